@@ -1,0 +1,238 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The data model of ../shared/design/product.md section 2. Times are UTC (timestamptz) and shown in
+ * Asia/Tokyo by the client. Money is integer yen. Later features add their tables in their own files
+ * re-exported from here, each with its own migration.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export type UserFlags = Partial<
+  Record<
+    | 'acceptedFirstAdvertising'
+    | 'savedFirstProfile'
+    | 'registeredBankAccount'
+    | 'addedReferralShop'
+    | 'checkedFirstReward'
+    | 'watchedAdvertiserRule'
+    | 'watchedFocustarRule',
+    boolean
+  >
+>;
+export type ShopFlags = Partial<Record<'savedFirstProfile' | 'completedFirstAd', boolean>>;
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** Lower is more privileged: admin 1, staff 5, focustar 10. */
+  priority: integer('priority').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    name: text('name').notNull(),
+    screenName: text('screen_name').notNull(),
+    avatarUrl: text('avatar_url'),
+    bio: text('bio'),
+    prefecture: text('prefecture'),
+    birthYear: integer('birth_year'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    /** Supporter review status: 審査中, 承認, 却下. */
+    status: text('status').notNull().default('審査中'),
+    flagStatus: jsonb('flag_status').$type<UserFlags>().notNull().default({}),
+    isStripeVerified: boolean('is_stripe_verified').notNull().default(false),
+    referralShopId: integer('referral_shop_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Leaving anonymises the row; money rows keep pointing at it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_screen_name_lower_unique').on(sql`lower(${t.screenName})`),
+    index('users_role_idx').on(t.roleId),
+  ],
+);
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  nameKana: text('name_kana'),
+  address: text('address'),
+  phone: text('phone'),
+  representative: text('representative'),
+  /** 審査中 / 利用不可 / 利用可能（取引なし） / 利用可能（取引あり） */
+  paidStatus: text('paid_status').notNull().default('審査中'),
+  createdAt: createdAt(),
+});
+
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'member'] })
+      .notNull()
+      .default('member'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index('company_members_user_idx').on(t.userId)],
+);
+
+export const shops = pgTable(
+  'shops',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    screenName: text('screen_name').notNull(),
+    description: text('description'),
+    category: text('category'),
+    prefecture: text('prefecture'),
+    address: text('address'),
+    url: text('url'),
+    phone: text('phone'),
+    openingHours: text('opening_hours'),
+    coverImageUrl: text('cover_image_url'),
+    /** Current review status text (mirrors the newest shop_reviews row). */
+    status: text('status').notNull().default('審査待ち（審査完了後に拡散依頼が可能になります）'),
+    flagStatus: jsonb('flag_status').$type<ShopFlags>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shops_screen_name_lower_unique').on(sql`lower(${t.screenName})`),
+    index('shops_company_idx').on(t.companyId),
+  ],
+);
+
+export const shopReviews = pgTable(
+  'shop_reviews',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    reviewerId: integer('reviewer_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shop_reviews_shop_created_idx').on(t.shopId, t.createdAt.desc(), t.id.desc())],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.shopId] }), index('favorites_shop_idx').on(t.shopId)],
+);
+
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', {
+      enum: ['line', 'x', 'instagram', 'tiktok', 'facebook', 'google'],
+    }).notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    handle: text('handle'),
+    profileUrl: text('profile_url'),
+    followerCount: integer('follower_count'),
+    /** 審査中 / 承認 / 却下 */
+    status: text('status').notNull().default('審査中'),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('social_accounts_provider_user_unique').on(t.provider, t.providerUserId),
+    index('social_accounts_user_idx').on(t.userId),
+  ],
+);
+
+/** One row per login (a refresh family). Revoking it signs that login out everywhere it was refreshed. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/** Every access token issued, so that rotation, reuse detection and logout can be checked by id. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    jti: uuid('jti').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when this token was exchanged for a new one (rotation). */
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    replacedBy: uuid('replaced_by'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_tokens_session_idx').on(t.sessionId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);

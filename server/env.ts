@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * The one place configuration is read. Every variable is documented in `.env.example` and the README.
+ * A missing or bad value stops the server with a list of every problem (not just the first).
+ */
+
+export const DEV_APP_SECRET = 'development-only-secret-change-me-0123456789abcdef';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    APP_URL: optionalUrl,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z
+      .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false'))
+      .transform((v) => v === 'true'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'postgres:// で始まる接続URLを指定してください')
+        .optional(),
+    ),
+    APP_SECRET: z.string().min(32, '32文字以上のランダムな文字列を指定してください').default(DEV_APP_SECRET),
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.string().default('Focustar <no-reply@focustar.example>'),
+    RECAPTCHA_SECRET: optionalString,
+    RECAPTCHA_SITE_KEY: optionalString,
+    RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+    SENTRY_DSN: optionalUrl,
+    SEED_DEMO_DATA: z.preprocess(emptyToUndefined, z.enum(['auto', 'never']).default('auto')),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (env.APP_SECRET === DEV_APP_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: '本番環境では開発用の値は使えません' });
+    }
+    if (!env.RECAPTCHA_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET'], message: '本番環境では必須です' });
+    }
+    if (!env.APP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: '本番環境では必須です' });
+    }
+  });
+
+export type RawEnv = z.output<typeof schema>;
+export type Env = RawEnv & { APP_URL: string };
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses a process-like environment. Throws EnvError listing every problem. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  const env = parsed.data;
+  return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
+}

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from '../../server/db/client.ts';
+
+/**
+ * The databases a database test runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set
+ * (.ci/run sets it). Each suite gets a database of its own, thrown away afterwards.
+ */
+export type DbKind = 'pglite' | 'postgres';
+
+export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export async function openTestDatabase(kind: DbKind): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({ pgliteDir: 'memory://' });
+  const admin = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `focustar_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolMax: 5 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: admin.toString() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}

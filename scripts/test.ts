@@ -42,10 +42,22 @@ const vitestOk = run('unit and integration tests (vitest)', bin('vitest'), [
   `--outputFile.json=${vitestJson}`,
 ]);
 if (existsSync(vitestJson)) {
-  const r = JSON.parse(readFileSync(vitestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  const r = JSON.parse(readFileSync(vitestJson, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    testResults: { assertionResults: { fullName: string; status: string }[] }[];
+  };
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   if (r.numFailedTests > 0) failures.push(`vitest: ${r.numFailedTests} failed`);
+  // The database suites name their database in brackets: say on which databases they really ran.
+  const all = r.testResults.flatMap((f) => f.assertionResults);
+  const ran = (kind: string) =>
+    all.filter((a) => a.fullName.includes(`[${kind}]`) && a.status === 'passed').length;
+  console.log(
+    `\nDatabase tests passed: ${ran('pglite')} on PGlite, ${ran('postgres')} on PostgreSQL` +
+      (process.env.TEST_DATABASE_URL ? '' : ' (set TEST_DATABASE_URL to run them on PostgreSQL too)'),
+  );
 }
 if (!vitestOk && !failures.some((f) => f.startsWith('vitest'))) {
   failed += 1;
@@ -55,7 +67,9 @@ if (!vitestOk && !failures.some((f) => f.startsWith('vitest'))) {
 if (existsSync(join(ROOT_DIR, 'playwright.config.ts'))) {
   const pwJson = join(out, 'playwright.json');
   rmSync(pwJson, { force: true });
-  const ok = run('browser tests (playwright)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: pwJson });
+  const ok = run('browser tests (playwright)', bin('playwright'), ['test'], {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: pwJson,
+  });
   if (existsSync(pwJson)) {
     const r = JSON.parse(readFileSync(pwJson, 'utf8')) as {
       stats: { expected: number; unexpected: number; flaky: number };

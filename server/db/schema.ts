@@ -64,6 +64,8 @@ export const users = pgTable(
     flagStatus: jsonb('flag_status').$type<UserFlags>().notNull().default({}),
     isStripeVerified: boolean('is_stripe_verified').notNull().default(false),
     referralShopId: integer('referral_shop_id'),
+    /** When the user agreed to the terms and the privacy policy at sign-up. */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Leaving anonymises the row; money rows keep pointing at it. */
@@ -235,4 +237,23 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * One-time login codes handed to the SPA by the OAuth callback (`/oauth/{provider}?code=…`), exchanged
+ * once for `{ user, access_token }`. Stored hashed, valid for two minutes.
+ */
+export const oauthLoginCodes = pgTable(
+  'oauth_login_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('oauth_login_codes_user_idx').on(t.userId)],
 );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import './common.ts';
+import { idSchema } from './common.ts';
 
 /**
  * Seed spec section 3 (entities) and 7 (calls): the user, the shop and the auth answers, as the SPA
@@ -111,3 +111,104 @@ export const OAUTH_ERROR_COOKIE = '__Host-oauth_error';
 export const OAUTH_MODES = ['login', 'register'] as const;
 export const OAUTH_ERROR_TYPES = ['invalidCode', 'notFound', 'failed'] as const;
 export type OAuthErrorType = (typeof OAUTH_ERROR_TYPES)[number];
+
+/* ---------------------------------------------------------------------------------------------
+ * Accounts (issue 5): sign-up, e-mail verification, password reset, leave, shops, OAuth login.
+ * ------------------------------------------------------------------------------------------- */
+
+/** A plain `{ message }` success answer; the client shows it as a success toast (section 8). */
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** Length rules only: the common-password check runs on the server (its list is not shipped to the SPA). */
+export const passwordSchema = z
+  .string({ error: 'パスワードを入力してください。' })
+  .min(PASSWORD_MIN, `パスワードは${PASSWORD_MIN}文字以上で入力してください。`)
+  .max(PASSWORD_MAX, `パスワードは${PASSWORD_MAX}文字以内で入力してください。`);
+
+export const emailSchema = z
+  .string({ error: 'メールアドレスを入力してください。' })
+  .trim()
+  .min(1, 'メールアドレスを入力してください。')
+  .max(254, 'メールアドレスが長すぎます。')
+  .pipe(z.email({ error: 'メールアドレスの形式が正しくありません。' }));
+
+/**
+ * Screen names are the last path segment of `/{screen_name}` (section 2: the catch-all route), so a
+ * name must be URL-safe and must not shadow a route of the app.
+ */
+export const RESERVED_SCREEN_NAMES = [
+  'ad', 'advertisements', 'admin-menu', 'admin-index-picture-list', 'admin-focustar-list',
+  'admin-payments', 'admin-payments-detail', 'admin-recruitment', 'admin-recruitment-list',
+  'admin-recruitment-winner-picker', 'admin-url-shrinker', 'admin-sns-examination',
+  'advertising-rules', 'bank', 'beginner', 'contact', 'favorites', 'first-advertising', 'history',
+  'material', 'payments', 'request-pop', 'request-shop', 'support', 'profile', 'account-info',
+  'entries', 'error', 'faq-advertiser', 'faq-focustar', 'forgot-password', 'introduction-advertiser',
+  'login', 'logout', 'period', 'price', 'privacy-policy', 'terms', 'register', 'email-sign-up', 'line',
+  'recruitments', 'winner-picker', 'oauth', 'api', 'assets', 's', 'admin', 'staff', 'focustar',
+  'settings', 'tokushoho', 'legal', 'help', 'about', 'index', 'static', 'public', 'me', 'shop', 'shops',
+] as const;
+
+export const screenNameSchema = z
+  .string({ error: 'ユーザーIDを入力してください。' })
+  .trim()
+  .min(3, 'ユーザーIDは3文字以上で入力してください。')
+  .max(30, 'ユーザーIDは30文字以内で入力してください。')
+  .regex(/^[A-Za-z0-9_-]+$/, 'ユーザーIDは半角英数字・ハイフン・アンダースコアで入力してください。')
+  .refine((v) => !(RESERVED_SCREEN_NAMES as readonly string[]).includes(v.toLowerCase()), {
+    message: 'このユーザーIDは使用できません。',
+  });
+
+export const personNameSchema = z
+  .string({ error: 'お名前を入力してください。' })
+  .trim()
+  .min(1, 'お名前を入力してください。')
+  .max(50, 'お名前は50文字以内で入力してください。');
+
+const recaptchaField = z.string().max(4096).optional();
+
+/** POST /api/register: sign-up by e-mail (product design section 6). Answers `authResponseSchema`. */
+export const registerRequestSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  name: personNameSchema,
+  screen_name: screenNameSchema,
+  terms: z.literal(true, { error: '利用規約とプライバシーポリシーへの同意が必要です。' }),
+  /** The shop whose referral link or QR code the guest came from (stored as referralShopId). */
+  referral_shop_id: idSchema.nullish(),
+  'g-recaptcha-response': recaptchaField,
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+/** POST /api/password/email: always the same neutral answer. */
+export const passwordEmailRequestSchema = z.object({ email: emailSchema });
+
+/** POST /api/password/reset: token and email come from the link in the mail. */
+export const passwordResetRequestSchema = z.object({
+  token: z.string({ error: 'リンクが正しくありません。' }).min(1, 'リンクが正しくありません。').max(200),
+  email: emailSchema,
+  password: passwordSchema,
+});
+
+/** POST /api/leave: accounts with a password confirm it; social-only accounts send nothing. */
+export const leaveRequestSchema = z
+  .object({ password: z.string().max(PASSWORD_MAX * 8).optional() })
+  .nullish()
+  .transform((v) => v ?? {});
+
+export const myShopsResponseSchema = z.array(shopSchema);
+export const rolesResponseSchema = z.array(roleSchema);
+
+export const loginProviderSchema = z.enum(LOGIN_PROVIDERS, { error: '対応していないログイン方法です。' });
+export const providerParamsSchema = z.object({ provider: loginProviderSchema });
+/** GET /api/oauth/{provider}/url?mode=login|register (a signed-in caller links the provider instead). */
+export const oauthUrlQuerySchema = z.object({
+  mode: z.enum(OAUTH_MODES, { error: 'モードが正しくありません。' }).default('login'),
+});
+/** POST /api/oauth/{provider}/login: the one-time code the callback put in `/oauth/{provider}?code=`. */
+export const oauthLoginRequestSchema = z.object({
+  code: z
+    .string({ error: 'ログインコードが正しくありません。' })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, 'ログインコードが正しくありません。'),
+});

@@ -1,0 +1,117 @@
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { installRecaptchaStandIn, RECAPTCHA_CHECKBOX_LABEL } from './support/recaptcha-standin.ts';
+
+/**
+ * The e2e tests' one entry: Playwright's `test` with every context cut off from the internet (the
+ * product must not need it) except for the reCAPTCHA widget script, answered by the local stand-in,
+ * plus helpers that read like what a person does (`login(page, email)`, `openMenu(page)`).
+ */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    // Routes registered later win, so the stand-in (registered after) still answers Google's script.
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) =>
+      route.abort('internetdisconnected'),
+    );
+    await installRecaptchaStandIn(context);
+    await use(context);
+  },
+});
+export { expect };
+
+export const DEMO_PASSWORD = 'demo-pass-2026';
+export const DEMO = {
+  admin: 'admin@example.com',
+  staff: 'staff@example.com',
+  supporter: 'supporter@example.com',
+  owner: 'owner@example.com',
+  pendingOwner: 'pending-owner@example.com',
+  fan1: 'fan1@example.com',
+} as const;
+export const DEMO_SHOP = { id: 1, screenName: 'demo-cafe', name: 'デモカフェ 渋谷店' } as const;
+export const DEMO_SCREEN_NAMES = {
+  supporter: 'demo-supporter',
+  owner: 'demo-owner',
+  staff: 'demo-staff',
+} as const;
+
+/** Seed spec section 8: the toast after a 401. */
+export const UNAUTHENTICATED_TOAST = '認証期限が切れました。再ログインが必要です。';
+/** Seed spec section 5. */
+export const ID_MESSAGE = 'IDは1以上の整数である必要があります';
+
+let counter = 0;
+/** A fresh address per call, so tests that change server state never share an account. */
+export function uniqueEmail(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+export function menu(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'メインメニュー' });
+}
+
+export function menuButton(page: Page): Locator {
+  return page.getByRole('button', { name: /メニューを開く|メニュー$/ }).first();
+}
+
+/** Opens the side menu (a drawer at every width) and waits until it is on screen. */
+export async function openMenu(page: Page): Promise<Locator> {
+  const nav = menu(page);
+  if (!(await nav.isVisible())) await menuButton(page).click();
+  await expect(nav).toBeVisible();
+  return nav;
+}
+
+export async function closeMenu(page: Page): Promise<void> {
+  await menu(page)
+    .getByRole('button', { name: /閉じる/ })
+    .click();
+  await expect(menu(page)).toBeHidden();
+}
+
+/** Where each link of the menu goes, as path + query, in the order shown. */
+export async function menuTargets(page: Page): Promise<string[]> {
+  const nav = await openMenu(page);
+  return nav.getByRole('link').evaluateAll((links) =>
+    links.map((a) => {
+      const url = new URL((a as HTMLAnchorElement).href);
+      return `${url.pathname}${url.search}`;
+    }),
+  );
+}
+
+/** Ticks the reCAPTCHA checkbox when the form shows one (the stand-in draws it). */
+export async function tickRecaptcha(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: RECAPTCHA_CHECKBOX_LABEL }).check();
+}
+
+/** Logs in through the login page, as a person does, and waits until the app leaves it. */
+export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード', { exact: true }).fill(password);
+  await tickRecaptcha(page);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
+}
+
+/** Logs out through the menu; the app lands on /login (seed spec section 2). */
+export async function logout(page: Page): Promise<void> {
+  const nav = await openMenu(page);
+  await nav.getByRole('button', { name: 'ログアウト' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+export async function switchMode(page: Page, to: 'advertiser' | 'supporter'): Promise<void> {
+  const nav = await openMenu(page);
+  await nav
+    .getByRole(/* a button or a link */ 'button', {
+      name: to === 'advertiser' ? /広告主モード/ : /サポーターモード/,
+    })
+    .click();
+}
+
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}

@@ -1,0 +1,5 @@
+import { join } from 'node:path';
+import { ROOT_DIR } from '../../server/version.ts';
+
+/** Screenshots for people to look at (not committed; test-results/ is ignored). */
+export const SCREENSHOT_DIR = join(ROOT_DIR, 'test-results/screenshots');

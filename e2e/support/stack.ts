@@ -1,0 +1,70 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT_DIR } from '../../server/version.ts';
+import { startFakes } from './fakes.ts';
+import { E2E_APP_SECRET, E2E_APP_VERSION, E2E_RECAPTCHA, stackPorts } from './ports.ts';
+
+/**
+ * The system under test, started by Playwright's `webServer`: the local outside world (SMTP,
+ * reCAPTCHA verify, OAuth provider), the production build of the SPA, then the real server
+ * (server/server.ts main) on a fresh embedded database in a temporary DATA_DIR, which the server
+ * seeds with the demo accounts on its first start. The temporary directory goes when the process ends.
+ */
+const ports = stackPorts();
+const dataDir = mkdtempSync(join(tmpdir(), 'focustar-e2e-'));
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+
+const fakes = await startFakes(ports);
+const oauthIssuer = `http://127.0.0.1:${ports.oauth}`;
+
+// Build and server share one fixed version, so a commit landing between the two cannot make the SPA
+// believe it is outdated (the version test rewrites the header on purpose instead).
+process.env.APP_VERSION = E2E_APP_VERSION;
+if (process.env.E2E_SKIP_BUILD !== '1') {
+  execFileSync(
+    process.execPath,
+    [join(ROOT_DIR, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: ROOT_DIR,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
+}
+
+const serverEnv: Record<string, string> = {
+  NODE_ENV: 'test',
+  HOST: '127.0.0.1',
+  PORT: String(ports.app),
+  APP_URL: `http://127.0.0.1:${ports.app}`,
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  SEED_DEMO_DATA: 'auto',
+  APP_SECRET: E2E_APP_SECRET,
+  SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+  RECAPTCHA_SECRET: E2E_RECAPTCHA.secret,
+  RECAPTCHA_SITE_KEY: E2E_RECAPTCHA.siteKey,
+  RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${ports.aux}/recaptcha/siteverify`,
+  SENTRY_DSN: '',
+  ...oauthEnv(oauthIssuer),
+};
+Object.assign(process.env, serverEnv);
+
+const { main } = await import('../../server/server.ts');
+process.once('SIGTERM', () => void fakes.close());
+process.once('SIGINT', () => void fakes.close());
+await main();
+
+/** The OAuth providers of the product, all pointed at the one local provider. */
+function oauthEnv(issuer: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const provider of ['LINE', 'X', 'GOOGLE']) {
+    env[`OAUTH_${provider}_CLIENT_ID`] = `e2e-${provider.toLowerCase()}`;
+    env[`OAUTH_${provider}_CLIENT_SECRET`] = `e2e-${provider.toLowerCase()}-secret`;
+    env[`OAUTH_${provider}_ISSUER`] = issuer;
+  }
+  return env;
+}

@@ -1,0 +1,56 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_PORT_DEFAULT } from './e2e/support/port-choice.ts';
+import { appUrl, stackPorts } from './e2e/support/ports.ts';
+import { CHROMIUM_FLAGS, findBrowser } from './scripts/browser.ts';
+
+/**
+ * Browser tests (issue 6): Chromium against the production build served by the real server on a fresh,
+ * seeded embedded database, with local SMTP, reCAPTCHA verify and OAuth provider (e2e/support/stack.ts).
+ * The browser is found before anything starts, so a machine without one fails at once with a message.
+ */
+const executablePath = findBrowser();
+
+// Fixed here once; the web server and the workers inherit it through the environment.
+process.env.E2E_PORT ??= String(E2E_PORT_DEFAULT);
+const ports = stackPorts();
+const debug = Boolean(process.env.E2E_DEBUG);
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results/e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  // Two cores: one for the server, the rest for two browsers.
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  // scripts/test.ts sets PLAYWRIGHT_JSON_OUTPUT_FILE and reads the stats; alone, the JSON goes beside it.
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? 'test-results/playwright.json' }],
+  ],
+  globalSetup: './e2e/support/global-setup.ts',
+  use: {
+    baseURL: appUrl(ports),
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    video: 'off',
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+    launchOptions: { executablePath, args: CHROMIUM_FLAGS },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'node --import tsx e2e/support/stack.ts',
+    url: `${appUrl(ports)}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: debug ? 'pipe' : 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});

@@ -1,0 +1,246 @@
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { Link } from 'wouter';
+import { styled } from '../styles/stitches.config.ts';
+import { GUEST_SIDEBAR_COPY, type MenuAction, type MenuItem, type MenuModel } from './menuItems.ts';
+
+export const SIDE_MENU_ID = 'side-menu';
+
+const Backdrop = styled('div', {
+  position: 'fixed',
+  inset: 0,
+  zIndex: '$sidebar',
+  backgroundColor: 'rgba(0,0,0,0.4)',
+  transition: 'opacity 0.2s',
+  variants: { open: { true: { opacity: 1 }, false: { opacity: 0, pointerEvents: 'none' } } },
+});
+
+const Panel = styled('div', {
+  position: 'fixed',
+  top: 0,
+  bottom: 0,
+  left: 0,
+  zIndex: '$sidebar',
+  width: '$sidebar',
+  '@md': { width: '$sidebarMd' },
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
+  backgroundColor: '$white',
+  boxShadow: '$raised',
+  transition: 'transform 0.2s ease, visibility 0.2s',
+  variants: {
+    open: {
+      true: { transform: 'translateX(0)', visibility: 'visible' },
+      false: { transform: 'translateX(-100%)', visibility: 'hidden' },
+    },
+  },
+});
+
+const List = styled('ul', { listStyle: 'none', margin: 0, padding: 0 });
+const itemStyle = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$2',
+  width: '100%',
+  minHeight: '$menuItem',
+  padding: '$2 $4',
+  border: 'none',
+  borderBottom: '1px solid $gray200',
+  background: 'none',
+  color: '$gray900',
+  fontSize: '$small',
+  fontWeight: 700,
+  textAlign: 'left',
+  textDecoration: 'none',
+  cursor: 'pointer',
+  '&:hover': { backgroundColor: '$primaryPale' },
+  '&[aria-current="page"]': { color: '$primaryText', backgroundColor: '$primaryPale' },
+} as const;
+const ItemLink = styled(Link, itemStyle);
+const ItemButton = styled('button', itemStyle);
+const Badge = styled('span', {
+  marginLeft: 'auto',
+  minWidth: '22px',
+  padding: '0 6px',
+  borderRadius: '$pill',
+  backgroundColor: '$redText',
+  color: '$white',
+  fontSize: '$tiny',
+  textAlign: 'center',
+});
+const SectionTitle = styled('h2', {
+  margin: 0,
+  padding: '$3 $4 $1',
+  fontSize: '$h6',
+  color: '$gray600',
+});
+const Notice = styled('p', {
+  margin: '$3 $4',
+  padding: '$3',
+  borderRadius: '$md',
+  backgroundColor: '$orangePale',
+  fontSize: '$tiny',
+});
+const Copy = styled('div', {
+  padding: '$4',
+  backgroundColor: '$primaryPale',
+  '& h2': { fontSize: '$h5', color: '$primaryText', margin: '0 0 $1' },
+  '& p': { fontSize: '$tiny', margin: '0 0 $3' },
+});
+
+function Item({
+  item,
+  currentPath,
+  onAction,
+}: {
+  item: MenuItem;
+  currentPath: string;
+  onAction: (a: MenuAction) => void;
+}) {
+  if (item.kind === 'action') {
+    return (
+      <li>
+        <ItemButton type="button" data-action={item.action} onClick={() => onAction(item.action)}>
+          {item.label}
+        </ItemButton>
+      </li>
+    );
+  }
+  const isCurrent = item.href === currentPath;
+  return (
+    <li>
+      <ItemLink
+        href={item.href}
+        aria-current={isCurrent ? 'page' : undefined}
+        onClick={item.action ? () => onAction(item.action!) : undefined}
+      >
+        {item.label}
+        {item.badge ? <Badge aria-label={`未対応 ${item.badge}件`}>{item.badge}</Badge> : null}
+      </ItemLink>
+    </li>
+  );
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The side menu (seed spec section 2): 216 px wide, 280 px from md, items at least 40 px high. It is a
+ * labelled navigation landmark; opening moves focus into it, closing gives focus back, Escape closes.
+ */
+export function SideMenu({
+  open,
+  model,
+  currentPath,
+  onClose,
+  onAction,
+}: {
+  open: boolean;
+  model: MenuModel;
+  currentPath: string;
+  onClose: () => void;
+  onAction: (a: MenuAction) => void;
+}) {
+  const panel = useRef<HTMLDivElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    if (open) {
+      returnTo.current = document.activeElement as HTMLElement | null;
+      panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    } else if (returnTo.current) {
+      // Give focus back only if it was inside the menu (a click on the page keeps its own focus).
+      const active = document.activeElement;
+      if (!active || active === document.body || panel.current?.contains(active)) {
+        if (returnTo.current.isConnected) returnTo.current.focus();
+      }
+      returnTo.current = null;
+    }
+  }, [open]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onClose();
+      return;
+    }
+    if (e.key !== 'Tab' || !panel.current) return;
+    // Keep Tab inside the open menu, as the page behind it is covered.
+    const nodes = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = nodes[0];
+    const last = nodes[nodes.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  const appearanceLabel =
+    model.appearance === 'guest'
+      ? null
+      : model.appearance === 'shop'
+        ? '広告主モード'
+        : 'フォーカスターモード';
+  return (
+    <>
+      <Backdrop open={open} aria-hidden="true" data-testid="side-menu-backdrop" onClick={onClose} />
+      <Panel
+        ref={panel}
+        id={SIDE_MENU_ID}
+        open={open}
+        inert={!open}
+        data-appearance={model.appearance}
+        data-state={open ? 'open' : 'closed'}
+        onKeyDown={onKeyDown}
+      >
+        <nav aria-label="メインメニュー">
+          {model.appearance !== 'guest' && (
+            <List>
+              <Item
+                item={{ kind: 'action', label: 'メニューを閉じる', action: 'close' }}
+                currentPath={currentPath}
+                onAction={onAction}
+              />
+            </List>
+          )}
+          {appearanceLabel && <SectionTitle>{appearanceLabel}</SectionTitle>}
+          <List>
+            {model.items.map((item) => (
+              <Item key={item.label} item={item} currentPath={currentPath} onAction={onAction} />
+            ))}
+          </List>
+          {model.shopNotice && <Notice role="note">{model.shopNotice}</Notice>}
+          {model.staff.length > 0 && (
+            <section aria-labelledby="side-menu-staff">
+              <SectionTitle id="side-menu-staff">スタッフメニュー</SectionTitle>
+              <List>
+                {model.staff.map((item) => (
+                  <Item key={item.label} item={item} currentPath={currentPath} onAction={onAction} />
+                ))}
+              </List>
+            </section>
+          )}
+          {model.account.length > 0 && (
+            <List>
+              {model.account.map((item) => (
+                <Item key={item.label} item={item} currentPath={currentPath} onAction={onAction} />
+              ))}
+            </List>
+          )}
+        </nav>
+        {model.appearance === 'guest' && (
+          <Copy>
+            {GUEST_SIDEBAR_COPY.map((c) => (
+              <div key={c.title}>
+                <h2>{c.title}</h2>
+                <p>{c.body}</p>
+              </div>
+            ))}
+          </Copy>
+        )}
+      </Panel>
+    </>
+  );
+}

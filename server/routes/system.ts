@@ -41,7 +41,7 @@ export const systemRoutes: FastifyPluginAsync = async (fastify) => {
       version: app.appVersion,
       recaptchaSiteKey: app.env.RECAPTCHA_SITE_KEY ?? null,
       sentryDsn: app.env.SENTRY_DSN ?? null,
-      oauthProviders: [] as string[],
+      oauthProviders: Object.keys(app.accounts.providers),
     }),
   );
 

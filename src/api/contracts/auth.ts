@@ -64,7 +64,9 @@ export const userSchema = z.object({
   avatar_url: z.string().nullable(),
   role: roleSchema,
   company: companySchema.nullable(),
-  flag_status: z.object(Object.fromEntries(USER_FLAGS.map((f) => [f, serverFlag])) as Record<UserFlag, typeof serverFlag>),
+  flag_status: z.object(
+    Object.fromEntries(USER_FLAGS.map((f) => [f, serverFlag])) as Record<UserFlag, typeof serverFlag>,
+  ),
   is_stripe_verified: serverFlag,
   favorites_count: z.number().int(),
   shops_count: z.number().int(),
@@ -139,15 +141,67 @@ export const emailSchema = z
  * name must be URL-safe and must not shadow a route of the app.
  */
 export const RESERVED_SCREEN_NAMES = [
-  'ad', 'advertisements', 'admin-menu', 'admin-index-picture-list', 'admin-focustar-list',
-  'admin-payments', 'admin-payments-detail', 'admin-recruitment', 'admin-recruitment-list',
-  'admin-recruitment-winner-picker', 'admin-url-shrinker', 'admin-sns-examination',
-  'advertising-rules', 'bank', 'beginner', 'contact', 'favorites', 'first-advertising', 'history',
-  'material', 'payments', 'request-pop', 'request-shop', 'support', 'profile', 'account-info',
-  'entries', 'error', 'faq-advertiser', 'faq-focustar', 'forgot-password', 'introduction-advertiser',
-  'login', 'logout', 'period', 'price', 'privacy-policy', 'terms', 'register', 'email-sign-up', 'line',
-  'recruitments', 'winner-picker', 'oauth', 'api', 'assets', 's', 'admin', 'staff', 'focustar',
-  'settings', 'tokushoho', 'legal', 'help', 'about', 'index', 'static', 'public', 'me', 'shop', 'shops',
+  'ad',
+  'advertisements',
+  'admin-menu',
+  'admin-index-picture-list',
+  'admin-focustar-list',
+  'admin-payments',
+  'admin-payments-detail',
+  'admin-recruitment',
+  'admin-recruitment-list',
+  'admin-recruitment-winner-picker',
+  'admin-url-shrinker',
+  'admin-sns-examination',
+  'advertising-rules',
+  'bank',
+  'beginner',
+  'contact',
+  'favorites',
+  'first-advertising',
+  'history',
+  'material',
+  'payments',
+  'request-pop',
+  'request-shop',
+  'support',
+  'profile',
+  'account-info',
+  'entries',
+  'error',
+  'faq-advertiser',
+  'faq-focustar',
+  'forgot-password',
+  'introduction-advertiser',
+  'login',
+  'logout',
+  'period',
+  'price',
+  'privacy-policy',
+  'terms',
+  'register',
+  'email-sign-up',
+  'line',
+  'recruitments',
+  'winner-picker',
+  'oauth',
+  'api',
+  'assets',
+  's',
+  'admin',
+  'staff',
+  'focustar',
+  'settings',
+  'tokushoho',
+  'legal',
+  'help',
+  'about',
+  'index',
+  'static',
+  'public',
+  'me',
+  'shop',
+  'shops',
 ] as const;
 
 export const screenNameSchema = z
@@ -193,7 +247,12 @@ export const passwordResetRequestSchema = z.object({
 
 /** POST /api/leave: accounts with a password confirm it; social-only accounts send nothing. */
 export const leaveRequestSchema = z
-  .object({ password: z.string().max(PASSWORD_MAX * 8).optional() })
+  .object({
+    password: z
+      .string()
+      .max(PASSWORD_MAX * 8)
+      .optional(),
+  })
   .nullish()
   .transform((v) => v ?? {});
 
@@ -212,3 +271,37 @@ export const oauthLoginRequestSchema = z.object({
     .string({ error: 'ログインコードが正しくありません。' })
     .regex(/^[A-Za-z0-9_-]{20,100}$/, 'ログインコードが正しくありません。'),
 });
+
+/** The account messages the server answers with (shown as they are by the SPA, section 8). */
+export const ACCOUNT_MESSAGES = {
+  badCredentials: 'メールアドレスまたはパスワードが正しくありません。',
+  loginThrottled: (seconds: number) =>
+    `ログインの試行回数が上限に達しました。${seconds}秒ほど待ってから、もう一度お試しください。`,
+  recaptchaFailed: 'reCAPTCHAの確認に失敗しました。もう一度チェックしてからお試しください。',
+  commonPassword:
+    'よく使われているパスワードのため使用できません。推測されにくいパスワードを設定してください。',
+  emailTaken: 'このメールアドレスはすでに登録されています。',
+  screenNameTaken: 'このユーザーIDはすでに使われています。',
+  registered: '確認メールを送信しました。メールに記載のリンクを開いて登録を完了してください。',
+  verificationResent: '確認メールを再送信しました。メールをご確認ください。',
+  alreadyVerified: 'メールアドレスは確認済みです。',
+  resendThrottled: (seconds: number) =>
+    `確認メールは送信済みです。${seconds}秒ほど待ってから再送信してください。`,
+  passwordMailSent:
+    'ご入力のメールアドレスが登録されている場合は、パスワード再設定用のメールをお送りしました。メールをご確認ください。',
+  resetLinkInvalid:
+    'このリンクは無効か、有効期限が切れています。もう一度パスワード再設定をお申し込みください。',
+  passwordReset: 'パスワードを再設定しました。新しいパスワードでログインしてください。',
+  loggedOut: 'ログアウトしました。',
+  wrongPassword: 'パスワードが正しくありません。',
+  left: '退会手続きが完了しました。ご利用ありがとうございました。',
+  shopNotFound: 'ショップが見つかりませんでした。',
+  notShopMember: 'このショップにログインする権限がありません。',
+  providerDisabled: 'このログイン方法は現在ご利用いただけません。',
+  notLinked: 'このアカウントとは連携していません。',
+  lastLoginMethod:
+    'ログイン方法がなくなるため、連携を解除できません。先にパスワードを設定するか、別のアカウントを連携してください。',
+  oauthCodeInvalid: 'ログインの有効期限が切れました。もう一度ログインしてください。',
+  tooManyRequests: (seconds: number) =>
+    `短時間に多くのリクエストがありました。${seconds}秒ほど待ってから、もう一度お試しください。`,
+} as const;

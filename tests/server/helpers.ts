@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { DEMO_PASSWORD, seedDemoData } from '../../server/db/seed.ts';
+import { createTestApp, type TestApp, TestClient } from '../support/app.ts';
+import type { DbKind } from '../support/db.ts';
+
+/** Shared set-up of the account suites: the real app on a seeded database, mail to a real SMTP server. */
+export const APP_URL = 'http://localhost:3000';
+
+export async function createAccountsApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await createTestApp(kind, { APP_URL, ...env });
+  await seedDemoData(t.database.db);
+  return t;
+}
+
+/** Logs in through the real POST /api/login and keeps the token on the client. */
+export async function loginAs(t: TestApp, email: string, password = DEMO_PASSWORD): Promise<TestClient> {
+  const client = new TestClient(t.app);
+  const res = await client.post('/api/login', { email, password });
+  expect(res.statusCode, res.body).toBe(200);
+  client.token = res.json().access_token;
+  return client;
+}
+
+export async function userIdOf(t: TestApp, email: string): Promise<number> {
+  const row = await t.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) });
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+/** Row counts of every table the account routes write, to prove that a refused call wrote nothing. */
+export async function tableCounts(t: TestApp): Promise<Record<string, number>> {
+  const tables = [
+    'users',
+    'auth_sessions',
+    'auth_tokens',
+    'password_reset_tokens',
+    'oauth_login_codes',
+    'favorites',
+    'social_accounts',
+    'company_members',
+    'shops',
+  ];
+  const out: Record<string, number> = {};
+  for (const table of tables) {
+    const res = (await t.database.db.execute(
+      sql.raw(`select count(*)::int as n from ${table}`),
+    )) as unknown as {
+      rows: { n: number }[];
+    };
+    out[table] = Number(res.rows[0]!.n);
+  }
+  // Updates count as writes too: the newest updated_at of users must not move either.
+  const res = (await t.database.db.execute(
+    sql`select coalesce(max(updated_at)::text, '') as t, md5(coalesce(string_agg(flag_status::text || coalesce(password_hash, '') || coalesce(email_verified_at::text, ''), ',' order by id), '')) as h from users`,
+  )) as unknown as { rows: { t: string; h: string }[] };
+  out[`users.updated:${res.rows[0]!.t}:${res.rows[0]!.h}`] = 1;
+  return out;
+}
+
+export const JAPANESE = /[ぁ-んァ-ヶ一-龠々ー]/;

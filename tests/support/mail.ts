@@ -1,0 +1,123 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * A real SMTP server on loopback that keeps every mail it receives (the `smtp-server` package). The app
+ * sends to it through nodemailer with SMTP_URL=`smtpUrl`; tests (and the e2e helpers) read the links.
+ */
+export interface CapturedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  subject: string;
+  text: string;
+}
+
+export interface MailCatcher {
+  port: number;
+  smtpUrl: string;
+  messages: CapturedMail[];
+  /** Waits for the next mail to `to` that arrives after `since` mails were already there. */
+  waitFor(to: string, options?: { timeoutMs?: number; since?: number }): Promise<CapturedMail>;
+  /** Mails to one address, oldest first. */
+  to(address: string): CapturedMail[];
+  clear(): void;
+  stop(): Promise<void>;
+}
+
+/** Decodes the quoted-printable or base64 text part nodemailer writes (UTF-8 Japanese text). */
+function decodeBody(raw: string): { subject: string; text: string } {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const subjectRaw = /^Subject: (.*)$/im.exec(headers)?.[1] ?? '';
+  const subject = subjectRaw.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, enc: string, data: string) =>
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : decodeQp(data.replace(/_/g, ' ')),
+  );
+  const encoding = /^Content-Transfer-Encoding: (.*)$/im.exec(headers)?.[1]?.trim().toLowerCase();
+  let text = body;
+  if (encoding === 'quoted-printable') text = decodeQp(body);
+  else if (encoding === 'base64') text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return { subject, text };
+}
+
+function decodeQp(input: string): string {
+  const soft = input.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < soft.length; i++) {
+    const ch = soft[i]!;
+    if (ch === '=' && /^[0-9A-F]{2}$/i.test(soft.slice(i + 1, i + 3))) {
+      bytes.push(Number.parseInt(soft.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(ch, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** Extracts the first link of a mail that starts with `prefix` (an absolute URL prefix or a path). */
+export function linkIn(mail: CapturedMail, pattern: RegExp = /https?:\/\/\S+/): string {
+  const match = pattern.exec(mail.text);
+  if (!match) throw new Error(`no link matching ${pattern} in mail "${mail.subject}":\n${mail.text}`);
+  return match[0];
+}
+
+export async function startMailCatcher(): Promise<MailCatcher> {
+  const messages: CapturedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw,
+          ...decodeBody(raw),
+        });
+        for (const w of waiters) w();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  const forAddress = (address: string) => messages.filter((m) => m.to.includes(address.toLowerCase()));
+  return {
+    port,
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    messages,
+    to: forAddress,
+    clear: () => {
+      messages.length = 0;
+    },
+    waitFor(to, { timeoutMs = 5000, since } = {}) {
+      const skip = since ?? 0;
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = forAddress(to)[skip];
+          if (!found) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no mail to ${to} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -79,7 +79,9 @@ export async function startFakes(ports: StackPorts): Promise<Fakes> {
   });
   oauth.service.on('beforeUserinfo', (res: { body: Record<string, unknown> }) => {
     const who = identity();
-    if (who) res.body = { email_verified: true, ...who };
+    // OIDC userinfo fields, plus the `data` envelope X's users/me answers with.
+    if (who)
+      res.body = { email_verified: true, ...who, data: { id: who.sub, name: who.name, username: who.sub } };
   });
   await oauth.start(ports.oauth, '127.0.0.1');
 

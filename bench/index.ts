@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, findBrowser } from '../scripts/browser.ts';
+import { ROOT_DIR } from '../server/version.ts';
+
+/**
+ * `npm run bench`: web vitals of the top page and the login page of the production build (issue 6).
+ * Starts the same stack as the browser tests (production build, real server, fresh seeded database),
+ * runs Lighthouse from npm against it with its default mobile settings (Moto G Power screen, simulated
+ * slow 4G, 4x CPU slow-down) in the same Chromium the tests use, and prints performance and
+ * accessibility scores, LCP, TBT and CLS. Then the bundle sizes per route chunk (bench/bundle.ts).
+ * Goals: performance >= 95, accessibility 100, CLS < 0.05. It prints figures; it does not fail on them.
+ */
+const PAGES = ['/', '/login'];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startStack(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT_DIR, 'e2e/support/stack.ts')], {
+    cwd: ROOT_DIR,
+    env: { ...process.env, E2E_PORT: String(port), E2E_RECAPTCHA: 'off' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not start within 240 s');
+}
+
+interface Figures {
+  page: string;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  failedA11y: string[];
+}
+
+async function measure(url: string, chromePort: number): Promise<Omit<Figures, 'page'>> {
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    locale: 'ja',
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const a11y = lhr.categories.accessibility;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((a11y?.score ?? 0) * 100),
+    lcpMs: num('largest-contentful-paint'),
+    tbtMs: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    failedA11y: (a11y?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id),
+  };
+}
+
+const chromePath = findBrowser();
+const port = Number(process.env.BENCH_PORT) || (await freePort());
+console.log(`Starting the production build on http://127.0.0.1:${port} …`);
+const stack = await startStack(port);
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+  logLevel: 'silent',
+});
+const figures: Figures[] = [];
+try {
+  for (const page of PAGES) {
+    // One warm-up load, so the first figure is not the server's cold start (JIT, first DB query).
+    await fetch(`http://127.0.0.1:${port}${page}`);
+    figures.push({ page, ...(await measure(`http://127.0.0.1:${port}${page}`, chrome.port)) });
+  }
+} finally {
+  chrome.kill();
+  stack.kill('SIGTERM');
+}
+
+console.log('\nLighthouse (mobile, simulated throttling), production build:');
+console.table(
+  figures.map((f) => ({
+    page: f.page,
+    performance: f.performance,
+    accessibility: f.accessibility,
+    'LCP (ms)': Math.round(f.lcpMs),
+    'TBT (ms)': Math.round(f.tbtMs),
+    CLS: Number(f.cls.toFixed(3)),
+  })),
+);
+for (const f of figures) {
+  const misses = [
+    f.performance < 95 ? `performance ${f.performance} < 95` : null,
+    f.accessibility < 100 ? `accessibility ${f.accessibility} < 100 (${f.failedA11y.join(', ')})` : null,
+    f.cls >= 0.05 ? `CLS ${f.cls.toFixed(3)} >= 0.05` : null,
+  ].filter(Boolean);
+  console.log(`${f.page}: ${misses.length ? `goal missed: ${misses.join('; ')}` : 'all goals met'}`);
+}
+
+const bundle = join(ROOT_DIR, 'bench/bundle.ts');
+if (existsSync(bundle)) {
+  console.log('\nBundle sizes (bench/bundle.ts):');
+  await import(bundle);
+}

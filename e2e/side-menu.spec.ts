@@ -1,0 +1,67 @@
+import { DEMO, expect, login, menu, openMenu, test } from './fixtures.ts';
+
+/** Seed spec section 9: sidebar 216 px, 280 px from the md breakpoint (768 px); items at least 40 px high. */
+for (const [width, expected] of [
+  [375, 216],
+  [1280, 280],
+] as const) {
+  test(`the side menu is ${expected} px wide at ${width} px and its items are at least 40 px high (seed spec sections 2 and 9)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    const nav = await openMenu(page);
+    const box = await nav.boundingBox();
+    expect(box?.width).toBe(expected);
+    const heights = await nav
+      .locator('a, button')
+      .evaluateAll((els) =>
+        els.map((el) => [el.textContent?.trim() ?? '', el.getBoundingClientRect().height] as const),
+      );
+    expect(heights.length).toBeGreaterThan(0);
+    for (const [label, height] of heights) expect(height, `「${label}」の高さ`).toBeGreaterThanOrEqual(40);
+  });
+}
+
+test('the side menu closes after a navigation (seed spec section 2)', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  const nav = await openMenu(page);
+  await nav.locator('a[href="/faq-focustar"]').click();
+  await expect(page).toHaveURL(/\/faq-focustar$/);
+  await expect(menu(page)).toBeHidden();
+});
+
+test('the signed-in menu closes after a navigation and keeps its width (seed spec sections 2 and 9)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await login(page, DEMO.supporter);
+  const nav = await openMenu(page);
+  expect((await nav.boundingBox())?.width).toBe(216);
+  await nav.locator('a[href="/account-info"]').click();
+  await expect(page).toHaveURL(/\/account-info$/);
+  await expect(menu(page)).toBeHidden();
+});
+
+test('the side menu is a labelled landmark that takes focus and gives it back (issue 4, seed spec section 2)', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await openMenu(page);
+  // Focus moved into the open menu.
+  await expect
+    .poll(() =>
+      page.evaluate(() => Boolean(document.activeElement?.closest('nav[aria-label="メインメニュー"]'))),
+    )
+    .toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(menu(page)).toBeHidden();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent,
+      ),
+    )
+    .toMatch(/メニュー/);
+});

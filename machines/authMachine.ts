@@ -1,0 +1,482 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { LoginProvider, Shop, User, UserFlag } from '../src/api/contracts/auth.ts';
+import { ERRORS } from '../src/api/errors.ts';
+import type { ClientRole, StoredSession } from '../src/lib/session-storage.ts';
+
+/**
+ * The auth actor (seed spec section 4). Pure: storage, navigation, the network and the error
+ * reporter are named actors and actions that the app provides (src/app/actors.ts) and the tests
+ * swap with `machine.provide(...)`. The defaults below throw or do nothing on purpose: a machine
+ * that was not given its effects must not reach the network.
+ */
+
+export type OAuthMode = 'login' | 'register';
+
+export interface AuthContext {
+  login: boolean;
+  user: User | null;
+  role: ClientRole;
+  shop: Shop | null;
+  token: string | null;
+  initialLoading: boolean;
+  loading: boolean;
+  /** The last login failure (an ApiRequestError), for the login form's field messages. */
+  loginError: unknown;
+  /** Session restored from storage at start-up. */
+  stored: StoredSession | null;
+}
+
+export interface AuthInput {
+  token: string | null;
+  stored: StoredSession | null;
+}
+
+export type AuthEvent =
+  | { type: 'auth.initialize' }
+  | { type: 'auth.login'; user: User; accessToken?: string | null }
+  | { type: 'auth.submitLogin'; email: string; password: string; recaptchaToken?: string | null }
+  | { type: 'auth.logout' }
+  | { type: 'auth.setRole'; role: ClientRole }
+  | { type: 'auth.setShop'; shop: Shop | null }
+  | { type: 'auth.initialLoading.start' }
+  | { type: 'auth.initialLoading.finish' }
+  | { type: 'auth.loading.start' }
+  | { type: 'auth.loading.finish' }
+  | { type: 'auth.refreshUser' }
+  | { type: 'auth.refreshShop' }
+  | { type: 'auth.loginShop'; shopId: number }
+  | { type: 'auth.flagUp'; flag: UserFlag }
+  | { type: 'auth.oauthLogin'; provider: LoginProvider; mode?: OAuthMode }
+  | { type: 'auth.tokenChanged'; token: string | null }
+  | { type: 'auth.sessionExpired' };
+
+/** Every event the machine knows; anything else is an error (section 4: "An unknown action is an error"). */
+export const AUTH_EVENT_TYPES: readonly AuthEvent['type'][] = [
+  'auth.initialize',
+  'auth.login',
+  'auth.submitLogin',
+  'auth.logout',
+  'auth.setRole',
+  'auth.setShop',
+  'auth.initialLoading.start',
+  'auth.initialLoading.finish',
+  'auth.loading.start',
+  'auth.loading.finish',
+  'auth.refreshUser',
+  'auth.refreshShop',
+  'auth.loginShop',
+  'auth.flagUp',
+  'auth.oauthLogin',
+  'auth.tokenChanged',
+  'auth.sessionExpired',
+];
+
+const known = new Set<string>(AUTH_EVENT_TYPES);
+
+export interface LoginAnswer {
+  user: User;
+  access_token: string;
+}
+
+const notProvided = (name: string) =>
+  fromPromise<never, unknown>(async () => {
+    throw new Error(`authMachine: actor "${name}" was not provided`);
+  });
+
+export const sessionOf = (c: Pick<AuthContext, 'login' | 'user' | 'role' | 'shop'>): StoredSession => ({
+  login: c.login,
+  user: c.user,
+  role: c.role,
+  shop: c.shop,
+});
+
+/** The message an actor's failure carries, for reports and toasts. */
+export const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : typeof error === 'string' ? error : ERRORS.unexpectedAnswer;
+
+/** The enqueue calls the login action needs (a narrow view of xstate's enqueue). */
+interface LoginEnqueue {
+  (
+    action:
+      | { type: 'storeToken'; params: { token: string } }
+      | 'removeReferralShopId'
+      | { type: 'persist'; params: { session: StoredSession } },
+  ): void;
+  assign(values: Partial<AuthContext>): void;
+}
+
+/** The login action of section 4: user, login = email_verified, token if given, referral id, persist. */
+function enqueueLogin(enqueue: LoginEnqueue, context: AuthContext, user: User, token: string | null) {
+  const login = user.email_verified;
+  enqueue.assign(token ? { user, login, token } : { user, login });
+  if (token) enqueue({ type: 'storeToken', params: { token } });
+  if (login) enqueue('removeReferralShopId');
+  enqueue({ type: 'persist', params: { session: sessionOf({ ...context, user, login }) } });
+}
+
+const persistSession = {
+  type: 'persist' as const,
+  params: ({ context }: { context: AuthContext }) => ({ session: sessionOf(context) }),
+};
+
+/** The logout action of section 4: token and store cleared, guest state, /login, initial loading over. */
+const endSession = ['clearSession', 'signOut', { type: 'navigate', params: { to: '/login' } }] as const;
+
+/** Report the failure and show it. */
+const fail = (message?: string) =>
+  [
+    {
+      type: 'report' as const,
+      params: ({ event }: { event: { error?: unknown } }) => ({
+        message: message ?? messageOf(event.error),
+        error: event.error,
+      }),
+    },
+    {
+      type: 'toastError' as const,
+      params: ({ event }: { event: { error?: unknown } }) => ({ message: message ?? messageOf(event.error) }),
+    },
+  ] as const;
+
+const initialContext = (input: AuthInput): AuthContext => ({
+  login: false,
+  user: null,
+  role: 'focustar',
+  shop: null,
+  token: input.token,
+  initialLoading: true,
+  loading: false,
+  loginError: null,
+  stored: input.stored,
+});
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    input: {} as AuthInput,
+  },
+  actors: {
+    refreshToken: notProvided('refreshToken') as unknown as ReturnType<
+      typeof fromPromise<string, { token: string }>
+    >,
+    fetchMe: notProvided('fetchMe') as unknown as ReturnType<typeof fromPromise<User, void>>,
+    login: notProvided('login') as unknown as ReturnType<
+      typeof fromPromise<LoginAnswer, { email: string; password: string; recaptchaToken: string | null }>
+    >,
+    logout: notProvided('logout') as unknown as ReturnType<typeof fromPromise<void, void>>,
+    fetchShop: notProvided('fetchShop') as unknown as ReturnType<
+      typeof fromPromise<Shop, { shopId: number }>
+    >,
+    loginShop: notProvided('loginShop') as unknown as ReturnType<
+      typeof fromPromise<Shop, { shopId: number }>
+    >,
+    flagUp: notProvided('flagUp') as unknown as ReturnType<typeof fromPromise<User, { flag: UserFlag }>>,
+    oauthUrl: notProvided('oauthUrl') as unknown as ReturnType<
+      typeof fromPromise<string, { provider: LoginProvider }>
+    >,
+  },
+  actions: {
+    // Effects, provided by the app. Params carry everything they need, so they stay one-liners there.
+    persist: (_, _params: { session: StoredSession }) => {},
+    storeToken: (_, _params: { token: string }) => {},
+    clearSession: () => {},
+    removeReferralShopId: () => {},
+    navigate: (_, _params: { to: string }) => {},
+    redirect: (_, _params: { url: string }) => {},
+    scrollToTop: () => {},
+    storeOAuthMode: (_, _params: { mode: OAuthMode }) => {},
+    report: (_, _params: { message: string; error?: unknown }) => {},
+    toastError: (_, _params: { message: string }) => {},
+
+    initialize: assign({ login: false, user: null, role: 'focustar', shop: null }),
+    signOut: assign({
+      login: false,
+      user: null,
+      role: 'focustar',
+      shop: null,
+      token: null,
+      initialLoading: false,
+    }),
+    restoreStored: assign(({ context }) => ({
+      user: context.stored?.user ?? null,
+      shop: context.stored?.shop ?? null,
+      role: context.stored?.role ?? 'focustar',
+      login: context.stored?.login ?? false,
+    })),
+    applyUser: assign((_, params: { user: User }) => ({
+      user: params.user,
+      login: params.user.email_verified,
+    })),
+    applyToken: assign((_, params: { token: string | null }) => ({ token: params.token })),
+    setRole: assign((_, params: { role: ClientRole }) => ({ role: params.role })),
+    setShop: assign((_, params: { shop: Shop | null }) => ({ shop: params.shop })),
+    enterShop: assign((_, params: { shop: Shop }) => ({ shop: params.shop, role: 'shop' as const })),
+    leaveShop: assign({ role: 'focustar', shop: null }),
+    startInitialLoading: assign({ initialLoading: true }),
+    finishInitialLoading: assign({ initialLoading: false }),
+    startLoading: assign({ loading: true }),
+    finishLoading: assign({ loading: false }),
+    rememberLoginError: assign((_, params: { error: unknown }) => ({ loginError: params.error })),
+    forgetLoginError: assign({ loginError: null }),
+  },
+  guards: {
+    hasToken: ({ context }) => !!context.token,
+    hasShopId: ({ context }) => !!context.shop?.id,
+    flagAlreadyUp: ({ context }, params: { flag: UserFlag }) => !!context.user?.flag_status[params.flag],
+    unknownEvent: ({ event }) => !known.has(event.type) && !event.type.startsWith('xstate.'),
+  },
+}).createMachine({
+  id: 'auth',
+  context: ({ input }) => initialContext(input),
+  initial: 'starting',
+  on: {
+    'auth.setRole': {
+      actions: [{ type: 'setRole', params: ({ event }) => ({ role: event.role }) }, persistSession],
+    },
+    'auth.setShop': {
+      actions: [{ type: 'setShop', params: ({ event }) => ({ shop: event.shop }) }, persistSession],
+    },
+    'auth.initialLoading.start': { actions: 'startInitialLoading' },
+    'auth.initialLoading.finish': { actions: 'finishInitialLoading' },
+    'auth.loading.start': { actions: 'startLoading' },
+    'auth.loading.finish': { actions: 'finishLoading' },
+    'auth.tokenChanged': { actions: { type: 'applyToken', params: ({ event }) => ({ token: event.token }) } },
+    // The request layer already removed token and store and navigated (section 8, 401).
+    'auth.sessionExpired': { target: '.signedOut', actions: 'signOut' },
+    'auth.logout': { target: '.loggingOut' },
+    '*': {
+      guard: 'unknownEvent',
+      actions: {
+        type: 'report',
+        params: ({ event }) => ({ message: `${ERRORS.unknownAuthEvent}: ${event.type}` }),
+      },
+    },
+  },
+  states: {
+    starting: {
+      always: [
+        { guard: 'hasToken', target: 'restoring' },
+        { target: 'signedOut', actions: ['initialize', 'finishInitialLoading'] },
+      ],
+    },
+    // Section 4 start-up: refresh the token, restore the stored user and shop, fetch the current user.
+    restoring: {
+      entry: 'startInitialLoading',
+      initial: 'refreshingToken',
+      states: {
+        refreshingToken: {
+          invoke: {
+            id: 'refreshToken',
+            src: 'refreshToken',
+            input: ({ context }) => ({ token: context.token ?? '' }),
+            onDone: {
+              target: 'fetchingUser',
+              actions: [
+                { type: 'applyToken', params: ({ event }) => ({ token: event.output }) },
+                { type: 'storeToken', params: ({ event }) => ({ token: event.output }) },
+                'restoreStored',
+              ],
+            },
+            onError: { target: '#auth.signedOut', actions: [...endSession] },
+          },
+        },
+        fetchingUser: {
+          invoke: {
+            id: 'fetchMe',
+            src: 'fetchMe',
+            onDone: {
+              target: '#auth.signedIn',
+              actions: [
+                { type: 'applyUser', params: ({ event }) => ({ user: event.output }) },
+                persistSession,
+                'finishInitialLoading',
+              ],
+            },
+            onError: { target: '#auth.signedOut', actions: [...endSession] },
+          },
+        },
+      },
+    },
+    signedOut: {
+      on: {
+        'auth.initialize': { actions: 'initialize' },
+        'auth.login': {
+          target: 'signedIn',
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            enqueueLogin(enqueue, context, event.user, event.accessToken ?? null);
+          }),
+        },
+        'auth.submitLogin': { target: 'loggingIn' },
+        'auth.oauthLogin': { target: 'redirectingToProvider' },
+        'auth.flagUp': {
+          actions: { type: 'report', params: { message: ERRORS.notLoggedInUpdate } },
+        },
+        // Section 4: refreshing the user without a token logs out (no token, so nothing to revoke).
+        'auth.refreshUser': { actions: [...endSession] },
+        'auth.refreshShop': { actions: ['leaveShop', persistSession] },
+      },
+    },
+    loggingIn: {
+      entry: ['startLoading', 'forgetLoginError'],
+      exit: 'finishLoading',
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ event }) =>
+          event.type === 'auth.submitLogin'
+            ? { email: event.email, password: event.password, recaptchaToken: event.recaptchaToken ?? null }
+            : { email: '', password: '', recaptchaToken: null },
+        onDone: {
+          target: 'signedIn',
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            enqueueLogin(enqueue, context, event.output.user, event.output.access_token);
+          }),
+        },
+        onError: {
+          target: 'signedOut',
+          actions: { type: 'rememberLoginError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    redirectingToProvider: {
+      entry: [
+        'startLoading',
+        {
+          type: 'storeOAuthMode',
+          params: ({ event }) => ({
+            mode: event.type === 'auth.oauthLogin' ? (event.mode ?? 'login') : 'login',
+          }),
+        },
+      ],
+      exit: 'finishLoading',
+      invoke: {
+        id: 'oauthUrl',
+        src: 'oauthUrl',
+        input: ({ event }) => ({ provider: event.type === 'auth.oauthLogin' ? event.provider : 'line' }),
+        onDone: {
+          target: 'signedOut',
+          actions: { type: 'redirect', params: ({ event }) => ({ url: event.output }) },
+        },
+        onError: {
+          target: 'signedOut',
+          actions: [...fail()],
+        },
+      },
+    },
+    signedIn: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'auth.login': {
+              actions: enqueueActions(({ context, event, enqueue }) => {
+                enqueueLogin(enqueue, context, event.user, event.accessToken ?? null);
+              }),
+            },
+            'auth.initialize': { target: '#auth.signedOut', actions: 'initialize' },
+            'auth.refreshUser': [
+              { guard: 'hasToken', target: 'refreshingUser' },
+              { target: '#auth.signedOut', actions: [...endSession] },
+            ],
+            'auth.refreshShop': [
+              { guard: 'hasShopId', target: 'refreshingShop' },
+              { actions: ['leaveShop', persistSession] },
+            ],
+            'auth.loginShop': { target: 'enteringShop' },
+            'auth.flagUp': [
+              // Section 4: raising a flag that is already up is skipped.
+              { guard: { type: 'flagAlreadyUp', params: ({ event }) => ({ flag: event.flag }) } },
+              { target: 'raisingFlag' },
+            ],
+          },
+        },
+        refreshingUser: {
+          invoke: {
+            id: 'fetchMe',
+            src: 'fetchMe',
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'applyUser', params: ({ event }) => ({ user: event.output }) },
+                persistSession,
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [...fail(ERRORS.userFetchFailed)],
+            },
+          },
+        },
+        refreshingShop: {
+          invoke: {
+            id: 'fetchShop',
+            src: 'fetchShop',
+            input: ({ context }) => ({ shopId: context.shop?.id ?? 0 }),
+            onDone: {
+              target: 'idle',
+              actions: [{ type: 'setShop', params: ({ event }) => ({ shop: event.output }) }, persistSession],
+            },
+            onError: {
+              target: 'idle',
+              actions: [...fail(ERRORS.shopFetchFailed)],
+            },
+          },
+        },
+        enteringShop: {
+          entry: 'startLoading',
+          exit: 'finishLoading',
+          invoke: {
+            id: 'loginShop',
+            src: 'loginShop',
+            input: ({ event }) => ({ shopId: event.type === 'auth.loginShop' ? event.shopId : 0 }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'enterShop', params: ({ event }) => ({ shop: event.output }) },
+                persistSession,
+                'scrollToTop',
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [...fail()],
+            },
+          },
+        },
+        raisingFlag: {
+          invoke: {
+            id: 'flagUp',
+            src: 'flagUp',
+            input: ({ event }) => ({ flag: event.type === 'auth.flagUp' ? event.flag : 'savedFirstProfile' }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'applyUser', params: ({ event }) => ({ user: event.output }) },
+                persistSession,
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'report',
+                params: ({ event }) => ({ message: messageOf(event.error), error: event.error }),
+              },
+            },
+          },
+        },
+      },
+    },
+    // Section 4: logout clears the session and goes to /login even when the server call fails.
+    loggingOut: {
+      entry: 'startLoading',
+      exit: 'finishLoading',
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        onDone: { target: 'signedOut', actions: [...endSession] },
+        onError: { target: 'signedOut', actions: [...endSession] },
+      },
+    },
+  },
+});

@@ -1,0 +1,19 @@
+import { type LoginProvider, oauthUrlSchema } from '../contracts/auth.ts';
+import { ApiRequestError, ERRORS } from '../errors.ts';
+import { type CallOptions, request } from '../request.ts';
+
+/**
+ * GET /api/oauth/{provider}/url → the provider's authorisation URL (section 7). A 204 or an answer
+ * without a URL is an error that names the problem (section 8).
+ */
+export async function getOAuthUrl(provider: LoginProvider, options?: CallOptions): Promise<string> {
+  const answer = await request(
+    { method: 'GET', path: `/api/oauth/${encodeURIComponent(provider)}/url` },
+    { retry: false, ...options },
+  );
+  if (answer.status === 204) throw new ApiRequestError(ERRORS.oauthNoContent, 'invalid-answer', 204);
+  const parsed = oauthUrlSchema.safeParse(answer.data);
+  if (!parsed.success)
+    throw new ApiRequestError(ERRORS.oauthUnexpected, 'invalid-answer', answer.status, {}, answer.data);
+  return parsed.data.redirect_url;
+}

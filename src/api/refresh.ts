@@ -1,0 +1,49 @@
+import type { $Fetch } from 'ofetch';
+import type { SessionStorage } from '../lib/session-storage.ts';
+import { refreshResponseSchema } from './contracts/auth.ts';
+import { ApiRequestError, ERRORS } from './errors.ts';
+import { isTokenExpired } from './token.ts';
+
+export const REFRESH_PATH = '/api/refresh';
+
+export interface TokenRefresher {
+  /**
+   * Exchanges the stored token for a new one (POST /api/refresh with the old token as bearer).
+   * Concurrent callers share one call (section 8: "refresh once"); a caller whose token was
+   * already replaced by a finished refresh gets the new token without another call.
+   */
+  refresh(sentToken?: string | null): Promise<string>;
+}
+
+export function createTokenRefresher(deps: {
+  api: $Fetch;
+  session: SessionStorage;
+  now?: () => number;
+}): TokenRefresher {
+  let inflight: Promise<string> | null = null;
+  const now = deps.now ?? Date.now;
+  return {
+    refresh(sentToken) {
+      const current = deps.session.getToken();
+      if (sentToken && current && current !== sentToken && !isTokenExpired(current, now())) {
+        return Promise.resolve(current);
+      }
+      if (inflight) return inflight;
+      inflight = (async () => {
+        const old = deps.session.getToken();
+        if (!old) throw new ApiRequestError(ERRORS.sessionExpired, 'session', 401);
+        const answer = await deps.api(REFRESH_PATH, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${old}` },
+        });
+        const parsed = refreshResponseSchema.safeParse(answer);
+        if (!parsed.success) throw new ApiRequestError(ERRORS.unexpectedAnswer, 'invalid-answer');
+        deps.session.setToken(parsed.data.access_token);
+        return parsed.data.access_token;
+      })().finally(() => {
+        inflight = null;
+      });
+      return inflight;
+    },
+  };
+}

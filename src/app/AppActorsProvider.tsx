@@ -1,0 +1,40 @@
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { usePathname } from 'wouter/use-browser-location';
+import { authActor, errorReporter, sideMenuActor, startApp } from './actors.ts';
+import { FatalErrorDialog } from './FatalErrorDialog.tsx';
+
+const actors = { authActor, sideMenuActor, errorReporter };
+export type AppActors = typeof actors;
+
+const AppActorsContext = createContext<AppActors>(actors);
+
+/** The app-wide actors for components that want them whole (the hooks in hooks.ts read one slice). */
+export function useAppActors(): AppActors {
+  return useContext(AppActorsContext);
+}
+
+/**
+ * Provides the module-level actors (they are not created here: StrictMode mounts twice), starts
+ * the after-first-paint work, tells the side menu about navigations (it closes 100 ms later), and
+ * renders the fatal-error feedback dialog.
+ */
+export function AppActorsProvider({ children }: { children: ReactNode }) {
+  const pathname = usePathname();
+  useEffect(() => {
+    startApp();
+  }, []);
+  useEffect(() => {
+    if (pathname) sideMenuActor.send({ type: 'menu.navigated' });
+  }, [pathname]);
+  return (
+    <AppActorsContext.Provider value={actors}>
+      {children}
+      <FatalErrorDialog reporter={errorReporter} />
+    </AppActorsContext.Provider>
+  );
+}
+
+/** Reports an error as fatal (the feedback dialog opens); for the shell's error boundary. */
+export function reportFatalError(error: unknown, extra?: Record<string, unknown>): void {
+  errorReporter.reportFatal(error, extra);
+}

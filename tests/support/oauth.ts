@@ -1,4 +1,6 @@
-import { OAuth2Server } from 'oauth2-mock-server';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { OAuth2Issuer, OAuth2Service } from 'oauth2-mock-server';
 import type { LoginProvider } from '../../src/api/contracts/auth.ts';
 
 /**
@@ -9,7 +11,7 @@ import type { LoginProvider } from '../../src/api/contracts/auth.ts';
 export interface OAuthProvider {
   url: string;
   port: number;
-  server: OAuth2Server;
+  service: OAuth2Service;
   /** The userinfo answer (OIDC claims; X-style answers can be given as `{ data: {...} }`). */
   profile: Record<string, unknown>;
   /** Makes the next token request fail with this OAuth error (e.g. invalid_grant). */
@@ -19,15 +21,21 @@ export interface OAuthProvider {
 }
 
 export async function startOAuthProvider(): Promise<OAuthProvider> {
-  const server = new OAuth2Server();
-  await server.issuer.keys.generate('RS256');
-  await server.start(0, '127.0.0.1');
-  const url = server.issuer.url!.replace(/\/$/, '');
-  const port = Number(new URL(url).port);
+  const issuer = new OAuth2Issuer();
+  await issuer.keys.generate('RS256');
+  const service = new OAuth2Service(issuer);
+  // NOTE: our own HTTP server (not OAuth2Server) so that stop() can close kept-alive connections at
+  // once instead of waiting for their idle timeout.
+  const http = createServer(service.requestHandler);
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const port = (http.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  issuer.url = url;
+  const server = { service };
   const provider: OAuthProvider = {
     url,
     port,
-    server,
+    service,
     profile: { sub: 'oauth-user-1', name: 'テスト 太郎' },
     failNextToken(error = 'invalid_grant', status = 400) {
       server.service.once('beforeResponse', (response: { body: unknown; statusCode: number }) => {
@@ -47,7 +55,11 @@ export async function startOAuthProvider(): Promise<OAuthProvider> {
       }
       return env;
     },
-    stop: () => server.stop(),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      }),
   };
   server.service.on('beforeUserinfo', (response: { body: unknown; statusCode: number }) => {
     response.body = provider.profile;

@@ -2,8 +2,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { findRootElement } from './mount.ts';
+import { matchRoute } from './routes/table.ts';
+import { globalStyles } from './styles/stitches.config.ts';
 
-createRoot(findRootElement()).render(
+// Seed spec section 2: without the root element start-up fails, before anything else runs.
+const root = findRootElement();
+globalStyles();
+// The current screen's chunk and the router's start loading together, not one after the other.
+void matchRoute(window.location.pathname)
+  .route.load()
+  .catch(() => {});
+void import('./routes/AppRoutes.tsx').catch(() => {});
+
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,

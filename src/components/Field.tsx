@@ -143,3 +143,11 @@ export const FormAlert = styled('div', {
   fontWeight: 700,
   fontSize: '$small',
 });
+
+/** Full-width ASCII (ｆｏｏ＠ｅｘａｍｐｌｅ．ｃｏｍ, typed with the IME on) becomes half-width. */
+export function toHalfWidthAscii(value: string): string {
+  return value
+    .replace(/[！-～]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(/\u3000/g, ' ')
+    .trim();
+}

@@ -1,0 +1,172 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'wouter';
+import { ACCOUNT_MESSAGES, authResponseSchema } from '../../api/contracts/auth.ts';
+import { useAuth } from '../../app/hooks.ts';
+import { Button } from '../../components/Button.tsx';
+import { CheckboxField, Field, FormAlert, toHalfWidthAscii } from '../../components/Field.tsx';
+import { Card, Notice, PageFrame } from '../../components/Page.tsx';
+import { apiPost, isApiFailure, usePublicConfig } from '../../hooks/api.ts';
+import { RECAPTCHA_REQUIRED, Recaptcha } from './Recaptcha.tsx';
+
+type Errors = Record<string, string[]>;
+
+function referralShopId(): number | null {
+  const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem('referralShopId');
+  const n = raw ? Number(raw) : Number.NaN;
+  return Number.isSafeInteger(n) && n >= 1 ? n : null;
+}
+
+/** Product design section 6: e-mail, password, name, screen_name and terms consent -> POST /api/register. */
+export default function EmailSignUpPage() {
+  const config = usePublicConfig();
+  const { send } = useAuth();
+  const siteKey = config?.recaptchaSiteKey ?? null;
+  const [form, setForm] = useState({ email: '', password: '', name: '', screen_name: '', terms: false });
+  const [token, setToken] = useState('');
+  const [resetKey, setResetKey] = useState(0);
+  const [message, setMessage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const set = (k: keyof typeof form) => (e: { target: HTMLInputElement }) =>
+    setForm((f) => ({ ...f, [k]: k === 'terms' ? e.target.checked : e.target.value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (siteKey && !token) {
+      setMessage(RECAPTCHA_REQUIRED);
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    setErrors({});
+    try {
+      const answer = await apiPost<unknown>('/api/register', {
+        email: toHalfWidthAscii(form.email),
+        password: form.password,
+        name: form.name.trim(),
+        screen_name: toHalfWidthAscii(form.screen_name),
+        terms: form.terms,
+        referral_shop_id: referralShopId(),
+        ...(token ? { 'g-recaptcha-response': token } : {}),
+      });
+      // The new account keeps its token, so the verification link opened in this browser signs it in
+      // (seed spec section 4: login follows email_verified).
+      const parsed = authResponseSchema.safeParse(answer);
+      if (parsed.success)
+        send({ type: 'auth.login', user: parsed.data.user, accessToken: parsed.data.access_token });
+      setSent(ACCOUNT_MESSAGES.registered);
+    } catch (err) {
+      if (isApiFailure(err)) {
+        setMessage(err.message);
+        setErrors(err.errors);
+      } else {
+        setMessage('登録できませんでした。もう一度お試しください。');
+      }
+      setResetKey((k) => k + 1);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sent) {
+    return (
+      <PageFrame title="メールアドレスで登録" narrow>
+        <Card role="status">
+          <h2>確認メールを送信しました</h2>
+          <p>{sent}</p>
+          <p>
+            <strong>{toHalfWidthAscii(form.email)}</strong>
+            宛てのメールをご確認ください。届かない場合は、迷惑メールフォルダもご確認ください。リンクの有効期限は60分です。
+          </p>
+          <Link href="/login">ログイン画面へ</Link>
+        </Card>
+      </PageFrame>
+    );
+  }
+
+  return (
+    <PageFrame
+      title="メールアドレスで登録"
+      narrow
+      breadcrumbs={[{ label: '新規会員登録', href: '/register' }, { label: 'メールアドレスで登録' }]}
+      lead="入力したメールアドレスに確認メールをお送りします。"
+    >
+      <Card>
+        <form onSubmit={submit} noValidate>
+          {message && <FormAlert role="alert">{message}</FormAlert>}
+          <Field
+            label="メールアドレス"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={form.email}
+            onChange={set('email')}
+            errors={errors.email}
+          />
+          <Field
+            label="パスワード"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            hint="8文字以上。ほかのサービスと同じパスワードは避けてください。"
+            required
+            minLength={8}
+            value={form.password}
+            onChange={set('password')}
+            errors={errors.password}
+          />
+          <Field
+            label="お名前"
+            name="name"
+            autoComplete="name"
+            hint="ニックネームでもかまいません。お店に表示されます。"
+            required
+            value={form.name}
+            onChange={set('name')}
+            errors={errors.name}
+          />
+          <Field
+            label="ユーザーID"
+            name="screen_name"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            hint="半角英数字・ハイフン・アンダースコアで3〜30文字。プロフィールページのURLになります。"
+            required
+            value={form.screen_name}
+            onChange={set('screen_name')}
+            errors={errors.screen_name}
+          />
+          <CheckboxField
+            name="terms"
+            checked={form.terms}
+            onChange={set('terms')}
+            errors={errors.terms}
+            label={
+              <>
+                <Link href="/terms">利用規約</Link>と<Link href="/privacy-policy">プライバシーポリシー</Link>
+                に同意します
+              </>
+            }
+          />
+          {siteKey && <Recaptcha siteKey={siteKey} onToken={setToken} resetKey={resetKey} />}
+          <Button
+            type="submit"
+            block
+            size="lg"
+            disabled={busy || !form.terms}
+            aria-disabled={busy || !form.terms}
+          >
+            同意して登録する
+          </Button>
+        </form>
+      </Card>
+      <Notice tone="info">
+        すでにアカウントをお持ちの方は<Link href="/login">ログイン</Link>してください。
+      </Notice>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotFoundView } from '../../components/StatusViews.tsx';
+
+export default function NotFoundPage() {
+  return <NotFoundView />;
+}

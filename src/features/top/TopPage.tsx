@@ -1,0 +1,152 @@
+import type { Shop } from '../../api/contracts/auth.ts';
+import { useAuth, useAuthActions } from '../../app/hooks.ts';
+import { ButtonLink } from '../../components/Button.tsx';
+import { PageLoading, useLoadingOverlay } from '../../components/LoadingOverlay.tsx';
+import { EmptyState, Notice, PageFrame } from '../../components/Page.tsx';
+import { useApiGet } from '../../hooks/api.ts';
+import { styled } from '../../styles/stitches.config.ts';
+import { Landing } from './Landing.tsx';
+
+const ShopList = styled('ul', {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: '$3',
+  '@md': { gridTemplateColumns: 'repeat(2, 1fr)' },
+});
+const ShopButton = styled('button', {
+  width: '100%',
+  minHeight: '72px',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: '$1',
+  padding: '$3 $4',
+  border: '2px solid $gray200',
+  borderRadius: '$lg',
+  backgroundColor: '$white',
+  color: '$gray900',
+  textAlign: 'left',
+  cursor: 'pointer',
+  '&:hover': { borderColor: '$primaryText' },
+  '& strong': { fontSize: '$h4' },
+  '& span': { fontSize: '$tiny', color: '$gray700' },
+  variants: { current: { true: { borderColor: '$primaryText', backgroundColor: '$primaryPale' } } },
+});
+const Tiles = styled('ul', {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: '$3',
+  '@md': { gridTemplateColumns: 'repeat(2, 1fr)' },
+  '& li': { padding: '$4', borderRadius: '$lg', backgroundColor: '$white', boxShadow: '$card' },
+  '& h2': { fontSize: '$h4' },
+  '& p': { fontSize: '$small', color: '$gray700' },
+});
+
+/** Seed spec section 2: for a signed-in user in advertiser mode the root is the shop switch. */
+function ShopSwitch() {
+  const { shop, companyAvailable, isStaff } = useAuth();
+  const { loginShop } = useAuthActions();
+  const overlay = useLoadingOverlay();
+  const shops = useApiGet<Shop[]>('/api/myShops', 'app');
+  return (
+    <PageFrame title="ショップを選択" lead="広告主として操作するショップを選んでください。">
+      {!companyAvailable && !isStaff && (
+        <Notice role="note">
+          会社の審査が完了し、ご利用可能になると拡散依頼などの広告主メニューが使えるようになります。
+        </Notice>
+      )}
+      {shops.state === 'loading' && <PageLoading label="ショップを読み込んでいます…" />}
+      {shops.state === 'failed' && (
+        <EmptyState title="ショップを読み込めませんでした">{shops.error.message}</EmptyState>
+      )}
+      {shops.state === 'done' &&
+        (shops.data.length === 0 ? (
+          <EmptyState
+            title="登録されているショップはまだありません"
+            action={<ButtonLink href="/contact">掲載のお申し込み・ご相談</ButtonLink>}
+          >
+            Focustarへのお店の掲載をご希望の方は、お問い合わせからご連絡ください。
+          </EmptyState>
+        ) : (
+          <ShopList>
+            {shops.data.map((s) => (
+              <li key={s.id}>
+                <ShopButton
+                  type="button"
+                  current={shop?.id === s.id}
+                  aria-current={shop?.id === s.id ? 'true' : undefined}
+                  onClick={() => overlay.wrap(loginShop(s.id), 'ショップに切り替えています…').catch(() => {})}
+                >
+                  <strong>{s.name}</strong>
+                  <span>
+                    {s.status}
+                    {shop?.id === s.id ? '（選択中）' : ''}
+                  </span>
+                </ShopButton>
+              </li>
+            ))}
+          </ShopList>
+        ))}
+    </PageFrame>
+  );
+}
+
+function SupporterHome() {
+  const { user } = useAuth();
+  const pending = user?.not_accepted_units_count ?? 0;
+  return (
+    <PageFrame
+      title="マイページ"
+      lead={`${user?.name ?? ''}さん、こんにちは。今日もお店の応援をよろしくお願いします。`}
+    >
+      <Tiles>
+        <li>
+          <h2>拡散依頼</h2>
+          <p>
+            {pending > 0
+              ? `未対応の拡散依頼が${pending}件あります。`
+              : '新しい拡散依頼が届くとここでお知らせします。'}
+          </p>
+          <ButtonLink href="/advertisements" size="sm">
+            拡散依頼を確認する
+          </ButtonLink>
+        </li>
+        <li>
+          <h2>お試しサポート</h2>
+          <p>お店の商品やサービスを体験して紹介するモニター募集に応募できます。</p>
+          <ButtonLink href="/recruitments" size="sm" variant="outline">
+            募集を見る
+          </ButtonLink>
+        </li>
+        <li>
+          <h2>お小遣い</h2>
+          <p>承認された投稿の報酬と、お振込みの予定を確認できます。</p>
+          <ButtonLink href="/history" size="sm" variant="outline">
+            お小遣いを確認する
+          </ButtonLink>
+        </li>
+        <li>
+          <h2>はじめての方へ</h2>
+          <p>投稿のルールや、安心して使うためのポイントをまとめました。</p>
+          <ButtonLink href="/beginner?type=focustar" size="sm" variant="ghost">
+            安心・安全ガイド
+          </ButtonLink>
+        </li>
+      </Tiles>
+    </PageFrame>
+  );
+}
+
+/** Seed spec section 2: `/` is the top page, and the shop switch for signed-in users. */
+export default function TopPage() {
+  const { login, user, role, initialLoading } = useAuth();
+  if (initialLoading) return <PageLoading />;
+  if (login && user) {
+    return role === 'shop' ? <ShopSwitch /> : <SupporterHome />;
+  }
+  return <Landing />;
+}

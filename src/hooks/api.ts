@@ -1,0 +1,164 @@
+import { useEffect, useState } from 'react';
+import { ApiRequestError } from '../api/errors.ts';
+import { request } from '../api/request.ts';
+
+/**
+ * Data helpers for the screens of the shell. Writes go through the app's request layer. Reads of
+ * optional public data (index pictures, achievements, a public profile, recruitment lists) use a quiet
+ * fetch with the same conventions (seed spec section 7: JSON, the XMLHttpRequest marker, cookies, the
+ * bearer token), because a 404 there means "nothing to show yet", not an error toast (ADR 0034).
+ */
+export type ApiFailure = { status: number; message: string; errors: Record<string, string[]> };
+
+function xsrfToken(): string | null {
+  const m = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(typeof document === 'undefined' ? '' : document.cookie);
+  return m?.[1] ? decodeURIComponent(m[1]) : null;
+}
+
+async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+  };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = typeof localStorage === 'undefined' ? null : localStorage.getItem('accessToken');
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const send = async () => {
+    const xsrf = xsrfToken();
+    if (xsrf && method !== 'GET') headers['X-XSRF-TOKEN'] = xsrf;
+    return fetch(path, {
+      method,
+      headers,
+      credentials: 'include',
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(signal ? { signal } : {}),
+    });
+  };
+  let res: Response;
+  try {
+    res = await send();
+    // 419: the XSRF cookie was missing or stale; fetch a fresh one and try once more.
+    if (res.status === 419) {
+      await fetch('/api/csrf-cookie', { credentials: 'include' });
+      res = await send();
+    }
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw {
+      status: 0,
+      message: '通信に失敗しました。ネットワークの接続を確認して、もう一度お試しください。',
+      errors: {},
+    } satisfies ApiFailure;
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const d = (data ?? {}) as { message?: string; errors?: Record<string, string[]> };
+    throw {
+      status: res.status,
+      message: d.message ?? 'エラーが発生しました。しばらくしてからもう一度お試しください。',
+      errors: d.errors ?? {},
+    } satisfies ApiFailure;
+  }
+  return data as T;
+}
+
+/** A quiet read: a missing optional endpoint (404) is an empty section, not an error toast. */
+export const apiGet = <T>(path: string, signal?: AbortSignal) => call<T>('GET', path, undefined, signal);
+
+/**
+ * A write through the app's one request layer (src/api/request.ts: bearer, XSRF, refresh-and-retry,
+ * error toasts of seed spec section 8); rejects with `{ status, message, errors }`.
+ */
+export async function apiPost<T>(path: string, body: unknown): Promise<T> {
+  try {
+    const answer = await request({ method: 'POST', path, body });
+    return answer.data as T;
+  } catch (err) {
+    if (err instanceof ApiRequestError) {
+      throw { status: err.status ?? 0, message: err.message, errors: err.errors } satisfies ApiFailure;
+    }
+    throw err;
+  }
+}
+
+export function isApiFailure(e: unknown): e is ApiFailure {
+  return !!e && typeof e === 'object' && 'status' in e && 'message' in e;
+}
+
+export type Resource<T> =
+  | { state: 'loading'; data: null; error: null }
+  | { state: 'done'; data: T; error: null }
+  | { state: 'failed'; data: null; error: ApiFailure };
+
+async function appGet<T>(path: string, signal: AbortSignal): Promise<T> {
+  try {
+    return (await request({ method: 'GET', path }, { signal })).data as T;
+  } catch (err) {
+    if (err instanceof ApiRequestError) {
+      throw { status: err.status ?? 0, message: err.message, errors: err.errors } satisfies ApiFailure;
+    }
+    throw err;
+  }
+}
+
+/**
+ * Reads a path once per change of `path`; `null` skips the call (e.g. an id that failed the rule).
+ * `via: 'app'` uses the request layer (signed-in data: token refresh, error toasts).
+ */
+export function useApiGet<T>(path: string | null, via: 'quiet' | 'app' = 'quiet'): Resource<T> {
+  const [res, setRes] = useState<Resource<T>>({ state: 'loading', data: null, error: null });
+  useEffect(() => {
+    if (!path) return;
+    const ctrl = new AbortController();
+    setRes({ state: 'loading', data: null, error: null });
+    (via === 'app' ? appGet<T>(path, ctrl.signal) : apiGet<T>(path, ctrl.signal)).then(
+      (data) => setRes({ state: 'done', data, error: null }),
+      (error: unknown) => {
+        if (ctrl.signal.aborted) return;
+        setRes({
+          state: 'failed',
+          data: null,
+          error: isApiFailure(error) ? error : { status: 0, message: String(error), errors: {} },
+        });
+      },
+    );
+    return () => ctrl.abort();
+  }, [path, via]);
+  return res;
+}
+
+/** Public runtime configuration (GET /api/config), fetched once per page load. */
+export type PublicConfig = {
+  version: string;
+  recaptchaSiteKey: string | null;
+  sentryDsn: string | null;
+  oauthProviders: string[];
+};
+let configPromise: Promise<PublicConfig> | null = null;
+export function loadPublicConfig(): Promise<PublicConfig> {
+  configPromise ??= apiGet<PublicConfig>('/api/config').catch((e) => {
+    configPromise = null;
+    throw e;
+  });
+  return configPromise;
+}
+export function usePublicConfig(): PublicConfig | null {
+  const [config, setConfig] = useState<PublicConfig | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadPublicConfig().then(
+      (c) => live && setConfig(c),
+      () => live && setConfig({ version: '', recaptchaSiteKey: null, sentryDsn: null, oauthProviders: [] }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return config;
+}

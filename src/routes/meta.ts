@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { pageTitle, type RouteDef } from './table.ts';
+
+function setMeta(name: string, content: string, attr: 'name' | 'property' = 'name') {
+  let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${name}"]`);
+  if (!el) {
+    el = document.createElement('meta');
+    el.setAttribute(attr, name);
+    document.head.appendChild(el);
+  }
+  el.content = content;
+}
+
+/** Seed spec section 2: each route's title (`ページ名 | Focustar`) and description. */
+export function applyPageMeta(route: RouteDef): void {
+  // The top page leads with the product's name, as a search result should.
+  const title = route.path === '/' ? `Focustar | ${route.title}` : pageTitle(route.title);
+  document.title = title;
+  setMeta('description', route.description);
+  setMeta('og:title', title, 'property');
+  setMeta('og:description', route.description, 'property');
+}
+
+export function usePageMeta(route: RouteDef): void {
+  useEffect(() => applyPageMeta(route), [route]);
+}

@@ -22,21 +22,23 @@ export interface ApiClientOptions {
 export function createApiClient(options: ApiClientOptions = {}): $Fetch {
   const store = options.session ?? defaultSession;
   const cookie = options.readCookie ?? ((name: string) => readCookie(name));
-  return ofetch.create({
-    baseURL: options.baseURL ?? '',
-    credentials: 'include',
-    retry: false,
-    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    onRequest({ options: request }) {
-      const headers = new Headers(request.headers);
-      const token = store.getToken();
-      if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
-      const xsrf = cookie(XSRF_COOKIE);
-      if (xsrf) headers.set(XSRF_HEADER, xsrf);
-      request.headers = headers;
+  return ofetch.create(
+    {
+      baseURL: options.baseURL ?? '',
+      credentials: 'include',
+      retry: false,
+      headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      onRequest({ options: request }) {
+        const headers = new Headers(request.headers);
+        const token = store.getToken();
+        if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+        const xsrf = cookie(XSRF_COOKIE);
+        if (xsrf) headers.set(XSRF_HEADER, xsrf);
+        request.headers = headers;
+      },
     },
-  });
+    options.fetch ? { fetch: options.fetch } : {},
+  );
 }
 
 export const api: $Fetch = createApiClient();

@@ -1,0 +1,328 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { type AuthInput, authMachine } from '../../machines/authMachine.ts';
+import { ApiRequestError, ERRORS } from '../../src/api/errors.ts';
+import type { StoredSession } from '../../src/lib/session-storage.ts';
+import { makeShop, makeUser } from './fixtures.ts';
+
+/** Unit tests of the auth actor with its calls swapped by `machine.provide` (seed spec section 4). */
+
+function setupAuth(
+  input: AuthInput,
+  calls: Partial<Record<string, (input: never) => Promise<unknown>>> = {},
+) {
+  const effects = {
+    persist: vi.fn(),
+    storeToken: vi.fn(),
+    clearSession: vi.fn(),
+    removeReferralShopId: vi.fn(),
+    navigate: vi.fn(),
+    redirect: vi.fn(),
+    scrollToTop: vi.fn(),
+    storeOAuthMode: vi.fn(),
+    report: vi.fn(),
+    toastError: vi.fn(),
+  };
+  const never = () => new Promise<never>(() => {});
+  // biome-ignore lint/suspicious/noExplicitAny: each fake stands in for a differently typed call
+  const actor = (name: string): any =>
+    fromPromise(
+      ({ input }: { input: never }) => (calls[name] ? calls[name](input) : never()) as Promise<never>,
+    );
+  const logic = authMachine.provide({
+    actors: {
+      refreshToken: actor('refreshToken'),
+      fetchMe: actor('fetchMe'),
+      login: actor('login'),
+      logout: actor('logout'),
+      fetchShop: actor('fetchShop'),
+      loginShop: actor('loginShop'),
+      flagUp: actor('flagUp'),
+      oauthUrl: actor('oauthUrl'),
+    },
+    actions: {
+      persist: (_, p) => effects.persist(p.session),
+      storeToken: (_, p) => effects.storeToken(p.token),
+      clearSession: () => effects.clearSession(),
+      removeReferralShopId: () => effects.removeReferralShopId(),
+      navigate: (_, p) => effects.navigate(p.to),
+      redirect: (_, p) => effects.redirect(p.url),
+      scrollToTop: () => effects.scrollToTop(),
+      storeOAuthMode: (_, p) => effects.storeOAuthMode(p.mode),
+      report: (_, p) => effects.report(p.message),
+      toastError: (_, p) => effects.toastError(p.message),
+    },
+  });
+  const a = createActor(logic, { input });
+  a.start();
+  return { actor: a, effects };
+}
+
+const signedIn = async (overrides: Parameters<typeof makeUser>[0] = {}, calls = {}) => {
+  const user = makeUser(overrides);
+  const ctx = setupAuth(
+    { token: 'tok', stored: null },
+    { refreshToken: async () => 'tok2', fetchMe: async () => user, ...calls },
+  );
+  await waitFor(ctx.actor, (s) => s.matches('signedIn'));
+  return { ...ctx, user };
+};
+
+describe('authMachine start-up (seed spec section 4)', () => {
+  it('without a stored token initialises as logged out and finishes the initial loading', () => {
+    const { actor } = setupAuth({ token: null, stored: null });
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('signedOut');
+    expect(s.context).toMatchObject({
+      login: false,
+      user: null,
+      role: 'focustar',
+      shop: null,
+      initialLoading: false,
+    });
+  });
+
+  it('with a token refreshes it, restores the stored user and shop, then fetches /api/me', async () => {
+    const storedUser = makeUser({ name: '保存されたユーザー' });
+    const shop = makeShop();
+    const stored: StoredSession = { login: true, user: storedUser, role: 'shop', shop };
+    const fresh = makeUser({ name: '最新のユーザー' });
+    let resolveMe: (u: typeof fresh) => void = () => {};
+    const { actor, effects } = setupAuth(
+      { token: 'old', stored },
+      {
+        refreshToken: async (input: { token: string }) => (input.token === 'old' ? 'new' : 'wrong'),
+        fetchMe: () => new Promise((r) => (resolveMe = r)),
+      },
+    );
+    expect(actor.getSnapshot().context.initialLoading).toBe(true);
+    await waitFor(actor, (s) => s.matches({ restoring: 'fetchingUser' }));
+    expect(effects.storeToken).toHaveBeenCalledWith('new');
+    expect(actor.getSnapshot().context).toMatchObject({ user: storedUser, shop, role: 'shop', token: 'new' });
+    resolveMe(fresh);
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(actor.getSnapshot().context).toMatchObject({ user: fresh, login: true, initialLoading: false });
+    expect(effects.persist).toHaveBeenLastCalledWith({ login: true, user: fresh, role: 'shop', shop });
+  });
+
+  it.each(['refreshToken', 'fetchMe'])('logs out when %s fails: store cleared, /login', async (failing) => {
+    const { actor, effects } = setupAuth(
+      { token: 'old', stored: null },
+      {
+        refreshToken: async () => {
+          if (failing === 'refreshToken') throw new Error('401');
+          return 'new';
+        },
+        fetchMe: async () => {
+          throw new Error('401');
+        },
+      },
+    );
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(effects.clearSession).toHaveBeenCalled();
+    expect(effects.navigate).toHaveBeenCalledWith('/login');
+    expect(actor.getSnapshot().context).toMatchObject({ user: null, token: null, initialLoading: false });
+  });
+});
+
+describe('authMachine login and logout (seed spec section 4)', () => {
+  it('login sets the user, login = email_verified, stores the token, drops referralShopId, persists', async () => {
+    const user = makeUser({ email_verified: true });
+    const login = vi.fn(async () => ({ user, access_token: 'jwt' }));
+    const { actor, effects } = setupAuth({ token: null, stored: null }, { login });
+    actor.send({
+      type: 'auth.submitLogin',
+      email: 'a@example.com',
+      password: 'pw',
+      recaptchaToken: 'captcha',
+    });
+    expect(actor.getSnapshot().context.loading).toBe(true);
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(login).toHaveBeenCalledWith({ email: 'a@example.com', password: 'pw', recaptchaToken: 'captcha' });
+    expect(actor.getSnapshot().context).toMatchObject({ user, login: true, token: 'jwt', loading: false });
+    expect(effects.storeToken).toHaveBeenCalledWith('jwt');
+    expect(effects.removeReferralShopId).toHaveBeenCalledTimes(1);
+    expect(effects.persist).toHaveBeenLastCalledWith({ login: true, user, role: 'focustar', shop: null });
+  });
+
+  it('an unverified user is not `login` and keeps referralShopId', () => {
+    const user = makeUser({ email_verified: false });
+    const { actor, effects } = setupAuth({ token: null, stored: null });
+    actor.send({ type: 'auth.login', user });
+    expect(actor.getSnapshot().context).toMatchObject({ user, login: false, token: null });
+    expect(effects.storeToken).not.toHaveBeenCalled();
+    expect(effects.removeReferralShopId).not.toHaveBeenCalled();
+  });
+
+  it('a failed login keeps the API error for the form (422 field messages)', async () => {
+    const error = new ApiRequestError('入力内容に誤りがあります。', 'http', 422, {
+      email: ['認証情報が一致しません。'],
+    });
+    const { actor } = setupAuth({ token: null, stored: null }, { login: async () => Promise.reject(error) });
+    actor.send({ type: 'auth.submitLogin', email: 'a@example.com', password: 'bad' });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(actor.getSnapshot().context.loginError).toBe(error);
+    expect(actor.getSnapshot().context.loading).toBe(false);
+  });
+
+  it.each([
+    ['succeeds', async () => undefined],
+    ['fails', async () => Promise.reject(new Error('500'))],
+  ])('logout clears token and store and goes to /login when the call %s', async (_, logout) => {
+    const { actor, effects } = await signedIn({}, { logout });
+    actor.send({ type: 'auth.logout' });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(effects.clearSession).toHaveBeenCalledTimes(1);
+    expect(effects.navigate).toHaveBeenCalledWith('/login');
+    expect(actor.getSnapshot().context).toMatchObject({
+      login: false,
+      user: null,
+      role: 'focustar',
+      shop: null,
+    });
+  });
+});
+
+describe('authMachine user, shop and flags (seed spec section 4)', () => {
+  it('refreshing the user without a token logs out', async () => {
+    const { actor, effects } = await signedIn();
+    actor.send({ type: 'auth.tokenChanged', token: null });
+    actor.send({ type: 'auth.refreshUser' });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(effects.navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it("a failed user refresh shows 'ユーザー情報が取得できませんでした。' (section 8)", async () => {
+    let calls = 0;
+    const { actor, effects } = await signedIn(
+      {},
+      {
+        fetchMe: async () => {
+          calls += 1;
+          if (calls > 1) throw new Error('500');
+          return makeUser();
+        },
+      },
+    );
+    actor.send({ type: 'auth.refreshUser' });
+    await waitFor(actor, (s) => s.matches({ signedIn: 'idle' }));
+    expect(effects.toastError).toHaveBeenCalledWith(ERRORS.userFetchFailed);
+    expect(effects.report).toHaveBeenCalledWith(ERRORS.userFetchFailed);
+  });
+
+  it('refreshing the shop with no shop id sets role focustar and clears the shop', async () => {
+    const { actor, effects } = await signedIn();
+    actor.send({ type: 'auth.setRole', role: 'shop' });
+    actor.send({ type: 'auth.refreshShop' });
+    expect(actor.getSnapshot().context).toMatchObject({ role: 'focustar', shop: null });
+    expect(effects.persist).toHaveBeenLastCalledWith(
+      expect.objectContaining({ role: 'focustar', shop: null }),
+    );
+  });
+
+  it("refreshing a selected shop fetches it; a failure shows 'ショップ情報が取得できませんでした。'", async () => {
+    const updated = makeShop({ name: '更新後' });
+    const fetchShop = vi.fn(async () => updated);
+    const { actor } = await signedIn({}, { fetchShop });
+    actor.send({ type: 'auth.setShop', shop: makeShop() });
+    actor.send({ type: 'auth.refreshShop' });
+    await waitFor(actor, (s) => s.matches({ signedIn: 'idle' }));
+    expect(fetchShop).toHaveBeenCalledWith({ shopId: 1 });
+    expect(actor.getSnapshot().context.shop).toEqual(updated);
+
+    const failing = await signedIn({}, { fetchShop: async () => Promise.reject(new Error('404')) });
+    failing.actor.send({ type: 'auth.setShop', shop: makeShop() });
+    failing.actor.send({ type: 'auth.refreshShop' });
+    await waitFor(failing.actor, (s) => s.matches({ signedIn: 'idle' }));
+    expect(failing.effects.toastError).toHaveBeenCalledWith(ERRORS.shopFetchFailed);
+  });
+
+  it('shop login sets the current shop, switches to shop mode and scrolls to top', async () => {
+    const shop = makeShop({ id: 12 });
+    const loginShop = vi.fn(async () => shop);
+    const { actor, effects } = await signedIn({}, { loginShop });
+    actor.send({ type: 'auth.loginShop', shopId: 12 });
+    await waitFor(actor, (s) => s.matches({ signedIn: 'idle' }));
+    expect(loginShop).toHaveBeenCalledWith({ shopId: 12 });
+    expect(actor.getSnapshot().context).toMatchObject({ shop, role: 'shop' });
+    expect(effects.scrollToTop).toHaveBeenCalledTimes(1);
+  });
+
+  it('flag up is skipped when the flag is already true', async () => {
+    const flagUp = vi.fn(async () => makeUser());
+    const { actor } = await signedIn(
+      { flag_status: { ...makeUser().flag_status, watchedFocustarRule: true } },
+      { flagUp },
+    );
+    actor.send({ type: 'auth.flagUp', flag: 'watchedFocustarRule' });
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+    expect(flagUp).not.toHaveBeenCalled();
+  });
+
+  it('flag up updates the user from PUT /api/users/flag-up', async () => {
+    const after = makeUser({ flag_status: { ...makeUser().flag_status, watchedFocustarRule: true } });
+    const flagUp = vi.fn(async () => after);
+    const { actor, effects } = await signedIn({}, { flagUp });
+    actor.send({ type: 'auth.flagUp', flag: 'watchedFocustarRule' });
+    await waitFor(actor, (s) => s.matches({ signedIn: 'idle' }));
+    expect(flagUp).toHaveBeenCalledWith({ flag: 'watchedFocustarRule' });
+    expect(actor.getSnapshot().context.user).toEqual(after);
+    expect(effects.persist).toHaveBeenLastCalledWith(expect.objectContaining({ user: after }));
+  });
+
+  it("flag up while logged out is an error: 'ログインしていない状態で更新を行おうとしました'", () => {
+    const { actor, effects } = setupAuth({ token: null, stored: null });
+    actor.send({ type: 'auth.flagUp', flag: 'savedFirstProfile' });
+    expect(effects.report).toHaveBeenCalledWith('ログインしていない状態で更新を行おうとしました');
+  });
+});
+
+describe('authMachine OAuth and unknown events (seed spec sections 4 and 8)', () => {
+  it('OAuth login stores the mode cookie (default login), fetches the URL and goes there', async () => {
+    const oauthUrl = vi.fn(async () => 'https://provider.example/authorize');
+    const { actor, effects } = setupAuth({ token: null, stored: null }, { oauthUrl });
+    actor.send({ type: 'auth.oauthLogin', provider: 'line' });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(effects.storeOAuthMode).toHaveBeenCalledWith('login');
+    expect(oauthUrl).toHaveBeenCalledWith({ provider: 'line' });
+    expect(effects.redirect).toHaveBeenCalledWith('https://provider.example/authorize');
+  });
+
+  it('an OAuth answer without a URL is an error that names the problem', async () => {
+    const { actor, effects } = setupAuth(
+      { token: null, stored: null },
+      {
+        oauthUrl: async () =>
+          Promise.reject(new ApiRequestError(ERRORS.oauthNoContent, 'invalid-answer', 204)),
+      },
+    );
+    actor.send({ type: 'auth.oauthLogin', provider: 'x', mode: 'register' });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(effects.storeOAuthMode).toHaveBeenCalledWith('register');
+    expect(effects.redirect).not.toHaveBeenCalled();
+    expect(effects.report).toHaveBeenCalledWith(ERRORS.oauthNoContent);
+    expect(effects.toastError).toHaveBeenCalledWith(ERRORS.oauthNoContent);
+  });
+
+  it('an unknown event is reported, never silently ignored', () => {
+    const { actor, effects } = setupAuth({ token: null, stored: null });
+    actor.send({ type: 'auth.doSomethingOdd' } as never);
+    expect(effects.report).toHaveBeenCalledWith(`${ERRORS.unknownAuthEvent}: auth.doSomethingOdd`);
+  });
+
+  it('a known event that does not apply in the current state is not an error', () => {
+    const { actor, effects } = setupAuth({ token: null, stored: null });
+    actor.send({ type: 'auth.loginShop', shopId: 1 });
+    expect(effects.report).not.toHaveBeenCalled();
+  });
+
+  it('start/finish (initial) loading set the flags', () => {
+    const { actor } = setupAuth({ token: null, stored: null });
+    actor.send({ type: 'auth.loading.start' });
+    actor.send({ type: 'auth.initialLoading.start' });
+    expect(actor.getSnapshot().context).toMatchObject({ loading: true, initialLoading: true });
+    actor.send({ type: 'auth.loading.finish' });
+    actor.send({ type: 'auth.initialLoading.finish' });
+    expect(actor.getSnapshot().context).toMatchObject({ loading: false, initialLoading: false });
+  });
+});

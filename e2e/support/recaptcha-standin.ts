@@ -12,7 +12,7 @@ import { E2E_RECAPTCHA } from './ports.ts';
 export const RECAPTCHA_CHECKBOX_LABEL = '私はロボットではありません';
 
 const script = `(() => {
-  const PREFIX = ${JSON.stringify(E2E_RECAPTCHA.tokenPrefix)};
+  const TOKEN = ${JSON.stringify(E2E_RECAPTCHA.token)};
   const LABEL = ${JSON.stringify(RECAPTCHA_CHECKBOX_LABEL)};
   const widgets = [];
   function call(fn, arg) {
@@ -33,7 +33,7 @@ const script = `(() => {
     box.style.cssText = 'width:24px;height:24px';
     box.addEventListener('change', () => {
       if (box.checked) {
-        w.response = PREFIX + Math.random().toString(36).slice(2);
+        w.response = TOKEN;
         call(params.callback || (el && el.dataset && el.dataset.callback), w.response);
       } else {
         w.response = '';
@@ -52,7 +52,7 @@ const script = `(() => {
     reset(id) { const w = widgets[id === undefined ? 0 : id]; if (w) { w.response = ''; if (w.box) w.box.checked = false; } },
     execute(id) {
       const w = widgets[id === undefined ? 0 : id];
-      const token = PREFIX + Math.random().toString(36).slice(2);
+      const token = TOKEN;
       if (w) { w.response = token; call(w.params.callback, token); }
       return Promise.resolve(token);
     },

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT_DIR } from '../../server/version.ts';
 import { startFakes } from './fakes.ts';
-import { E2E_APP_SECRET, E2E_APP_VERSION, E2E_RECAPTCHA, stackPorts } from './ports.ts';
+import { E2E_APP_SECRET, E2E_APP_VERSION, stackPorts } from './ports.ts';
 
 /**
  * The system under test, started by Playwright's `webServer`: the local outside world (SMTP,
@@ -16,8 +16,8 @@ const ports = stackPorts();
 const dataDir = mkdtempSync(join(tmpdir(), 'focustar-e2e-'));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
-const fakes = await startFakes(ports);
-const oauthIssuer = `http://127.0.0.1:${ports.oauth}`;
+const fakes = await startFakes(ports.aux);
+const recaptchaOff = process.env.E2E_RECAPTCHA === 'off';
 
 // Build and server share one fixed version, so a commit landing between the two cannot make the SPA
 // believe it is outdated (the version test rewrites the header on purpose instead).
@@ -44,13 +44,10 @@ const serverEnv: Record<string, string> = {
   DATABASE_URL: '',
   SEED_DEMO_DATA: 'auto',
   APP_SECRET: E2E_APP_SECRET,
-  SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+  ...fakes.env,
   // The bench turns reCAPTCHA off: Google's script cannot load here and would only measure the failure.
-  RECAPTCHA_SECRET: process.env.E2E_RECAPTCHA === 'off' ? '' : E2E_RECAPTCHA.secret,
-  RECAPTCHA_SITE_KEY: process.env.E2E_RECAPTCHA === 'off' ? '' : E2E_RECAPTCHA.siteKey,
-  RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${ports.aux}/recaptcha/siteverify`,
+  ...(recaptchaOff ? { RECAPTCHA_SECRET: '', RECAPTCHA_SITE_KEY: '' } : {}),
   SENTRY_DSN: '',
-  ...oauthEnv(oauthIssuer),
 };
 Object.assign(process.env, serverEnv);
 
@@ -58,16 +55,3 @@ const { main } = await import('../../server/server.ts');
 process.once('SIGTERM', () => void fakes.close());
 process.once('SIGINT', () => void fakes.close());
 await main();
-
-/** The social-login providers of server/env.ts, all pointed at the one local provider. */
-function oauthEnv(issuer: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const provider of ['LINE', 'X', 'GOOGLE']) {
-    env[`${provider}_CLIENT_ID`] = `e2e-${provider.toLowerCase()}`;
-    env[`${provider}_CLIENT_SECRET`] = `e2e-${provider.toLowerCase()}-secret`;
-    env[`${provider}_AUTHORIZE_URL`] = `${issuer}/authorize`;
-    env[`${provider}_TOKEN_URL`] = `${issuer}/token`;
-    env[`${provider}_USERINFO_URL`] = `${issuer}/userinfo`;
-  }
-  return env;
-}

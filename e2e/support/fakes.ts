@@ -46,7 +46,7 @@ export async function startFakes(auxPort: number): Promise<Fakes> {
   const oauth = await startOAuthProvider();
 
   let denyNext: string | null = null;
-  oauth.server.service.on('beforeAuthorizeRedirect', (redirect: { url: URL }) => {
+  oauth.service.on('beforeAuthorizeRedirect', (redirect: { url: URL }) => {
     if (!denyNext) return;
     // What a provider does when the person presses "cancel": back to the app with an error, no code.
     redirect.url.searchParams.delete('code');

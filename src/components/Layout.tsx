@@ -18,7 +18,7 @@ const Page = styled('div', {
  */
 const Main = styled('main', {
   flex: 1,
-  paddingTop: '$header',
+  paddingTop: '$sizes$header',
   paddingBottom: '$7',
   minHeight: 'calc(100vh - $sizes$footerSmall)',
   '@md': { minHeight: 'calc(100vh - $sizes$footerWide)' },

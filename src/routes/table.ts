@@ -221,7 +221,7 @@ const signedIn: RouteDef[] = [
   },
   {
     path: '/profile',
-    title: 'プロフィール',
+    title: 'マイプロフィール',
     description: 'あなたのプロフィールページに移動します。',
     access: member,
     load: () => import('../features/account/ProfileRedirectPage.tsx'),

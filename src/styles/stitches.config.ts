@@ -52,7 +52,7 @@ export const LEGACY_BACKGROUND = `linear-gradient(160deg, ${COLORS.primaryPale} 
 
 export const globalStyles = globalCss({
   '*, *::before, *::after': { boxSizing: 'border-box' },
-  html: { WebkitTextSizeAdjust: '100%', scrollPaddingTop: '$header' },
+  html: { WebkitTextSizeAdjust: '100%', scrollPaddingTop: '$sizes$header' },
   body: {
     margin: 0,
     fontFamily: '$body',

@@ -164,25 +164,54 @@ function listOf<T>(data: unknown): T[] {
   return [];
 }
 
+/** Shown in the tiles until (or unless) the API has index pictures. */
+const SHOP_KINDS = ['カフェ', 'レストラン', 'ヘアサロン', 'ベーカリー', '雑貨店', '居酒屋'];
+const Kind = styled('span', {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '$2',
+  height: '100%',
+  fontWeight: 700,
+  fontSize: '$small',
+  color: '$gray900',
+  '&::before': {
+    content: '""',
+    width: '28px',
+    height: '28px',
+    borderRadius: '50%',
+    border: '3px solid $primary',
+    backgroundColor: '$white',
+  },
+});
+const PicturesTitle = styled('h2', { textAlign: 'center', fontSize: '$h5 !important', color: '$gray700' });
+
 /** Index pictures from the API when it has them; the tiles keep their place either way. */
 function IndexPictures() {
   const res = useApiGet<unknown>('/api/random-index-pictures');
   const pictures = res.state === 'done' ? listOf<Picture>(res.data).slice(0, 6) : [];
   return (
-    <Pictures aria-hidden={pictures.length === 0 ? true : undefined}>
-      {Array.from({ length: 6 }, (_, i) => {
-        const p = pictures[i];
-        const src = p?.url ?? p?.image_url ?? p?.src;
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: six fixed slots
-          <Tile key={i}>
-            {src && (
-              <img src={src} alt={p?.alt ?? p?.title ?? 'Focustarで紹介されたお店の写真'} loading="lazy" />
-            )}
-          </Tile>
-        );
-      })}
-    </Pictures>
+    <section aria-labelledby="top-pictures">
+      <PicturesTitle id="top-pictures">
+        {pictures.length > 0 ? 'Focustarで紹介されたお店' : 'こんなお店で使えます'}
+      </PicturesTitle>
+      <Pictures>
+        {SHOP_KINDS.map((kind, i) => {
+          const p = pictures[i];
+          const src = p?.url ?? p?.image_url ?? p?.src;
+          return (
+            <Tile key={kind}>
+              {src ? (
+                <img src={src} alt={p?.alt ?? p?.title ?? 'Focustarで紹介されたお店の写真'} loading="lazy" />
+              ) : (
+                <Kind>{kind}</Kind>
+              )}
+            </Tile>
+          );
+        })}
+      </Pictures>
+    </section>
   );
 }
 

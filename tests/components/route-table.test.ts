@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GUEST_PATHS,
+  matchRoute,
+  pageTitle,
+  ROUTES,
+  SIGNED_IN_PATHS,
+  safeRedirect,
+} from '../../src/routes/table.ts';
+
+/** Seed spec section 2, both tables, as written there ({param} in the spec, :param here). */
+const SPEC_SIGNED_IN = [
+  '/ad',
+  '/advertisements',
+  '/admin-menu',
+  '/admin-index-picture-list',
+  '/admin-focustar-list',
+  '/admin-payments',
+  '/admin-payments-detail',
+  '/admin-recruitment',
+  '/admin-recruitment-list',
+  '/admin-recruitment-winner-picker/:recruitmentId',
+  '/admin-url-shrinker',
+  '/admin-sns-examination',
+  '/advertising-rules',
+  '/bank',
+  '/beginner',
+  '/contact',
+  '/favorites',
+  '/first-advertising',
+  '/history',
+  '/material',
+  '/payments',
+  '/request-pop',
+  '/request-shop',
+  '/support',
+  '/profile',
+  '/account-info',
+  '/entries',
+  '/entries/:entryId',
+];
+const SPEC_GUEST = [
+  '/',
+  '/error',
+  '/faq-advertiser',
+  '/faq-focustar',
+  '/forgot-password',
+  '/introduction-advertiser',
+  '/login',
+  '/period',
+  '/price',
+  '/privacy-policy',
+  '/terms',
+  '/register',
+  '/email-sign-up',
+  '/line',
+  '/recruitments',
+  '/recruitments/:recruitmentId',
+  '/winner-picker',
+  '/winner-picker/:recruitmentId',
+  '/oauth/:provider',
+  '/:screen_name',
+];
+
+describe('route table (seed spec section 2)', () => {
+  it('has every route of both tables, signed-in and guest (seed spec section 2)', () => {
+    expect(SIGNED_IN_PATHS).toEqual(SPEC_SIGNED_IN);
+    for (const p of SPEC_GUEST) expect(GUEST_PATHS).toContain(p);
+    expect(ROUTES.filter((r) => SPEC_SIGNED_IN.includes(r.path)).every((r) => r.access !== 'public')).toBe(
+      true,
+    );
+  });
+
+  it('gives each route its own Japanese title `ページ名 | Focustar` and a description (seed spec section 2)', () => {
+    const titles = ROUTES.map((r) => r.title);
+    expect(new Set(titles).size).toBe(titles.length);
+    for (const r of ROUTES) {
+      expect(r.title, r.path).toMatch(/[ぁ-んァ-ヶ一-龠]/);
+      expect(r.description.length, r.path).toBeGreaterThan(10);
+      expect(pageTitle(r.title)).toBe(`${r.title} | Focustar`);
+    }
+  });
+
+  it('matches /{screen_name} last, and ids only where the spec has them (seed spec sections 2 and 5)', () => {
+    expect(ROUTES.at(-1)?.path).toBe('/:screen_name');
+    expect(matchRoute('/login').route.path).toBe('/login');
+    expect(matchRoute('/demo-cafe')).toMatchObject({
+      route: { path: '/:screen_name' },
+      params: { screen_name: 'demo-cafe' },
+    });
+    expect(matchRoute('/entries/12')).toMatchObject({
+      route: { ids: ['entryId'] },
+      params: { entryId: '12' },
+    });
+    expect(matchRoute('/a/b/c').route.title).toBe('ページが見つかりません');
+    expect(matchRoute('/price/').route.path).toBe('/price');
+  });
+
+  it('each screen is a lazy module with a default component (seed spec section 2: lazy page router)', async () => {
+    const modules = await Promise.all(ROUTES.map((r) => r.load()));
+    for (const [i, m] of modules.entries()) expect(typeof m.default, ROUTES[i]?.path).toBe('function');
+  }, 60_000);
+
+  it('follows only same-site paths after login', () => {
+    expect(safeRedirect('/account-info?x=1')).toBe('/account-info?x=1');
+    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', '', null, '/login']) {
+      expect(safeRedirect(bad)).toBeNull();
+    }
+  });
+});

@@ -1,7 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { usePathname } from 'wouter/use-browser-location';
 import { authActor, errorReporter, sideMenuActor, startApp } from './actors.ts';
-import { FatalErrorDialog } from './FatalErrorDialog.tsx';
 
 const actors = { authActor, sideMenuActor, errorReporter };
 export type AppActors = typeof actors;
@@ -15,8 +14,8 @@ export function useAppActors(): AppActors {
 
 /**
  * Provides the module-level actors (they are not created here: StrictMode mounts twice), starts
- * the after-first-paint work, tells the side menu about navigations (it closes 100 ms later), and
- * renders the fatal-error feedback dialog.
+ * the after-first-paint work (Sentry, and the feedback dialog on a fatal error), and tells the side
+ * menu about navigations (it closes 100 ms later).
  */
 export function AppActorsProvider({ children }: { children: ReactNode }) {
   const pathname = usePathname();
@@ -26,12 +25,7 @@ export function AppActorsProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (pathname) sideMenuActor.send({ type: 'menu.navigated' });
   }, [pathname]);
-  return (
-    <AppActorsContext.Provider value={actors}>
-      {children}
-      <FatalErrorDialog reporter={errorReporter} />
-    </AppActorsContext.Provider>
-  );
+  return <AppActorsContext.Provider value={actors}>{children}</AppActorsContext.Provider>;
 }
 
 /** Reports an error as fatal (the feedback dialog opens); for the shell's error boundary. */

@@ -74,6 +74,13 @@ export function startApp(): void {
           window.removeEventListener('unhandledrejection', onRejection);
         }
       });
+  // The feedback dialog's code is fetched only when a fatal error first opens it.
+  let dialogMounted = false;
+  errorReporter.subscribeDialog(() => {
+    if (dialogMounted || !errorReporter.dialog().open) return;
+    dialogMounted = true;
+    void import('./fatalDialogRoot.tsx').then(({ mountFatalDialog }) => mountFatalDialog(errorReporter));
+  });
   if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 3000 });
   else setTimeout(load, 1);
 }

@@ -49,6 +49,7 @@ export function createErrorReporter(
   options: { release?: string; log?: (error: unknown) => void } = {},
 ): ErrorReporter {
   let status: Status = 'waiting';
+  let started: Promise<void> | null = null;
   let sentry: SentryModule | null = null;
   const queue: Pending[] = [];
   let dialogState: FatalDialogState = { open: false, eventId: null };
@@ -76,6 +77,44 @@ export function createErrorReporter(
     return null;
   };
 
+  async function startOnce(loadDsn: () => Promise<string | null>, loadSentry: () => Promise<SentryModule>) {
+    status = 'loading';
+    let dsn: string | null = null;
+    try {
+      dsn = await loadDsn();
+    } catch {
+      dsn = null;
+    }
+    if (!dsn) {
+      status = 'off';
+      queue.length = 0;
+      if (dialogState.open) setDialog({ open: false, eventId: null });
+      return;
+    }
+    try {
+      sentry = await loadSentry();
+    } catch (error) {
+      status = 'off';
+      queue.length = 0;
+      options.log?.(error);
+      return;
+    }
+    sentry.init({
+      dsn,
+      ...SENTRY_OPTIONS,
+      ...(options.release ? { release: options.release } : {}),
+      integrations: [sentry.browserTracingIntegration()],
+      ...options.sentryOverrides,
+    });
+    status = 'ready';
+    let lastFatal: string | null = null;
+    for (const item of queue.splice(0)) {
+      const id = send(item);
+      if (item.level === 'fatal') lastFatal = id;
+    }
+    if (dialogState.open && !dialogState.eventId) setDialog({ open: true, eventId: lastFatal });
+  }
+
   return {
     report(error, opts = {}) {
       enqueue({ error, level: opts.level ?? 'error', extra: opts.extra });
@@ -85,44 +124,13 @@ export function createErrorReporter(
       if (status === 'off') return;
       setDialog({ open: true, eventId });
     },
-    async start(loadDsn, loadSentry = () => import('@sentry/react')) {
-      if (status !== 'waiting') return;
-      status = 'loading';
-      let dsn: string | null = null;
-      try {
-        dsn = await loadDsn();
-      } catch {
-        dsn = null;
-      }
-      if (!dsn) {
-        status = 'off';
-        queue.length = 0;
-        if (dialogState.open) setDialog({ open: false, eventId: null });
-        return;
-      }
-      try {
-        sentry = await loadSentry();
-      } catch (error) {
-        status = 'off';
-        queue.length = 0;
-        options.log?.(error);
-        return;
-      }
-      sentry.init({
-        dsn,
-        ...SENTRY_OPTIONS,
-        ...(options.release ? { release: options.release } : {}),
-        integrations: [sentry.browserTracingIntegration()],
-      });
-      status = 'ready';
-      let lastFatal: string | null = null;
-      for (const item of queue.splice(0)) {
-        const id = send(item);
-        if (item.level === 'fatal') lastFatal = id;
-      }
-      if (dialogState.open && !dialogState.eventId) setDialog({ open: true, eventId: lastFatal });
+    start(loadDsn, loadSentry = () => import('@sentry/react')) {
+      started ??= startOnce(loadDsn, loadSentry);
+      return started;
     },
     async sendFeedback(feedback) {
+      // A user may answer the dialog while Sentry is still loading.
+      if (started) await started;
       if (!sentry || status !== 'ready') return;
       sentry.captureFeedback({
         name: feedback.name,

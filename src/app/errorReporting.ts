@@ -45,9 +45,14 @@ export interface ErrorReporter {
   queued(): number;
 }
 
-export function createErrorReporter(
-  options: { release?: string; log?: (error: unknown) => void } = {},
-): ErrorReporter {
+export interface ErrorReporterOptions {
+  release?: string;
+  log?: ((error: unknown) => void) | undefined;
+  /** Extra Sentry options (tests pass a transport that keeps the envelopes). */
+  sentryOverrides?: Record<string, unknown>;
+}
+
+export function createErrorReporter(options: ErrorReporterOptions = {}): ErrorReporter {
   let status: Status = 'waiting';
   let started: Promise<void> | null = null;
   let sentry: SentryModule | null = null;

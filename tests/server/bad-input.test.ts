@@ -1,0 +1,331 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+import {
+  flagUpRequestSchema,
+  oauthLoginRequestSchema,
+  passwordEmailRequestSchema,
+  passwordResetRequestSchema,
+  registerRequestSchema,
+} from '../../src/api/contracts/auth.ts';
+import { type TestApp, TestClient } from '../support/app.ts';
+import { DB_KINDS } from '../support/db.ts';
+import { type MailCatcher, startMailCatcher } from '../support/mail.ts';
+import { createAccountsApp, JAPANESE, tableCounts, userIdOf } from './helpers.ts';
+
+/**
+ * Bad input (issue 5): malformed bodies, wrong types, huge strings, odd Unicode and ids that are not
+ * positive integers, sent to every route of the issue. The answer is always a 4xx with a Japanese
+ * message (seed spec section 5: "message plus errors map"), never a 5xx, and nothing is written.
+ */
+const RUNS = 40;
+
+const oddString = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom(
+    '\u0000',
+    '\uFEFF',
+    '\u202E',
+    'ｍｅ＠ｅｘａｍｐｌｅ．ｃｏｍ',
+    '👨‍👩‍👧‍👦'.repeat(50),
+    '\uD800',
+    '../../etc/passwd',
+    "' or 1=1 --",
+    '<script>alert(1)</script>',
+  ),
+  fc.string({ minLength: 3000, maxLength: 5000 }),
+);
+const wrongType = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
+const fieldValue = fc.oneof(oddString, wrongType);
+
+/** Bodies shaped like the route's payload but with bad field values, or not shaped at all. */
+const bodyFor = (fields: string[]) =>
+  fc.oneof(
+    fc.record(Object.fromEntries(fields.map((f) => [f, fieldValue])), { requiredKeys: [] }),
+    fc.jsonValue({ maxDepth: 3 }),
+    fc.anything({ maxDepth: 2 }).map((v) => {
+      try {
+        return JSON.parse(JSON.stringify(v ?? null));
+      } catch {
+        return null;
+      }
+    }),
+  );
+
+/** Raw bytes with a JSON content type: broken JSON, or a huge document over the 1 MiB limit. */
+const rawBody = fc.oneof(
+  fc.string({ maxLength: 50 }).map((s) => `{"email": ${s}`),
+  fc.constantFrom(
+    '{',
+    '[',
+    '{"a":1,}',
+    '\u0000',
+    'null',
+    '""',
+    '{"__proto__": {"x": 1}}',
+    '{"constructor": {"prototype": {}}}',
+  ),
+  fc.constant(`{"email":"${'a'.repeat(1_100_000)}"}`),
+);
+
+/** Percent-encodes every UTF-8 byte (lone surrogates become U+FFFD, as a browser would send them). */
+const encodeSegment = (value: string) =>
+  [...Buffer.from(value, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+
+/** Path segments that are not positive safe integers. */
+const badId = fc
+  .oneof(
+    fc.integer({ max: 0 }).map(String),
+    fc
+      .double({ noNaN: false })
+      .filter((d) => !Number.isInteger(d) || d <= 0)
+      .map(String),
+    fc.bigInt({ min: 2n ** 53n, max: 2n ** 80n }).map(String),
+    fc.string({ minLength: 1, maxLength: 30 }).filter((s) => !/^[0-9]+$/.test(s) || Number(s) < 1),
+    fc.constantFrom('1e3', '0x10', ' 1', '1 ', '+1', '１', '١', 'NaN', 'Infinity', '-0', '00'),
+  )
+  .filter((s) => encodeSegment(s).length <= 200);
+
+const isClientError = (status: number) => status >= 400 && status < 500;
+
+interface BodyRoute {
+  method: 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  fields: string[];
+  /** When set, bodies the schema accepts are skipped: those are valid calls, tested elsewhere. */
+  schema?: ZodType;
+}
+
+const BODY_ROUTES: BodyRoute[] = [
+  { method: 'POST', url: '/api/login', fields: ['email', 'password', 'g-recaptcha-response'] },
+  {
+    method: 'POST',
+    url: '/api/register',
+    fields: ['email', 'password', 'name', 'screen_name', 'terms', 'referral_shop_id', 'g-recaptcha-response'],
+    schema: registerRequestSchema,
+  },
+  { method: 'PUT', url: '/api/users/flag-up', fields: ['flag'], schema: flagUpRequestSchema },
+  { method: 'POST', url: '/api/password/email', fields: ['email'], schema: passwordEmailRequestSchema },
+  {
+    method: 'POST',
+    url: '/api/password/reset',
+    fields: ['token', 'email', 'password'],
+    schema: passwordResetRequestSchema,
+  },
+  { method: 'POST', url: '/api/leave', fields: ['password'] },
+  { method: 'POST', url: '/api/oauth/line/login', fields: ['code'], schema: oauthLoginRequestSchema },
+  { method: 'POST', url: '/api/logout', fields: [] },
+  { method: 'POST', url: '/api/refresh', fields: [] },
+  { method: 'POST', url: '/api/email/resend', fields: [] },
+];
+
+for (const kind of DB_KINDS) {
+  describe(`bad input to every route of issue 5 (seed spec section 5) [${kind}]`, () => {
+    let t: TestApp;
+    let mail: MailCatcher;
+    let client: TestClient;
+    let before: Record<string, number>;
+    beforeAll(async () => {
+      mail = await startMailCatcher();
+      t = await createAccountsApp(kind, {
+        SMTP_URL: mail.smtpUrl,
+        LINE_CLIENT_ID: 'line-client',
+        LINE_CLIENT_SECRET: 'line-secret',
+      });
+      // A signed-in supporter whose e-mail is verified: body routes get past the access check.
+      client = new TestClient(t.app);
+      client.token = await t.app.accounts.tokens.issue(await userIdOf(t, 'owner@example.com'), 'fuzz');
+      before = await tableCounts(t);
+    });
+    afterAll(async () => {
+      await t.close();
+      await mail.stop();
+    });
+
+    const expectRefused = (res: { statusCode: number; body: string }, what: string) => {
+      expect(isClientError(res.statusCode), `${what} -> ${res.statusCode} ${res.body.slice(0, 200)}`).toBe(
+        true,
+      );
+      const message = JSON.parse(res.body).message as string;
+      expect(message, what).toMatch(JAPANESE);
+    };
+
+    for (const route of BODY_ROUTES.filter((r) => r.fields.length)) {
+      it(`${route.method} ${route.url}: malformed, mistyped, huge and odd-Unicode bodies are a 4xx in Japanese`, async () => {
+        await fc.assert(
+          fc.asyncProperty(bodyFor(route.fields), async (body) => {
+            fc.pre(!route.schema?.safeParse(body).success);
+            const res = await client.request({
+              method: route.method,
+              url: route.url,
+              payload: JSON.stringify(body),
+              headers: { 'content-type': 'application/json' },
+            });
+            expectRefused(res, `${route.method} ${route.url} ${JSON.stringify(body)?.slice(0, 200)}`);
+          }),
+          { numRuns: RUNS },
+        );
+      });
+    }
+
+    it('broken JSON, bodies over 1 MiB and foreign content types are a 4xx in Japanese on every body route', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...BODY_ROUTES.filter((r) => r.fields.length)),
+          rawBody,
+          fc.constantFrom(
+            'application/json',
+            'text/plain',
+            'application/xml',
+            'multipart/form-data; boundary=x',
+          ),
+          async (route, payload, contentType) => {
+            const res = await client.request({
+              method: route.method,
+              url: route.url,
+              payload,
+              headers: { 'content-type': contentType },
+            });
+            expectRefused(res, `${route.method} ${route.url} ${contentType} ${payload.slice(0, 80)}`);
+          },
+        ),
+        { numRuns: RUNS * 2 },
+      );
+    });
+
+    it('routes without a payload refuse a broken or oversized body before doing anything', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...BODY_ROUTES.filter((r) => !r.fields.length)),
+          fc.oneof(
+            fc.constantFrom('{', '[', '{"a":1,}', '\u0000', '{"__proto__": {"x": 1}}'),
+            fc.constant(`{"email":"${'a'.repeat(1_100_000)}"}`),
+          ),
+          async (route, payload) => {
+            const res = await client.request({
+              method: route.method,
+              url: route.url,
+              payload,
+              headers: { 'content-type': 'application/json' },
+            });
+            expectRefused(res, `${route.method} ${route.url} ${payload.slice(0, 80)}`);
+          },
+        ),
+        { numRuns: 20 },
+      );
+      // The session survived every refused call.
+      expect((await client.get('/api/me')).statusCode).toBe(200);
+    });
+
+    it('ids that are not positive integers are a 4xx in Japanese on every /api/shops/{id} route (section 5)', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          badId,
+          fc.constantFrom(['GET', ''], ['POST', '/login'], ['GET', '/status']),
+          async (id, [method, suffix]) => {
+            const res = await client.request({
+              method: method!,
+              url: `/api/shops/${encodeSegment(id)}${suffix}`,
+            });
+            expectRefused(res, `${method} /api/shops/${id}${suffix}`);
+            if (res.statusCode === 422)
+              expect(res.json().message).toBe('IDは1以上の整数である必要があります');
+          },
+        ),
+        { numRuns: RUNS * 2 },
+      );
+    });
+
+    it('unknown providers and odd modes are a 4xx in Japanese on every OAuth route', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc
+            .oneof(oddString, fc.constantFrom('facebook', 'LINE', 'line ', 'instagram'))
+            // NOTE: segments over the router's maxParamLength (200) never reach routing: Fastify answers
+            // them itself (414, English) unless server/app.ts sets `frameworkErrors` (asked of the lead).
+            .filter((p) => p.length > 0 && encodeSegment(p).length <= 200),
+          fc.constantFrom(['GET', '/url'], ['POST', '/login'], ['DELETE', '']),
+          async (provider, [method, suffix]) => {
+            const res = await client.request({
+              method: method!,
+              url: `/api/oauth/${encodeSegment(provider)}${suffix}`,
+              ...(method === 'POST' ? { payload: { code: 'a'.repeat(43) } } : {}),
+            });
+            expectRefused(res, `${method} /api/oauth/${provider}${suffix}`);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+      await fc.assert(
+        fc.asyncProperty(fieldValue, async (mode) => {
+          fc.pre(!['login', 'register'].includes(mode as string));
+          const res = await client.request({
+            method: 'GET',
+            url: `/api/oauth/line/url?mode=${encodeURIComponent(JSON.stringify(mode))}`,
+          });
+          expectRefused(res, `mode=${JSON.stringify(mode)}`);
+        }),
+        { numRuns: RUNS },
+      );
+    });
+
+    it('the browser links (verification, OAuth callback) answer a redirect to an error with any query', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.dictionary(fc.constantFrom('id', 'expires', 'signature', 'code', 'state', 'error'), oddString, {
+            maxKeys: 4,
+          }),
+          async (query) => {
+            const qs = new URLSearchParams(query as Record<string, string>).toString();
+            const verify = await client.request({ method: 'GET', url: `/api/email/verify?${qs}` });
+            expect(verify.statusCode).toBe(303);
+            expect(verify.headers.location).toBe('/?email_verification=invalid');
+            const callback = await client.request({ method: 'GET', url: `/api/oauth/line/callback?${qs}` });
+            expect(callback.statusCode).toBe(303);
+            expect(String(callback.headers.location)).toMatch(/^\/oauth\/line\?error=(invalidCode|failed)$/);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    });
+
+    it('odd bearer tokens are always 401 Unauthenticated. (section 8)', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            oddString.map((s) => `Bearer ${s}`),
+            fc
+              .tuple(fc.base64String(), fc.base64String(), fc.base64String())
+              .map((p) => `Bearer ${p.join('.')}`),
+            fc.string({ maxLength: 50 }),
+          ),
+          async (authorization) => {
+            const guest = new TestClient(t.app);
+            let res: Awaited<ReturnType<TestClient['get']>>;
+            try {
+              res = await guest.get('/api/me', { authorization });
+            } catch {
+              return; // a header value Node itself refuses never reaches a server
+            }
+            expect(res.statusCode).toBe(401);
+            expect(res.json()).toEqual({ message: 'Unauthenticated.' });
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    });
+
+    it('nothing was written and no mail was sent by any refused call', async () => {
+      expect(await tableCounts(t)).toEqual(before);
+      expect(mail.messages).toEqual([]);
+    });
+  });
+}

@@ -245,6 +245,17 @@ export const authMachine = setup({
     // The request layer already removed token and store and navigated (section 8, 401).
     'auth.sessionExpired': { target: '.signedOut', actions: 'signOut' },
     'auth.logout': { target: '.loggingOut' },
+    // Section 4: the login action applies whatever the machine is doing (an OAuth callback or a
+    // sign-up may answer while the start-up refresh or a password login is still running).
+    'auth.login': {
+      target: '.signedIn',
+      actions: [
+        enqueueActions(({ context, event, enqueue }) => {
+          enqueueLogin(enqueue, context, event.user, event.accessToken ?? null);
+        }),
+        'finishInitialLoading',
+      ],
+    },
     '*': {
       guard: 'unknownEvent',
       actions: {
@@ -366,14 +377,17 @@ export const authMachine = setup({
     },
     signedIn: {
       initial: 'idle',
+      on: {
+        // A login answer (sign-up, e-mail verification) updates the session without interrupting work.
+        'auth.login': {
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            enqueueLogin(enqueue, context, event.user, event.accessToken ?? null);
+          }),
+        },
+      },
       states: {
         idle: {
           on: {
-            'auth.login': {
-              actions: enqueueActions(({ context, event, enqueue }) => {
-                enqueueLogin(enqueue, context, event.user, event.accessToken ?? null);
-              }),
-            },
             'auth.initialize': { target: '#auth.signedOut', actions: 'initialize' },
             'auth.refreshUser': [
               { guard: 'hasToken', target: 'refreshingUser' },

@@ -154,6 +154,21 @@ describe('authMachine login and logout (seed spec section 4)', () => {
     expect(effects.removeReferralShopId).not.toHaveBeenCalled();
   });
 
+  it('a login answer applies even while the start-up refresh is running (OAuth callback)', () => {
+    const user = makeUser();
+    const { actor, effects } = setupAuth({ token: 'stale', stored: null });
+    expect(actor.getSnapshot().matches('restoring')).toBe(true);
+    actor.send({ type: 'auth.login', user, accessToken: 'oauth-token' });
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({
+      user,
+      login: true,
+      token: 'oauth-token',
+      initialLoading: false,
+    });
+    expect(effects.storeToken).toHaveBeenCalledWith('oauth-token');
+  });
+
   it('a failed login keeps the API error for the form (422 field messages)', async () => {
     const error = new ApiRequestError('入力内容に誤りがあります。', 'http', 422, {
       email: ['認証情報が一致しません。'],

@@ -132,7 +132,7 @@ const Who = styled('span', {
 export function MemberHeaderActions({ mode, name }: { mode: 'shop' | 'focustar'; name: string }) {
   return (
     <>
-      <ModeBadge mode={mode}>{mode === 'shop' ? '広告主モード' : 'フォーカスターモード'}</ModeBadge>
+      <ModeBadge mode={mode}>{mode === 'shop' ? '広告主モード' : 'サポーターモード'}</ModeBadge>
       <Who>{name}</Who>
     </>
   );

@@ -178,11 +178,7 @@ export function SideMenu({
   };
 
   const appearanceLabel =
-    model.appearance === 'guest'
-      ? null
-      : model.appearance === 'shop'
-        ? '広告主モード'
-        : 'フォーカスターモード';
+    model.appearance === 'guest' ? null : model.appearance === 'shop' ? '広告主モード' : 'サポーターモード';
   return (
     <>
       <Backdrop open={open} aria-hidden="true" data-testid="side-menu-backdrop" onClick={onClose} />

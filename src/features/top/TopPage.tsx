@@ -46,19 +46,61 @@ const Tiles = styled('ul', {
   '& p': { fontSize: '$small', color: '$gray700' },
 });
 
+/** The selected shop's home: what to do next, in the order a shop owner does it. */
+function ShopHome({ shop }: { shop: Shop }) {
+  const { companyAvailable, isStaff, shopUnderReview, isBeginnerShop } = useAuth();
+  const usable = companyAvailable || isStaff;
+  return (
+    <>
+      {shopUnderReview && <Notice role="note">{shop.status}</Notice>}
+      <Tiles>
+        <li>
+          <h2>拡散を依頼する</h2>
+          <p>
+            {isBeginnerShop
+              ? 'はじめての方は、安心・安全ガイドを読んでから依頼をつくりましょう。'
+              : 'お店のファンに、SNSでの紹介をお願いしましょう。'}
+          </p>
+          {usable && (
+            <ButtonLink href={isBeginnerShop ? '/beginner?type=shop' : '/ad?step=1'} size="sm">
+              拡散を依頼する
+            </ButtonLink>
+          )}
+        </li>
+        <li>
+          <h2>あなたのフォーカスター</h2>
+          <p>{`${shop.favoriters_count}人のフォーカスターがお店を応援しています。`}</p>
+          <ButtonLink href="/favorites" size="sm" variant="outline">
+            フォーカスターを見る
+          </ButtonLink>
+        </li>
+        <li>
+          <h2>ファンを増やす</h2>
+          <p>店頭にQRコード付きのPOPを置くと、お客さまがお店のファンとして登録できます。</p>
+          <ButtonLink href="/material" size="sm" variant="outline">
+            販促素材を見る
+          </ButtonLink>
+        </li>
+        <li>
+          <h2>モニター募集</h2>
+          <p>進行中のモニター募集と、当選者の状況を確認できます。</p>
+          <ButtonLink href="/winner-picker" size="sm" variant="ghost">
+            モニター募集を確認する
+          </ButtonLink>
+        </li>
+      </Tiles>
+    </>
+  );
+}
+
 /** Seed spec section 2: for a signed-in user in advertiser mode the root is the shop switch. */
 function ShopSwitch() {
   const { shop, companyAvailable, isStaff } = useAuth();
   const { loginShop } = useAuthActions();
   const overlay = useLoadingOverlay();
   const shops = useApiGet<Shop[]>('/api/myShops', 'app');
-  return (
-    <PageFrame title="ショップを選択" lead="広告主として操作するショップを選んでください。">
-      {!companyAvailable && !isStaff && (
-        <Notice role="note">
-          会社の審査が完了し、ご利用可能になると拡散依頼などの広告主メニューが使えるようになります。
-        </Notice>
-      )}
+  const list = (
+    <>
       {shops.state === 'loading' && <PageLoading label="ショップを読み込んでいます…" />}
       {shops.state === 'failed' && (
         <EmptyState title="ショップを読み込めませんでした">{shops.error.message}</EmptyState>
@@ -91,6 +133,29 @@ function ShopSwitch() {
             ))}
           </ShopList>
         ))}
+    </>
+  );
+  const notice = !companyAvailable && !isStaff && (
+    <Notice role="note">
+      会社の審査が完了し、ご利用可能になると拡散依頼などの広告主メニューが使えるようになります。
+    </Notice>
+  );
+  if (shop) {
+    return (
+      <PageFrame title={shop.name} lead="広告主モードで操作しています。">
+        {notice}
+        <ShopHome shop={shop} />
+        <section aria-labelledby="switch-title" style={{ marginTop: 32 }}>
+          <h2 id="switch-title">ショップを切り替える</h2>
+          {list}
+        </section>
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame title="ショップを選択" lead="広告主として操作するショップを選んでください。">
+      {notice}
+      {list}
     </PageFrame>
   );
 }

@@ -173,7 +173,7 @@ export const authMachine = setup({
     >,
     flagUp: notProvided('flagUp') as unknown as ReturnType<typeof fromPromise<User, { flag: UserFlag }>>,
     oauthUrl: notProvided('oauthUrl') as unknown as ReturnType<
-      typeof fromPromise<string, { provider: LoginProvider }>
+      typeof fromPromise<string, { provider: LoginProvider; mode: OAuthMode }>
     >,
   },
   actions: {
@@ -364,7 +364,10 @@ export const authMachine = setup({
       invoke: {
         id: 'oauthUrl',
         src: 'oauthUrl',
-        input: ({ event }) => ({ provider: event.type === 'auth.oauthLogin' ? event.provider : 'line' }),
+        input: ({ event }) =>
+          event.type === 'auth.oauthLogin'
+            ? { provider: event.provider, mode: event.mode ?? 'login' }
+            : { provider: 'line' as const, mode: 'login' as const },
         onDone: {
           target: 'signedOut',
           actions: { type: 'redirect', params: ({ event }) => ({ url: event.output }) },

@@ -22,7 +22,10 @@ export interface AuthCalls {
   getShop: (id: number) => Promise<import('../api/contracts/auth.ts').Shop>;
   loginShop: (id: number) => Promise<import('../api/contracts/auth.ts').Shop>;
   flagUp: typeof flagUp;
-  getOAuthUrl: (provider: import('../api/contracts/auth.ts').LoginProvider) => Promise<string>;
+  getOAuthUrl: (
+    provider: import('../api/contracts/auth.ts').LoginProvider,
+    params: { mode: 'login' | 'register'; referralShopId: number | null },
+  ) => Promise<string>;
 }
 
 export const apiAuthCalls: AuthCalls = {
@@ -33,7 +36,7 @@ export const apiAuthCalls: AuthCalls = {
   getShop: (id) => getShop(id),
   loginShop: (id) => loginShop(id),
   flagUp: (f, o) => flagUp(f, o),
-  getOAuthUrl: (p) => getOAuthUrl(p),
+  getOAuthUrl: (p, params) => getOAuthUrl(p, params),
 };
 
 export interface AppDeps {
@@ -70,7 +73,10 @@ export function createAuthLogic(deps: AppDeps) {
       fetchShop: fromPromise(({ input }) => calls.getShop(input.shopId)),
       loginShop: fromPromise(({ input }) => calls.loginShop(input.shopId)),
       flagUp: fromPromise(({ input, signal }) => calls.flagUp(input.flag, { signal })),
-      oauthUrl: fromPromise(({ input }) => calls.getOAuthUrl(input.provider)),
+      // A sign-up from a shop's referral link keeps the shop id through the provider round trip.
+      oauthUrl: fromPromise(({ input }) =>
+        calls.getOAuthUrl(input.provider, { mode: input.mode, referralShopId: session.getReferralShopId() }),
+      ),
     },
     actions: {
       persist: (_, { session: stored }) => session.writeStore(stored),

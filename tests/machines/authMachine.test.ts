@@ -299,7 +299,7 @@ describe('authMachine OAuth and unknown events (seed spec sections 4 and 8)', ()
     actor.send({ type: 'auth.oauthLogin', provider: 'line' });
     await waitFor(actor, (s) => s.matches('signedOut'));
     expect(effects.storeOAuthMode).toHaveBeenCalledWith('login');
-    expect(oauthUrl).toHaveBeenCalledWith({ provider: 'line' });
+    expect(oauthUrl).toHaveBeenCalledWith({ provider: 'line', mode: 'login' });
     expect(effects.redirect).toHaveBeenCalledWith('https://provider.example/authorize');
   });
 

@@ -62,6 +62,8 @@ export default function LoginPage() {
   };
 
   const unverified = !!user && !loggedIn;
+  // The server repeats its message under the field it concerns; say it once, next to the field.
+  const showAlert = !!failure && !Object.values(failure.errors).flat().includes(failure.message);
   return (
     <PageFrame title="ログイン" narrow lead="Focustarのアカウントでログインしてください。">
       <Card>
@@ -71,8 +73,8 @@ export default function LoginPage() {
             メールアドレスの確認が完了していません。登録時にお送りした確認メールのリンクを開いてください。
           </Notice>
         )}
-        <form onSubmit={submit} noValidate aria-describedby={failure ? 'login-error' : undefined}>
-          {failure && (
+        <form onSubmit={submit} noValidate aria-describedby={showAlert ? 'login-error' : undefined}>
+          {showAlert && (
             <FormAlert id="login-error" role="alert">
               {failure.message}
             </FormAlert>

@@ -11,7 +11,7 @@ const Points = styled('ul', {
   gap: '$3',
   '@md': { gridTemplateColumns: 'repeat(3, 1fr)' },
   '& li': { padding: '$4', borderRadius: '$lg', backgroundColor: '$secondaryPale' },
-  '& h3': { fontSize: '$h4', color: '$secondaryText' },
+  '& h2': { fontSize: '$h4', color: '$secondaryText', margin: '0 0 $2' },
   '& p': { margin: 0, fontSize: '$small' },
 });
 const Ctas = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$3', justifyContent: 'center' });
@@ -26,19 +26,19 @@ export default function IntroductionAdvertiserPage() {
     >
       <Points>
         <li>
-          <h3>ファンの言葉で届く</h3>
+          <h2>ファンの言葉で届く</h2>
           <p>
             実際に通うお客さまが、自分のアカウントで紹介します。広告らしくない、信頼される口コミになります。
           </p>
         </li>
         <li>
-          <h3>少額から始められる</h3>
+          <h2>少額から始められる</h2>
           <p>
             1投稿{formatYen(100)}から。初期費用も月額費用もかかりません。承認した投稿の分だけのお支払いです。
           </p>
         </li>
         <li>
-          <h3>ルールを守って安心</h3>
+          <h2>ルールを守って安心</h2>
           <p>すべての投稿に「#PR」が入り、ステルスマーケティング規制に沿った形で運用できます。</p>
         </li>
       </Points>

@@ -54,9 +54,11 @@ export default function PublicProfilePage({ params }: ScreenProps) {
   const res = useApiGet<PublicProfile>(valid ? `/api/profiles/${encodeURIComponent(screenName)}` : null);
 
   const name = res.state === 'done' ? res.data.name : null;
+  const missing = !valid || (res.state === 'failed' && res.error.status === 404);
   useEffect(() => {
     if (name) document.title = `${name} | Focustar`;
-  }, [name]);
+    else if (missing) document.title = 'ユーザーが見つかりません | Focustar';
+  }, [name, missing]);
 
   if (!valid) return <NotFoundView what="ユーザー" />;
   if (res.state === 'loading') return <PageLoading />;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LoginProvider } from '../../src/api/contracts/auth.ts';
+import type { LoginProvider, User } from '../../src/api/contracts/auth.ts';
 import { createMailer, type Mailer } from '../services/mail.ts';
 import { type ProviderConfig, providerConfigs } from '../services/oauth.ts';
 import { createRecaptcha, type Recaptcha } from '../services/recaptcha.ts';
@@ -28,6 +28,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     accounts: Accounts;
   }
+  interface FastifyContextConfig {
+    /** The route answers the current user: the token check reads it in the same round trip. */
+    loadUser?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set by the token check on routes with `config.loadUser`. */
+    currentUser: User | null;
+  }
 }
 
 /** `Authorization: Bearer <jwt>`; anything else is no token. */
@@ -54,8 +62,13 @@ export function installAuth(app: FastifyInstance): void {
     },
   };
   app.decorate('accounts', accounts);
+  app.decorateRequest('currentUser', null);
   app.authenticator.authenticate = async (request) => {
     const token = bearerToken(request);
-    return token ? accounts.tokens.authenticate(token) : null;
+    if (!token) return null;
+    const result = await accounts.tokens.authenticate(token, request.routeOptions.config.loadUser === true);
+    if (!result) return null;
+    request.currentUser = result.user;
+    return result.auth;
   };
 }

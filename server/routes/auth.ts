@@ -187,8 +187,8 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/api/me',
-    { config: { access: 'user' }, schema: { response: { 200: userSchema, ...errors } } },
-    (request) => currentUser(request),
+    { config: { access: 'user', loadUser: true }, schema: { response: { 200: userSchema, ...errors } } },
+    (request) => request.currentUser ?? currentUser(request),
   );
 
   app.put(

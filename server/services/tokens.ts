@@ -3,9 +3,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client.ts';
 import { authSessions, authTokens } from '../db/schema.ts';
+import type { User } from '../../src/api/contracts/auth.ts';
 import type { AuthContext } from '../plugins/access.ts';
 import { nowSeconds } from './clock.ts';
 import { deriveKey } from './keys.ts';
+import { hotQuery, presentUser, USER_COLUMNS } from './users.ts';
 
 /**
  * Access tokens (ADR 0010): HS256 JWTs living 15 minutes, each with a token id (jti) recorded in
@@ -32,9 +34,30 @@ export interface TokenClaims {
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
+export interface Authenticated {
+  auth: AuthContext;
+  /** The presented user, when asked for (one round trip for both). */
+  user: User | null;
+}
+
+const AUTH_FROM = `
+  from auth_tokens t
+  join auth_sessions s on s.id = t.session_id
+  join users u on u.id = s.user_id
+  join roles r on r.id = u.role_id
+  where t.jti = $1 and s.id = $2 and s.user_id = $3
+    and t.revoked_at is null and s.revoked_at is null and u.deleted_at is null
+    and (t.refreshed_at is null or t.refreshed_at > $4)`;
+const AUTH_QUERY = `select r.priority ${AUTH_FROM}`;
+const AUTH_WITH_USER_QUERY = `select r.priority, ${USER_COLUMNS} ${AUTH_FROM}`;
+
+/** Verified tokens, so that a token used on many calls pays for its HMAC once. Bounded. */
+const VERIFIED_CACHE_MAX = 20_000;
+
 export class TokenService {
   /** Derived once: deriving per request costs an HMAC on the hot path of every call. */
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, TokenClaims>();
 
   constructor(
     secret: string,
@@ -61,6 +84,8 @@ export class TokenService {
    */
   async verify(token: string, expiredFor = 0): Promise<TokenClaims | null> {
     if (token.length > 2048) return null;
+    const cached = this.verified.get(token);
+    if (cached) return cached.exp + expiredFor >= nowSeconds() ? cached : null;
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALG],
@@ -71,7 +96,10 @@ export class TokenService {
       const { sub, jti, exp, iat, sid } = payload;
       if (typeof sid !== 'string' || !sub || !jti || exp === undefined || iat === undefined) return null;
       if (!/^[0-9]{1,15}$/.test(sub) || !isUuid(jti) || !isUuid(sid)) return null;
-      return { sub, jti, exp, iat, sid };
+      const claims = { sub, jti, exp, iat, sid };
+      if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.clear();
+      this.verified.set(token, claims);
+      return claims;
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
       throw err;
@@ -90,14 +118,12 @@ export class TokenService {
       exp: iat + ACCESS_TOKEN_TTL_S,
     };
     await this.db.transaction(async (tx) => {
-      await tx
-        .insert(authSessions)
-        .values({
-          id: sid,
-          userId,
-          userAgent: userAgent?.slice(0, 500) ?? null,
-          createdAt: new Date(iat * 1000),
-        });
+      await tx.insert(authSessions).values({
+        id: sid,
+        userId,
+        userAgent: userAgent?.slice(0, 500) ?? null,
+        createdAt: new Date(iat * 1000),
+      });
       await tx.insert(authTokens).values({
         jti: claims.jti,
         sessionId: sid,
@@ -110,34 +136,29 @@ export class TokenService {
 
   /**
    * The bearer check of every signed-in call: signature and expiry in memory, then one indexed query
-   * for revocation and the user's current role (a role change applies at once).
+   * for revocation and the user's current role (a role change applies at once). With `withUser` the
+   * same round trip also reads the whole user presenter (GET /api/me and friends).
    */
-  async authenticate(token: string): Promise<AuthContext | null> {
+  async authenticate(token: string, withUser = false): Promise<Authenticated | null> {
     const claims = await this.verify(token);
     if (!claims) return null;
     const graceStart = new Date((nowSeconds() - ROTATION_GRACE_S) * 1000);
-    const rows = rowsOf(
-      await this.db.execute(sql`
-        select r.priority
-        from auth_tokens t
-        join auth_sessions s on s.id = t.session_id
-        join users u on u.id = s.user_id
-        join roles r on r.id = u.role_id
-        where t.jti = ${claims.jti}
-          and s.id = ${claims.sid}
-          and s.user_id = ${Number(claims.sub)}
-          and t.revoked_at is null
-          and s.revoked_at is null
-          and u.deleted_at is null
-          and (t.refreshed_at is null or t.refreshed_at > ${graceStart.toISOString()})`),
+    const rows = await hotQuery(
+      this.db,
+      withUser ? 'auth_with_user' : 'auth',
+      withUser ? AUTH_WITH_USER_QUERY : AUTH_QUERY,
+      [claims.jti, claims.sid, Number(claims.sub), graceStart],
     );
     const row = rows[0];
     if (!row) return null;
     return {
-      userId: Number(claims.sub),
-      priority: Number(row.priority),
-      sessionId: claims.sid,
-      jti: claims.jti,
+      auth: {
+        userId: Number(claims.sub),
+        priority: Number(row.priority),
+        sessionId: claims.sid,
+        jti: claims.jti,
+      },
+      user: withUser ? presentUser(row) : null,
     };
   }
 

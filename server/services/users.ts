@@ -11,8 +11,9 @@ export const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).ro
 
 const asJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-const USER_SELECT = sql`
-  select u.id, u.name, u.email, u.screen_name, u.avatar_url, u.status, u.flag_status,
+/** The user columns of the presenter, over `users u join roles r`. Plain text: also run as a prepared statement. */
+export const USER_COLUMNS = `
+    u.id, u.name, u.email, u.screen_name, u.avatar_url, u.status, u.flag_status,
     u.is_stripe_verified, (u.email_verified_at is not null) as email_verified,
     json_build_object('id', r.id, 'name', r.name, 'priority', r.priority) as role,
     (select json_build_object('id', c.id, 'paid_status', c.paid_status)
@@ -24,8 +25,20 @@ const USER_SELECT = sql`
        where s.company_id in (select company_id from company_members where user_id = u.id)) as shops_count,
     (select coalesce(json_agg(json_build_object('id', sa.id, 'provider', sa.provider, 'handle', sa.handle,
               'profile_url', sa.profile_url, 'status', sa.status) order by sa.id), '[]'::json)
-       from social_accounts sa where sa.user_id = u.id) as social_accounts
-  from users u join roles r on r.id = u.role_id`;
+       from social_accounts sa where sa.user_id = u.id) as social_accounts`;
+
+const USER_SELECT = sql.raw(`select ${USER_COLUMNS} from users u join roles r on r.id = u.role_id`);
+
+/**
+ * Runs a fixed query on the hot path. On PostgreSQL it is a named prepared statement, planned once per
+ * connection instead of on every call; PGlite runs in process and takes it as it is.
+ */
+export async function hotQuery(db: Db, name: string, text: string, values: unknown[]): Promise<Row[]> {
+  const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<{ rows: Row[] }> } })
+    .$client;
+  if ('totalCount' in client) return (await client.query({ name, text, values })).rows; // pg.Pool
+  return (await client.query(text, values)).rows;
+}
 
 export function presentUser(row: Row): User {
   const flags = asJson<Record<string, unknown> | null>(row.flag_status) ?? {};

@@ -5,7 +5,7 @@
  * is dropped. Fatal errors open the app's own feedback dialog (FatalErrorDialog.tsx).
  */
 
-type SentryModule = typeof import('@sentry/react');
+type SentryModule = typeof import('./sentry.ts');
 
 export type ReportLevel = 'fatal' | 'error' | 'warning';
 
@@ -129,7 +129,7 @@ export function createErrorReporter(options: ErrorReporterOptions = {}): ErrorRe
       if (status === 'off') return;
       setDialog({ open: true, eventId });
     },
-    start(loadDsn, loadSentry = () => import('@sentry/react')) {
+    start(loadDsn, loadSentry = () => import('./sentry.ts')) {
       started ??= startOnce(loadDsn, loadSentry);
       return started;
     },

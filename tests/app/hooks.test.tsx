@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeToken, makeUser } from '../machines/fixtures.ts';
+
+/**
+ * The app-wide actors and hooks as the app uses them: module-level actors (seed spec section 4
+ * start-up) under React StrictMode, over a scripted fetch.
+ */
+
+const user = makeUser({ name: '佐藤 太郎' });
+const oldToken = makeToken(Math.floor(Date.now() / 1000) - 10);
+const newToken = makeToken(Math.floor(Date.now() / 1000) + 3600);
+const calls: string[] = [];
+
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'x-app-version': 'server-build-2' },
+  });
+
+let hooks: typeof import('../../src/app/hooks.ts');
+
+beforeAll(async () => {
+  localStorage.setItem('accessToken', oldToken);
+  localStorage.setItem('store', JSON.stringify({ login: true, user, role: 'focustar', shop: null }));
+  localStorage.setItem('socialLoginProvider', 'line');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+      calls.push(`${init.method ?? 'GET'} ${url}`);
+      if (url === '/api/refresh') return answer(200, { access_token: newToken });
+      if (url === '/api/me') return answer(200, user);
+      if (url === '/api/logout') return answer(200, { message: 'ログアウトしました。' });
+      return answer(404, { message: 'お探しのページまたはデータは見つかりませんでした。' });
+    }),
+  );
+  hooks = await import('../../src/app/hooks.ts');
+});
+
+afterAll(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Probe() {
+  const auth = hooks.useAuth();
+  const menu = hooks.useSideMenu();
+  const mismatch = hooks.useVersionMismatch();
+  return (
+    <div>
+      <p>{auth.initialLoading ? '読み込み中' : auth.login ? `ログイン中: ${auth.user?.name}` : 'ゲスト'}</p>
+      <p>{`menu:${menu.open ? 'open' : 'closed'}:${menu.appearance}`}</p>
+      <p>{mismatch ? 'version:mismatch' : 'version:same'}</p>
+      <button type="button" onClick={() => menu.send({ type: 'menu.toggle' })}>
+        メニュー
+      </button>
+    </div>
+  );
+}
+
+describe('app actors and hooks (seed spec sections 3 and 4)', () => {
+  it('start once under StrictMode: one refresh, one /api/me, the user restored', async () => {
+    render(
+      <StrictMode>
+        <Probe />
+      </StrictMode>,
+    );
+    await waitFor(() => expect(screen.getByText('ログイン中: 佐藤 太郎')).toBeTruthy());
+    expect(calls.filter((c) => c === 'POST /api/refresh')).toHaveLength(1);
+    expect(calls.filter((c) => c === 'GET /api/me')).toHaveLength(1);
+    expect(localStorage.getItem('accessToken')).toBe(newToken);
+  });
+
+  it('deleted the legacy social-login items at start-up', () => {
+    expect(localStorage.getItem('socialLoginProvider')).toBeNull();
+  });
+
+  it('the menu appearance follows the auth actor and the menu toggles', async () => {
+    expect(screen.getByText('menu:closed:focustar')).toBeTruthy();
+    act(() => screen.getByRole('button', { name: 'メニュー' }).click());
+    expect(screen.getByText('menu:open:focustar')).toBeTruthy();
+  });
+
+  it('flags a server version that differs from the build', () => {
+    expect(screen.getByText('version:mismatch')).toBeTruthy();
+  });
+
+  it('logout clears token and store and goes to /login', async () => {
+    await act(() => hooks.authActions.logout());
+    expect(calls).toContain('POST /api/logout');
+    expect(screen.getByText('ゲスト')).toBeTruthy();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('store')).toBeNull();
+    expect(window.location.pathname).toBe('/login');
+    expect(screen.getByText(/menu:.*:guest/)).toBeTruthy();
+  });
+
+  it('login rejects with the API error so the form can show field messages', async () => {
+    const fetch = globalThis.fetch as ReturnType<typeof vi.fn>;
+    fetch.mockImplementationOnce(async () =>
+      answer(422, {
+        message: '入力内容に誤りがあります。',
+        errors: { email: ['メールアドレスまたはパスワードが違います。'] },
+      }),
+    );
+    await expect(hooks.authActions.login('a@example.com', 'wrong', null)).rejects.toMatchObject({
+      status: 422,
+      errors: { email: ['メールアドレスまたはパスワードが違います。'] },
+    });
+  });
+
+  it('an invalid shop id is refused before any call (seed spec section 5)', async () => {
+    const before = calls.length;
+    await expect(hooks.authActions.loginShop(0)).rejects.toThrow('IDは1以上の整数である必要があります');
+    expect(calls.length).toBe(before);
+  });
+});

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { logout } from '../../src/api/auth/logout.ts';
 import { ERRORS } from '../../src/api/errors.ts';
 import { getOAuthUrl } from '../../src/api/oauth/get-oauth-url.ts';
 import { unlinkOAuth } from '../../src/api/oauth/unlink-oauth.ts';
@@ -38,5 +39,20 @@ describe('OAuth calls (seed spec sections 4, 7 and 8)', () => {
     handler = () => new Response(null, { status: 204 });
     await expect(unlinkOAuth('x')).rejects.toThrow(ERRORS.oauthUnlinkNoContent);
     expect(t.calls[0]!.method).toBe('DELETE');
+  });
+});
+
+describe('logout (seed spec sections 4 and 7)', () => {
+  it('makes no call without a token (nothing to end)', async () => {
+    await logout();
+    expect(t.calls).toHaveLength(0);
+  });
+
+  it('is a success only with status 200', async () => {
+    t.session.setToken('token');
+    handler = () => json(200, { message: 'ログアウトしました。' });
+    await expect(logout()).resolves.toBeUndefined();
+    handler = () => new Response(null, { status: 204 });
+    await expect(logout()).rejects.toMatchObject({ status: 204 });
   });
 });

@@ -40,19 +40,31 @@ const schema = z
     // the endpoint URLs default to the real providers and are overridable (tests point them at a mock).
     LINE_CLIENT_ID: optionalString,
     LINE_CLIENT_SECRET: optionalString,
-    LINE_AUTHORIZE_URL: z.url().default('https://access.line.me/oauth2/v2.1/authorize'),
-    LINE_TOKEN_URL: z.url().default('https://api.line.me/oauth2/v2.1/token'),
-    LINE_USERINFO_URL: z.url().default('https://api.line.me/oauth2/v2.1/userinfo'),
+    LINE_AUTHORIZE_URL: z.preprocess(
+      emptyToUndefined,
+      z.url().default('https://access.line.me/oauth2/v2.1/authorize'),
+    ),
+    LINE_TOKEN_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.line.me/oauth2/v2.1/token')),
+    LINE_USERINFO_URL: z.preprocess(
+      emptyToUndefined,
+      z.url().default('https://api.line.me/oauth2/v2.1/userinfo'),
+    ),
     X_CLIENT_ID: optionalString,
     X_CLIENT_SECRET: optionalString,
-    X_AUTHORIZE_URL: z.url().default('https://x.com/i/oauth2/authorize'),
-    X_TOKEN_URL: z.url().default('https://api.x.com/2/oauth2/token'),
-    X_USERINFO_URL: z.url().default('https://api.x.com/2/users/me'),
+    X_AUTHORIZE_URL: z.preprocess(emptyToUndefined, z.url().default('https://x.com/i/oauth2/authorize')),
+    X_TOKEN_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.x.com/2/oauth2/token')),
+    X_USERINFO_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.x.com/2/users/me')),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
-    GOOGLE_AUTHORIZE_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
-    GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
-    GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+    GOOGLE_AUTHORIZE_URL: z.preprocess(
+      emptyToUndefined,
+      z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    ),
+    GOOGLE_TOKEN_URL: z.preprocess(emptyToUndefined, z.url().default('https://oauth2.googleapis.com/token')),
+    GOOGLE_USERINFO_URL: z.preprocess(
+      emptyToUndefined,
+      z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+    ),
     SEED_DEMO_DATA: z.preprocess(emptyToUndefined, z.enum(['auto', 'never']).default('auto')),
   })
   .superRefine((env, ctx) => {

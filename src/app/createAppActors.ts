@@ -16,27 +16,24 @@ import type { SessionStorage } from '../lib/session-storage.ts';
 /** The calls the auth actor makes; the API files by default, fakes in tests. */
 export interface AuthCalls {
   refreshToken: () => Promise<string>;
-  getMe: () => Promise<import('../api/contracts/auth.ts').User>;
+  getMe: typeof getMe;
   login: typeof login;
-  logout: () => Promise<void>;
-  getShop: (id: number) => Promise<import('../api/contracts/auth.ts').Shop>;
-  loginShop: (id: number) => Promise<import('../api/contracts/auth.ts').Shop>;
+  logout: typeof logout;
+  getShop: typeof getShop;
+  loginShop: typeof loginShop;
   flagUp: typeof flagUp;
-  getOAuthUrl: (
-    provider: import('../api/contracts/auth.ts').LoginProvider,
-    params: { mode: 'login' | 'register'; referralShopId: number | null },
-  ) => Promise<string>;
+  getOAuthUrl: typeof getOAuthUrl;
 }
 
 export const apiAuthCalls: AuthCalls = {
-  refreshToken: () => refreshToken(),
-  getMe: () => getMe(),
-  login: (c, o) => login(c, o),
-  logout: () => logout(),
-  getShop: (id) => getShop(id),
-  loginShop: (id) => loginShop(id),
-  flagUp: (f, o) => flagUp(f, o),
-  getOAuthUrl: (p, params) => getOAuthUrl(p, params),
+  refreshToken,
+  getMe,
+  login,
+  logout,
+  getShop,
+  loginShop,
+  flagUp,
+  getOAuthUrl,
 };
 
 export interface AppDeps {
@@ -61,21 +58,27 @@ export function createAuthLogic(deps: AppDeps) {
   const { session, calls } = deps;
   return authMachine.provide({
     actors: {
+      // NOTE: the start-up refresh is the request layer's shared one; it is not aborted with this
+      // actor, because other calls may be waiting on it.
       refreshToken: fromPromise(() => calls.refreshToken()),
-      fetchMe: fromPromise(() => calls.getMe()),
+      fetchMe: fromPromise(({ signal }) => calls.getMe({ signal })),
       login: fromPromise(({ input, signal }) =>
         calls.login(
           { email: input.email, password: input.password, recaptchaToken: input.recaptchaToken },
           { signal },
         ),
       ),
-      logout: fromPromise(() => calls.logout()),
-      fetchShop: fromPromise(({ input }) => calls.getShop(input.shopId)),
-      loginShop: fromPromise(({ input }) => calls.loginShop(input.shopId)),
+      logout: fromPromise(({ signal }) => calls.logout({ signal })),
+      fetchShop: fromPromise(({ input, signal }) => calls.getShop(input.shopId, { signal })),
+      loginShop: fromPromise(({ input, signal }) => calls.loginShop(input.shopId, { signal })),
       flagUp: fromPromise(({ input, signal }) => calls.flagUp(input.flag, { signal })),
       // A sign-up from a shop's referral link keeps the shop id through the provider round trip.
-      oauthUrl: fromPromise(({ input }) =>
-        calls.getOAuthUrl(input.provider, { mode: input.mode, referralShopId: session.getReferralShopId() }),
+      oauthUrl: fromPromise(({ input, signal }) =>
+        calls.getOAuthUrl(
+          input.provider,
+          { mode: input.mode, referralShopId: session.getReferralShopId() },
+          { signal },
+        ),
       ),
     },
     actions: {

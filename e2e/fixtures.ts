@@ -50,14 +50,15 @@ export function menu(page: Page): Locator {
   return page.getByRole('navigation', { name: 'メインメニュー' });
 }
 
+/** The header's toggle (its name says what it does: メニューを開く / メニューを閉じる). */
 export function menuButton(page: Page): Locator {
-  return page.getByRole('button', { name: /メニューを開く|メニュー$/ }).first();
+  return page.getByRole('banner').getByRole('button', { name: /メニューを(開く|閉じる)/ });
 }
 
 /** Opens the side menu (a drawer at every width) and waits until it is on screen. */
 export async function openMenu(page: Page): Promise<Locator> {
   const nav = menu(page);
-  if (!(await nav.isVisible())) await menuButton(page).click();
+  if ((await menuButton(page).getAttribute('aria-expanded')) !== 'true') await menuButton(page).click();
   await expect(nav).toBeVisible();
   return nav;
 }
@@ -102,13 +103,12 @@ export async function logout(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login$/);
 }
 
+/** Switches mode through the menu; the app returns to the root and the menu closes (seed spec section 2). */
 export async function switchMode(page: Page, to: 'advertiser' | 'supporter'): Promise<void> {
   const nav = await openMenu(page);
-  await nav
-    .getByRole(/* a button or a link */ 'button', {
-      name: to === 'advertiser' ? /広告主モード/ : /サポーターモード/,
-    })
-    .click();
+  await nav.getByRole('button', { name: to === 'advertiser' ? /広告主モード/ : /サポーターモード/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(menu(page)).toBeHidden();
 }
 
 export function pathOf(page: Page): string {

@@ -2,17 +2,24 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT_DIR } from '../../server/version.ts';
+import { buildApp } from '../../server/app.ts';
+import { openDatabase } from '../../server/db/client.ts';
+import { seedDemoData } from '../../server/db/seed.ts';
+import { loadEnv } from '../../server/env.ts';
+import { computeAppVersion, ROOT_DIR } from '../../server/version.ts';
 import { startFakes } from './fakes.ts';
 import { E2E_APP_SECRET, E2E_APP_VERSION, stackPorts } from './ports.ts';
 
 /**
  * The system under test, started by Playwright's `webServer`: the local outside world (SMTP,
  * reCAPTCHA verify, OAuth provider), the production build of the SPA, then the real server
- * (server/server.ts main) on a fresh embedded database in a temporary DATA_DIR, which the server
+ * (the steps of server/server.ts main) on a fresh embedded database in a temporary DATA_DIR, which the server
  * seeds with the demo accounts on its first start. The temporary directory goes when the process ends.
  */
 const ports = stackPorts();
+// NOTE: a build of its own, not dist/client: `npm start`, `npm run build` or another run's build empty
+// dist/client while they work, which would pull the SPA from under a running suite.
+const CLIENT_DIR = join(ROOT_DIR, 'dist/e2e-client');
 const dataDir = mkdtempSync(join(tmpdir(), 'focustar-e2e-'));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -25,7 +32,7 @@ process.env.APP_VERSION = E2E_APP_VERSION;
 if (process.env.E2E_SKIP_BUILD !== '1') {
   execFileSync(
     process.execPath,
-    [join(ROOT_DIR, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    [join(ROOT_DIR, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', CLIENT_DIR],
     {
       cwd: ROOT_DIR,
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -51,7 +58,39 @@ const serverEnv: Record<string, string> = {
 };
 Object.assign(process.env, serverEnv);
 
-const { main } = await import('../../server/server.ts');
-process.once('SIGTERM', () => void fakes.close());
-process.once('SIGINT', () => void fakes.close());
-await main();
+const app = await startServer();
+const close = async () => {
+  await app.close();
+  await fakes.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void close());
+process.once('SIGINT', () => void close());
+
+/**
+ * server/server.ts main() step by step, with the SPA served from CLIENT_DIR (main() serves dist/client
+ * and takes no option). Same modules, same order: validated env, database and migrations, the app,
+ * the demo seed, listen.
+ */
+async function startServer() {
+  const env = loadEnv();
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: join(env.DATA_DIR, 'pglite'),
+  });
+  const server = await buildApp({
+    env,
+    database,
+    version: computeAppVersion(),
+    clientDir: CLIENT_DIR,
+    logger: { level: env.LOG_LEVEL },
+  });
+  if (await seedDemoData(database.db)) server.log.info('seeded the demo accounts');
+  await server.listen({ host: env.HOST, port: env.PORT });
+  return {
+    close: async () => {
+      await server.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import type { Page, Request } from '@playwright/test';
+import { DEMO, DEMO_SHOP, expect, login, menu, switchMode, test, UNAUTHENTICATED_TOAST } from './fixtures.ts';
+import { expiredCopyOf } from './support/tokens.ts';
+
+const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
+const setToken = (page: Page, token: string) =>
+  page.evaluate((t) => localStorage.setItem('accessToken', t), token);
+
+/** Every /api request the page makes, with the bearer token it carried and its answer status. */
+function recordApi(page: Page) {
+  const calls: { method: string; path: string; token: string | null; status?: number; req: Request }[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    const auth = req.headers().authorization ?? null;
+    calls.push({
+      method: req.method(),
+      path: url.pathname,
+      token: auth?.replace(/^Bearer /, '') ?? null,
+      req,
+    });
+  });
+  page.on('response', (res) => {
+    const call = calls.find((c) => c.req === res.request());
+    if (call) call.status = res.status();
+  });
+  return calls;
+}
+
+test.describe('tokens (seed spec sections 4, 7 and 8)', () => {
+  test('an expired token is refreshed once and the request retried (seed spec section 8)', async ({
+    page,
+  }) => {
+    await login(page, DEMO.owner);
+    const fresh = await storedToken(page);
+    expect(fresh).not.toBeNull();
+    const expired = await expiredCopyOf(fresh!);
+    await setToken(page, expired);
+
+    const calls = recordApi(page);
+    // Advertiser mode lists the user's shops (GET /api/myShops through the request layer).
+    await switchMode(page, 'advertiser');
+    await expect(page.getByRole('button', { name: new RegExp(DEMO_SHOP.name) })).toBeVisible();
+
+    const refreshes = calls.filter((c) => c.method === 'POST' && c.path === '/api/refresh');
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0]!.token).toBe(expired);
+    expect(refreshes[0]!.status).toBe(200);
+    const renewed = await storedToken(page);
+    expect(renewed).not.toBe(expired);
+    const shops = calls.filter((c) => c.path === '/api/myShops');
+    // The first try carried the expired token and got 401; the retry carried the new one and succeeded.
+    expect(shops.at(0)?.token).toBe(expired);
+    expect(shops.at(0)?.status).toBe(401);
+    expect(shops.at(-1)?.token).toBe(renewed);
+    expect(shops.at(-1)?.status).toBe(200);
+    await expect(page.getByText(UNAUTHENTICATED_TOAST)).toHaveCount(0);
+  });
+
+  test('several requests with an expired token share one refresh (seed spec section 8)', async ({ page }) => {
+    await login(page, DEMO.owner);
+    await switchMode(page, 'advertiser');
+    await expect(page.getByRole('button', { name: new RegExp(DEMO_SHOP.name) })).toBeVisible();
+    const expired = await expiredCopyOf((await storedToken(page))!);
+    await setToken(page, expired);
+
+    // A fresh load with an expired token: start-up refreshes it while the page's own reads start too.
+    const calls = recordApi(page);
+    await page.reload();
+    await expect(page.getByRole('button', { name: new RegExp(DEMO_SHOP.name) })).toBeVisible();
+    await expect(menu(page)).toBeHidden();
+
+    const refreshes = calls.filter((c) => c.method === 'POST' && c.path === '/api/refresh');
+    expect(refreshes).toHaveLength(1);
+    const renewed = await storedToken(page);
+    expect(renewed).not.toBe(expired);
+    const after = calls.filter((c) => c.path !== '/api/refresh' && c.token === renewed);
+    expect(after.length).toBeGreaterThanOrEqual(2); // at least GET /api/me and GET /api/myShops
+    for (const c of calls.filter((x) => x.token === renewed))
+      expect(c.status, `${c.method} ${c.path}`).toBeLessThan(400);
+  });
+
+  test('a revoked token gives the 401 toast and the root (seed spec section 8)', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    await login(page, DEMO.supporter);
+    await page.goto('/account-info');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const token = (await storedToken(page))!;
+
+    // The same login ends elsewhere (e.g. "log out" on another device): POST /api/logout revokes it.
+    const other = await playwright.request.newContext({ baseURL });
+    await other.get('/api/csrf-cookie');
+    const xsrf = (await other.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const out = await other.post('/api/logout', {
+      headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': decodeURIComponent(xsrf) },
+    });
+    expect(out.status()).toBe(200);
+    await other.dispose();
+
+    // The next signed-in call through the app gets 401.
+    await switchMode(page, 'advertiser').catch(() => undefined);
+    await expect(page.getByText(UNAUTHENTICATED_TOAST)).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => storedToken(page)).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('store'))).toBeNull();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'ログイン' })).toBeVisible();
+  });
+});

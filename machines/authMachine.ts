@@ -78,8 +78,9 @@ export interface LoginAnswer {
   access_token: string;
 }
 
-const notProvided = (name: string) =>
-  fromPromise<never, unknown>(async () => {
+/** A placeholder the app replaces with `machine.provide`; reaching it is a wiring bug. */
+const notProvided = <TOutput, TInput = void>(name: string) =>
+  fromPromise<TOutput, TInput>(async () => {
     throw new Error(`authMachine: actor "${name}" was not provided`);
   });
 
@@ -157,24 +158,16 @@ export const authMachine = setup({
     input: {} as AuthInput,
   },
   actors: {
-    refreshToken: notProvided('refreshToken') as unknown as ReturnType<
-      typeof fromPromise<string, { token: string }>
-    >,
-    fetchMe: notProvided('fetchMe') as unknown as ReturnType<typeof fromPromise<User, void>>,
-    login: notProvided('login') as unknown as ReturnType<
-      typeof fromPromise<LoginAnswer, { email: string; password: string; recaptchaToken: string | null }>
-    >,
-    logout: notProvided('logout') as unknown as ReturnType<typeof fromPromise<void, void>>,
-    fetchShop: notProvided('fetchShop') as unknown as ReturnType<
-      typeof fromPromise<Shop, { shopId: number }>
-    >,
-    loginShop: notProvided('loginShop') as unknown as ReturnType<
-      typeof fromPromise<Shop, { shopId: number }>
-    >,
-    flagUp: notProvided('flagUp') as unknown as ReturnType<typeof fromPromise<User, { flag: UserFlag }>>,
-    oauthUrl: notProvided('oauthUrl') as unknown as ReturnType<
-      typeof fromPromise<string, { provider: LoginProvider; mode: OAuthMode }>
-    >,
+    refreshToken: notProvided<string, { token: string }>('refreshToken'),
+    fetchMe: notProvided<User, void>('fetchMe'),
+    login: notProvided<LoginAnswer, { email: string; password: string; recaptchaToken: string | null }>(
+      'login',
+    ),
+    logout: notProvided<void, void>('logout'),
+    fetchShop: notProvided<Shop, { shopId: number }>('fetchShop'),
+    loginShop: notProvided<Shop, { shopId: number }>('loginShop'),
+    flagUp: notProvided<User, { flag: UserFlag }>('flagUp'),
+    oauthUrl: notProvided<string, { provider: LoginProvider; mode: OAuthMode }>('oauthUrl'),
   },
   actions: {
     // Effects, provided by the app. Params carry everything they need, so they stay one-liners there.

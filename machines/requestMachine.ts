@@ -102,8 +102,9 @@ const isOk = (r: HttpResult) => r.status >= 200 && r.status < 300;
 export const isUnauthenticated = (r: HttpResult) =>
   r.status === 401 && (r.statusText === 'Unauthorized' || messageField(r.data) === UNAUTHENTICATED_MESSAGE);
 
-const notProvided = (name: string) =>
-  fromPromise<never, unknown>(async () => {
+/** A placeholder the app replaces with `machine.provide`; reaching it is a wiring bug. */
+const notProvided = <TOutput, TInput = void>(name: string) =>
+  fromPromise<TOutput, TInput>(async () => {
     throw new Error(`requestMachine: actor "${name}" was not provided`);
   });
 
@@ -174,11 +175,9 @@ export const requestMachine = setup({
     output: {} as RequestOutput,
   },
   actors: {
-    send: notProvided('send') as unknown as ReturnType<
-      typeof fromPromise<HttpResult, { request: RequestSpec }>
-    >,
-    refreshToken: notProvided('refreshToken') as unknown as ReturnType<typeof fromPromise<string, void>>,
-    csrfCookie: notProvided('csrfCookie') as unknown as ReturnType<typeof fromPromise<void, void>>,
+    send: notProvided<HttpResult, { request: RequestSpec }>('send'),
+    refreshToken: notProvided<string, void>('refreshToken'),
+    csrfCookie: notProvided<void, void>('csrfCookie'),
   },
   actions: {
     toastError: (_, _params: { messages: string[] }) => {},

@@ -5,6 +5,7 @@ import { ApiRequestError, ERRORS } from './errors.ts';
 import { isTokenExpired } from './token.ts';
 
 export const REFRESH_PATH = '/api/refresh';
+export const CSRF_COOKIE_PATH = '/api/csrf-cookie';
 
 export interface TokenRefresher {
   /**
@@ -32,10 +33,18 @@ export function createTokenRefresher(deps: {
       inflight = (async () => {
         const old = deps.session.getToken();
         if (!old) throw new ApiRequestError(ERRORS.sessionExpired, 'session', 401);
-        const answer = await deps.api(REFRESH_PATH, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${old}` },
-        });
+        const post = () =>
+          deps.api(REFRESH_PATH, { method: 'POST', headers: { Authorization: `Bearer ${old}` } });
+        let answer: unknown;
+        try {
+          answer = await post();
+        } catch (error) {
+          // NOTE: the XSRF cookie lives for the browser session while the token is kept in storage, so
+          // the start-up refresh of a new session meets a 419 first: fetch a fresh cookie, retry once.
+          if ((error as { status?: number }).status !== 419) throw error;
+          await deps.api(CSRF_COOKIE_PATH);
+          answer = await post();
+        }
         const parsed = refreshResponseSchema.safeParse(answer);
         if (!parsed.success) throw new ApiRequestError(ERRORS.unexpectedAnswer, 'invalid-answer');
         deps.session.setToken(parsed.data.access_token);

@@ -5,10 +5,9 @@ import { type HttpResult, type RequestSpec, requestMachine } from '../../machine
 import { session as defaultSession, type SessionStorage } from '../lib/session-storage.ts';
 import { api as defaultApi } from './client.ts';
 import { ApiRequestError, ERRORS } from './errors.ts';
-import { createTokenRefresher, type TokenRefresher } from './refresh.ts';
+import { CSRF_COOKIE_PATH, createTokenRefresher, type TokenRefresher } from './refresh.ts';
 import { isTokenExpired } from './token.ts';
 
-export const CSRF_COOKIE_PATH = '/api/csrf-cookie';
 export const APP_VERSION_HEADER = 'X-App-Version';
 
 /** What a request needs from the app; src/app/actors.ts fills in the UI parts once at start-up. */

@@ -130,6 +130,14 @@ describe('request layer against the real API (seed spec sections 7 and 8)', () =
     expect((await getMe()).email).toBe('supporter@example.com');
   });
 
+  it('a refresh in a new browser session (no XSRF cookie yet) gets a fresh cookie and succeeds', async () => {
+    jar.delete('XSRF-TOKEN');
+    const before = seen.length;
+    const token = await deps.refresher.refresh();
+    expect(seen.slice(before)).toEqual(['POST /api/refresh', 'GET /api/csrf-cookie', 'POST /api/refresh']);
+    expect(session.getToken()).toBe(token);
+  });
+
   it('reads a shop, its latest review status, and logs in as the shop (owner)', async () => {
     const owner = await login({ email: 'owner@example.com', password: DEMO_PASSWORD });
     session.setToken(owner.access_token);

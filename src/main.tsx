@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { publicConfigOnce } from './hooks/api.ts';
 import { findRootElement } from './mount.ts';
 import { matchRoute } from './routes/table.ts';
 import { globalStyles } from './styles/stitches.config.ts';
@@ -13,6 +14,7 @@ void matchRoute(window.location.pathname)
   .route.load()
   .catch(() => {});
 void import('./routes/AppRoutes.tsx').catch(() => {});
+void publicConfigOnce();
 
 createRoot(root).render(
   <StrictMode>

@@ -26,11 +26,15 @@ const Panel = styled('div', {
   overscrollBehavior: 'contain',
   backgroundColor: '$white',
   boxShadow: '$raised',
-  transition: 'transform 0.2s ease, visibility 0.2s',
   variants: {
     open: {
-      true: { transform: 'translateX(0)', visibility: 'visible' },
-      false: { transform: 'translateX(-100%)', visibility: 'hidden' },
+      // Visible at once when opening (so focus can move in), hidden only after the slide when closing.
+      true: { transform: 'translateX(0)', visibility: 'visible', transition: 'transform 0.2s ease' },
+      false: {
+        transform: 'translateX(-100%)',
+        visibility: 'hidden',
+        transition: 'transform 0.2s ease, visibility 0s linear 0.2s',
+      },
     },
   },
 });
@@ -141,12 +145,30 @@ export function SideMenu({
 }) {
   const panel = useRef<HTMLDivElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
 
   useEffect(() => {
     if (open) {
-      returnTo.current = document.activeElement as HTMLElement | null;
-      panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    } else if (returnTo.current) {
+      const active = document.activeElement as HTMLElement | null;
+      if (!panel.current?.contains(active)) returnTo.current = active;
+      const focusFirst = () => panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+      focusFirst();
+      // NOTE: a browser may still be applying the open styles in this frame; try again in the next one.
+      const raf = requestAnimationFrame(() => {
+        if (!panel.current?.contains(document.activeElement)) focusFirst();
+      });
+      // Escape closes the menu wherever focus is (e.g. still on the menu button).
+      const onKey = (e: globalThis.KeyboardEvent) => {
+        if (e.key === 'Escape') onCloseRef.current();
+      };
+      document.addEventListener('keydown', onKey);
+      return () => {
+        cancelAnimationFrame(raf);
+        document.removeEventListener('keydown', onKey);
+      };
+    }
+    if (returnTo.current) {
       // Give focus back only if it was inside the menu (a click on the page keeps its own focus).
       const active = document.activeElement;
       if (!active || active === document.body || panel.current?.contains(active)) {
@@ -157,11 +179,6 @@ export function SideMenu({
   }, [open]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onClose();
-      return;
-    }
     if (e.key !== 'Tab' || !panel.current) return;
     // Keep Tab inside the open menu, as the page behind it is covered.
     const nodes = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));

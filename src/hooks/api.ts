@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import { ApiRequestError } from '../api/errors.ts';
 import { request } from '../api/request.ts';
 
@@ -161,4 +161,19 @@ export function usePublicConfig(): PublicConfig | null {
     };
   }, []);
   return config;
+}
+
+const NO_CONFIG: PublicConfig = { version: '', recaptchaSiteKey: null, sentryDsn: null, oauthProviders: [] };
+let settledConfig: Promise<PublicConfig> | null = null;
+/** The config as a promise that always settles with a value (features off when it cannot be read). */
+export function publicConfigOnce(): Promise<PublicConfig> {
+  settledConfig ??= loadPublicConfig().catch(() => NO_CONFIG);
+  return settledConfig;
+}
+/**
+ * Suspends until the config is known, so a form that depends on it (the reCAPTCHA box, the social
+ * buttons) appears once, complete, instead of growing after its first paint.
+ */
+export function usePublicConfigSuspense(): PublicConfig {
+  return use(publicConfigOnce());
 }

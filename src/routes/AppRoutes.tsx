@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { ID_MESSAGE } from '../api/contracts/common.ts';
 import { useAuth } from '../app/hooks.ts';
@@ -7,6 +7,7 @@ import { PageLoading } from '../components/LoadingOverlay.tsx';
 import { MessageView } from '../components/StatusViews.tsx';
 import { invalidIdParam, reportInvalidId } from './ids.ts';
 import { screenFor } from './screens.ts';
+import { useMarkScreenReady } from './Shell.tsx';
 import { matchRoute, type RouteDef, safeRedirect } from './table.ts';
 
 /** Where a guest goes for a signed-in route: /login, remembering where to come back to. */
@@ -28,6 +29,13 @@ function InvalidId({ param, value }: { param: string; value: string | undefined 
       <span data-param={param}>{ID_MESSAGE}</span>
     </MessageView>
   );
+}
+
+/** Tells the shell that real content is on the page (see Shell: the footer follows it). */
+function Ready({ children }: { children: ReactNode }) {
+  const markReady = useMarkScreenReady();
+  useEffect(() => markReady(), [markReady]);
+  return children;
 }
 
 /**
@@ -57,20 +65,30 @@ export function RouteGate({
   }
   if (route.access === 'staff' && !isStaff) {
     return (
-      <MessageView
-        title="このページを表示する権限がありません"
-        action={<ButtonLink href="/">トップページへ戻る</ButtonLink>}
-      >
-        このページは運営スタッフ専用です。
-      </MessageView>
+      <Ready>
+        <MessageView
+          title="このページを表示する権限がありません"
+          action={<ButtonLink href="/">トップページへ戻る</ButtonLink>}
+        >
+          このページは運営スタッフ専用です。
+        </MessageView>
+      </Ready>
     );
   }
   const bad = invalidIdParam(route.ids, params);
-  if (bad) return <InvalidId key={location} param={bad} value={params[bad]} />;
+  if (bad) {
+    return (
+      <Ready>
+        <InvalidId key={location} param={bad} value={params[bad]} />
+      </Ready>
+    );
+  }
   const Screen = screenFor(route);
   return (
     <Suspense fallback={<PageLoading />}>
-      <Screen params={params} />
+      <Ready>
+        <Screen params={params} />
+      </Ready>
     </Suspense>
   );
 }

@@ -1,4 +1,13 @@
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation } from 'wouter';
 import { ERRORS } from '../api/errors.ts';
 import { authActions, useAuth, useSideMenu, useVersionMismatch } from '../app/hooks.ts';
@@ -30,6 +39,13 @@ const VersionBanner = styled('div', {
   boxShadow: '$raised',
   '@md': { left: 'auto', maxWidth: '480px' },
 });
+
+/**
+ * The footer waits for the first screen: it is added below the content once the content is there, rather
+ * than drawn at the bottom of an empty page and pushed down when the lazy screen arrives (a layout shift).
+ */
+const ScreenReady = createContext<() => void>(() => {});
+export const useMarkScreenReady = () => useContext(ScreenReady);
 
 /** The side menu wired to the side-menu and auth actors (seed spec sections 2 and 4). */
 function ConnectedMenu({ path }: { path: string }) {
@@ -107,23 +123,27 @@ export function Shell({ children }: { children: ReactNode }) {
   const { route } = matchRoute(location);
   usePageMeta(route);
   const versionMismatch = useVersionMismatch();
+  const [ready, setReady] = useState(false);
+  const markReady = useCallback(() => setReady(true), []);
   return (
-    <Layout
-      theme={route.theme ?? 'default'}
-      footer={route.footer ?? true}
-      header={<ConnectedHeader />}
-      menu={<ConnectedMenu path={location} />}
-      footerNode={<Footer />}
-    >
-      {children}
-      {versionMismatch && (
-        <VersionBanner role="alert">
-          <span>{ERRORS.versionMismatch}</span>
-          <Button size="sm" variant="outline" onClick={() => window.location.reload()}>
-            再読み込み
-          </Button>
-        </VersionBanner>
-      )}
-    </Layout>
+    <ScreenReady.Provider value={markReady}>
+      <Layout
+        theme={route.theme ?? 'default'}
+        footer={ready && (route.footer ?? true)}
+        header={<ConnectedHeader />}
+        menu={<ConnectedMenu path={location} />}
+        footerNode={<Footer />}
+      >
+        {children}
+        {versionMismatch && (
+          <VersionBanner role="alert">
+            <span>{ERRORS.versionMismatch}</span>
+            <Button size="sm" variant="outline" onClick={() => window.location.reload()}>
+              再読み込み
+            </Button>
+          </VersionBanner>
+        )}
+      </Layout>
+    </ScreenReady.Provider>
   );
 }

@@ -216,3 +216,34 @@ describe('the side menu in the shell (seed spec sections 2 and 4)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'ショップを選択' })).toBeTruthy();
   });
 });
+
+describe('page theme and footer (seed spec section 3: UI state)', () => {
+  it('the footer follows the screen (no shift when it arrives) and is hidden where the page says so', async () => {
+    go('/price');
+    const { unmount } = render(<App />);
+    await screen.findByRole('heading', { level: 1, name: 'ご利用料金' });
+    await waitFor(() => expect(screen.getByRole('contentinfo')).toBeTruthy());
+    expect(document.querySelector('[data-theme]')?.getAttribute('data-theme')).toBe('default');
+    unmount();
+    go('/login');
+    const login = render(<App />);
+    await screen.findByRole('heading', { level: 1, name: 'ログイン' });
+    expect(document.querySelector('[data-theme]')?.getAttribute('data-theme')).toBe('legacy');
+    login.unmount();
+    signIn(5);
+    go('/admin-menu');
+    render(<App />);
+    await screen.findByRole('heading', { level: 1, name: '管理メニュー' });
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
+  it('Escape closes the open menu even while focus is still on the menu button (issue 4)', async () => {
+    go('/');
+    render(<App />);
+    await userEvent.click(await screen.findByRole('button', { name: 'メニューを開く' }));
+    await screen.findByRole('navigation', { name: 'メインメニュー' });
+    screen.getByRole('button', { name: 'メニューを閉じる', expanded: true }).focus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'メインメニュー' })).toBeNull());
+  });
+});

@@ -5,7 +5,7 @@ import { useAuth } from '../../app/hooks.ts';
 import { Button } from '../../components/Button.tsx';
 import { CheckboxField, Field, FormAlert, toHalfWidthAscii } from '../../components/Field.tsx';
 import { Card, Notice, PageFrame } from '../../components/Page.tsx';
-import { apiPost, isApiFailure, usePublicConfig } from '../../hooks/api.ts';
+import { apiPost, isApiFailure, usePublicConfigSuspense as usePublicConfig } from '../../hooks/api.ts';
 import { RECAPTCHA_REQUIRED, Recaptcha } from './Recaptcha.tsx';
 
 type Errors = Record<string, string[]>;

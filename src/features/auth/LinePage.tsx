@@ -1,7 +1,7 @@
 import { useAuthActions } from '../../app/hooks.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Card, Notice, PageFrame, Prose } from '../../components/Page.tsx';
-import { usePublicConfig } from '../../hooks/api.ts';
+import { usePublicConfigSuspense as usePublicConfig } from '../../hooks/api.ts';
 
 /** Product design section 6: sign-up through the LINE official account (LINE Login). */
 export default function LinePage() {

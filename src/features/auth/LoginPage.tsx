@@ -7,7 +7,7 @@ import { useAuth, useAuthActions } from '../../app/hooks.ts';
 import { Button } from '../../components/Button.tsx';
 import { Field, FormAlert, toHalfWidthAscii } from '../../components/Field.tsx';
 import { Card, Notice, PageFrame } from '../../components/Page.tsx';
-import { usePublicConfig } from '../../hooks/api.ts';
+import { usePublicConfigSuspense as usePublicConfig } from '../../hooks/api.ts';
 import { RECAPTCHA_REQUIRED, Recaptcha } from './Recaptcha.tsx';
 import { Divider, SocialButtons } from './SocialButtons.tsx';
 

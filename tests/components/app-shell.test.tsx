@@ -217,6 +217,15 @@ describe('the side menu in the shell (seed spec sections 2 and 4)', () => {
   });
 });
 
+describe('e-mail verification link (seed spec section 4: login follows email_verified)', () => {
+  it('the top page says the address is verified and drops the query', async () => {
+    go('/?email_verification=ok');
+    render(<App />);
+    expect(await screen.findByText(/メールアドレスの確認が完了しました/)).toBeTruthy();
+    await waitFor(() => expect(window.location.search).toBe(''));
+  });
+});
+
 describe('page theme and footer (seed spec section 3: UI state)', () => {
   it('the footer follows the screen (no shift when it arrives) and is hidden where the page says so', async () => {
     go('/price');

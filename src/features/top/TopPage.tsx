@@ -1,3 +1,6 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { useLocation, useSearch } from 'wouter';
 import type { Shop } from '../../api/contracts/auth.ts';
 import { useAuth, useAuthActions } from '../../app/hooks.ts';
 import { ButtonLink } from '../../components/Button.tsx';
@@ -206,8 +209,30 @@ function SupporterHome() {
   );
 }
 
+/** The server's verification link lands on `/?email_verification=ok|expired|invalid` (ADR 0013). */
+const VERIFICATION_MESSAGES: Record<string, [ok: boolean, message: string]> = {
+  ok: [true, 'メールアドレスの確認が完了しました。Focustarへようこそ！'],
+  expired: [false, '確認リンクの有効期限が切れています。ログインして確認メールを再送信してください。'],
+  invalid: [false, '確認リンクが正しくありません。メールのリンクをもう一度お確かめください。'],
+};
+
+function useVerificationNotice() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const result = new URLSearchParams(search).get('email_verification');
+  useEffect(() => {
+    const entry = result ? VERIFICATION_MESSAGES[result] : undefined;
+    if (!entry) return;
+    const [ok, message] = entry;
+    if (ok) toast.success(message, { id: 'email-verification' });
+    else toast.error(message, { id: 'email-verification' });
+    navigate('/', { replace: true });
+  }, [result, navigate]);
+}
+
 /** Seed spec section 2: `/` is the top page, and the shop switch for signed-in users. */
 export default function TopPage() {
+  useVerificationNotice();
   const { login, user, role, initialLoading } = useAuth();
   if (initialLoading) return <PageLoading />;
   if (login && user) {

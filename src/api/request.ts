@@ -30,6 +30,11 @@ export interface CallOptions {
   /** Section 8: refresh an expired token once and retry (default true). */
   retry?: boolean;
   signal?: AbortSignal;
+  /**
+   * No error or success toasts (for optional reads where a 404 means "nothing yet"). A session that
+   * ended (401) is still handled and told, and the caller still gets the rejection.
+   */
+  quiet?: boolean;
 }
 
 export interface Answer {
@@ -79,10 +84,11 @@ export function createRequester(deps: RequestDeps): Requester {
       },
       actions: {
         toastError: (_, { messages }) => {
+          if (options.quiet) return;
           for (const message of messages) deps.toastError(message);
         },
         toastSuccess: (_, { message }) => {
-          if (message) deps.toastSuccess(message);
+          if (message && !options.quiet) deps.toastSuccess(message);
         },
         expireSession: () => {
           deps.session.removeToken();

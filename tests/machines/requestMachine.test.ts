@@ -177,6 +177,29 @@ describe('401, 419, 422 and other answers (seed spec section 8)', () => {
     expect(t.deps.toastError).toHaveBeenCalledWith(shown);
   });
 
+  it('a quiet call shows no toast for its error answer but still rejects', async () => {
+    const t = createTestRequester(() =>
+      json(404, { message: 'お探しのページまたはデータは見つかりませんでした。' }),
+    );
+    await expect(
+      t.request({ method: 'GET', path: '/api/achievements' }, { quiet: true }),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(t.deps.toastError).not.toHaveBeenCalled();
+  });
+
+  it('a quiet call still ends an expired session and says so (401)', async () => {
+    const t = createTestRequester(() =>
+      json(401, { message: 'Unauthenticated.' }, { statusText: 'Unauthorized' }),
+    );
+    t.session.setToken(makeToken(nowSeconds() + 3600));
+    await expect(t.request({ method: 'GET', path: '/api/me' }, { quiet: true })).rejects.toMatchObject({
+      kind: 'unauthenticated',
+    });
+    expect(t.deps.toastError).toHaveBeenCalledWith(ERRORS.sessionExpired);
+  });
+
   it('a network failure fails with a Japanese message', async () => {
     const t = createTestRequester(() => {
       throw new TypeError('fetch failed');

@@ -12,7 +12,9 @@ import { ROUTES } from '../src/routes/table.ts';
  * `--by-package` it also attributes the first screen's gzip bytes to packages (from the source maps).
  */
 const ROOT = join(import.meta.dirname, '..');
-const DIST = join(ROOT, 'dist/client');
+// `--dir <path>` measures another build (e.g. one made with `vite build --outDir`).
+const dirArg = process.argv.indexOf('--dir');
+const DIST = dirArg > 0 && process.argv[dirArg + 1] ? process.argv[dirArg + 1]! : join(ROOT, 'dist/client');
 const ASSETS = join(DIST, 'assets');
 export const FIRST_SCREEN_BUDGET_KB = 110;
 

@@ -65,6 +65,11 @@ export function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
+function violatedConstraint(err: unknown): string {
+  const e = err as { constraint?: unknown; cause?: { constraint?: unknown } };
+  return String(e?.constraint ?? e?.cause?.constraint ?? '');
+}
+
 export async function focustarRoleId(db: Db): Promise<number> {
   const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'focustar'));
   if (!row) throw new Error('role focustar is missing (migration 0001)');
@@ -268,7 +273,12 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
         userId = row!.id;
       } catch (err) {
         // Two sign-ups racing for one address or screen name: the unique index decides.
-        if (isUniqueViolation(err)) throw validationError({ email: [M.emailTaken] });
+        if (isUniqueViolation(err)) {
+          const onScreenName = /screen_name/.test(violatedConstraint(err));
+          throw validationError(
+            onScreenName ? { screen_name: [M.screenNameTaken] } : { email: [M.emailTaken] },
+          );
+        }
         throw err;
       }
       sendMail(email, mails.verifyEmail(body.name, emailVerificationUrl(app.env, userId, email)));
@@ -286,8 +296,8 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
         .select({ email: users.email, name: users.name, verified: users.emailVerifiedAt })
         .from(users)
         .where(eq(users.id, request.auth!.userId));
-      if (!row?.email) throw validationError({ email: [M.alreadyVerified] });
-      if (row.verified) return { message: M.alreadyVerified };
+      if (row?.verified) return { message: M.alreadyVerified };
+      if (!row?.email) throw validationError({ email: [M.noEmail] });
       const key = `resend|${request.auth!.userId}`;
       const wait = throttles.resend.retryAfter(key);
       if (wait) throw tooMany(M.resendThrottled(wait), wait);

@@ -166,6 +166,23 @@ for (const kind of DB_KINDS) {
       ).toBeUndefined();
     });
 
+    it('two sign-ups racing for one screen name or e-mail: exactly one account is created (issue 5)', async () => {
+      const [a, b] = await Promise.all([
+        register(new TestClient(t.app), { email: 'race-a@example.com', screen_name: 'race_name' }),
+        register(new TestClient(t.app), { email: 'race-b@example.com', screen_name: 'RACE_NAME' }),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([201, 422]);
+      expect((a.statusCode === 422 ? a : b).json().errors).toEqual({
+        screen_name: [ACCOUNT_MESSAGES.screenNameTaken],
+      });
+      const [c, d] = await Promise.all([
+        register(new TestClient(t.app), { email: 'race@example.com', screen_name: 'race_c' }),
+        register(new TestClient(t.app), { email: 'RACE@example.com', screen_name: 'race_d' }),
+      ]);
+      expect([c.statusCode, d.statusCode].sort()).toEqual([201, 422]);
+      expect((c.statusCode === 422 ? c : d).json().errors).toEqual({ email: [ACCOUNT_MESSAGES.emailTaken] });
+    });
+
     it('password reset: a neutral answer, a single-use 60-minute link, and signing out everywhere (issue 5)', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(new Date('2026-07-03T09:00:00Z'));

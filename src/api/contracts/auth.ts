@@ -285,6 +285,7 @@ export const ACCOUNT_MESSAGES = {
   registered: '確認メールを送信しました。メールに記載のリンクを開いて登録を完了してください。',
   verificationResent: '確認メールを再送信しました。メールをご確認ください。',
   alreadyVerified: 'メールアドレスは確認済みです。',
+  noEmail: 'メールアドレスが登録されていません。',
   resendThrottled: (seconds: number) =>
     `確認メールは送信済みです。${seconds}秒ほど待ってから再送信してください。`,
   passwordMailSent:

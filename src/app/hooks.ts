@@ -12,6 +12,7 @@ import {
   shopUnderReview,
 } from '../../machines/selectors.ts';
 import type { LoginProvider, Shop, User, UserFlag } from '../api/contracts/auth.ts';
+import { ERRORS } from '../api/errors.ts';
 import { requireId } from '../lib/ids.ts';
 import type { ClientRole } from '../lib/session-storage.ts';
 import { authActor, sideMenuActor } from './actors.ts';
@@ -129,7 +130,10 @@ export const authActions: AuthActions = {
     await settled((s) => s.matches({ signedIn: 'enteringShop' }));
   },
   async flagUp(flag) {
+    const signedIn = authActor.getSnapshot().matches('signedIn');
     authActor.send({ type: 'auth.flagUp', flag });
+    // Section 4: raising a flag while logged out is an error (the machine reports it; the caller hears it).
+    if (!signedIn) throw new Error(ERRORS.notLoggedInUpdate);
     await settled((s) => s.matches({ signedIn: 'raisingFlag' }));
   },
   async oauthLogin(provider, mode) {

@@ -112,6 +112,12 @@ describe('app actors and hooks (seed spec sections 3 and 4)', () => {
     });
   });
 
+  it("raising a flag while logged out rejects with 'ログインしていない状態で更新を行おうとしました'", async () => {
+    await expect(hooks.authActions.flagUp('savedFirstProfile')).rejects.toThrow(
+      'ログインしていない状態で更新を行おうとしました',
+    );
+  });
+
   it('an invalid shop id is refused before any call (seed spec section 5)', async () => {
     const before = calls.length;
     await expect(hooks.authActions.loginShop(0)).rejects.toThrow('IDは1以上の整数である必要があります');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
@@ -125,6 +126,33 @@ for (const kind of DB_KINDS) {
       expect((await client.get('/api/me')).statusCode).toBe(200);
     });
 
+    it('the code is exchanged with the PKCE verifier of the S256 challenge sent to the provider (issue 5)', async () => {
+      idp.profile = { sub: 'pkce-check', name: 'PKCE' };
+      const sent: Record<string, string>[] = [];
+      idp.service.once('beforeResponse', (_res: unknown, req: { body: Record<string, string> }) => {
+        sent.push(req.body);
+      });
+      const client = new TestClient(t.app);
+      const urlRes = await client.get('/api/oauth/google/url?mode=register');
+      const challenge = new URL(urlRes.json().redirect_url).searchParams.get('code_challenge');
+      const idpRes = await fetch(urlRes.json().redirect_url, { redirect: 'manual' });
+      const cb = new URL(idpRes.headers.get('location')!);
+      const res = await client.get(cb.pathname + cb.search);
+      expect(new URL(String(res.headers.location), APP_URL).searchParams.get('code')).toBeTruthy();
+      expect(sent).toHaveLength(1);
+      const verifier = sent[0]!.code_verifier!;
+      expect(verifier).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
+      expect(createHash('sha256').update(verifier).digest('base64url')).toBe(challenge);
+      expect(sent[0]).toMatchObject({
+        grant_type: 'authorization_code',
+        client_id: 'google-client',
+        client_secret: 'google-secret',
+      });
+      // The code cannot be replayed through the callback: the state cookie is gone after one use.
+      const replay = await client.get(cb.pathname + cb.search);
+      expect(new URL(String(replay.headers.location), APP_URL).searchParams.get('error')).toBe('invalidCode');
+    });
+
     it('login mode with an unknown identity sets the error cookie notFound (section 8)', async () => {
       idp.profile = {
         sub: 'google-stranger',
@@ -241,6 +269,13 @@ describe('X answers its user inside `data` (OAuth 2.0 with PKCE, HTTP Basic clie
 
   it('signs up with the X handle and profile URL', async () => {
     idp.profile = { data: { id: '4242', name: 'エックス 太郎', username: 'x_taro' } };
+    const sent: { body: Record<string, string>; authorization?: string }[] = [];
+    idp.service.once(
+      'beforeResponse',
+      (_res: unknown, req: { body: Record<string, string>; headers: Record<string, string> }) => {
+        sent.push({ body: req.body, authorization: req.headers.authorization });
+      },
+    );
     const client = new TestClient(t.app);
     const urlRes = await client.get('/api/oauth/x/url?mode=register');
     const idpRes = await fetch(urlRes.json().redirect_url, { redirect: 'manual' });
@@ -249,6 +284,8 @@ describe('X answers its user inside `data` (OAuth 2.0 with PKCE, HTTP Basic clie
     const code = new URL(String(res.headers.location), APP_URL).searchParams.get('code')!;
     const login = await client.post('/api/oauth/x/login', { code });
     expect(login.statusCode).toBe(200);
+    expect(sent[0]?.authorization).toBe(`Basic ${Buffer.from('x-client:x-secret').toString('base64')}`);
+    expect(sent[0]?.body.client_secret).toBeUndefined();
     expect(login.json().user.social_accounts).toEqual([
       {
         id: expect.any(Number),

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
-import { startApp } from './app/actors.ts';
+import { AppActorsProvider } from './app/AppActorsProvider.tsx';
 import { LoadingOverlayProvider, PageLoading } from './components/LoadingOverlay.tsx';
 import { Toaster } from './components/Toaster.tsx';
 import { ScreenErrorBoundary } from './routes/ErrorBoundary.tsx';
@@ -22,13 +22,14 @@ function Screens() {
 
 /** The app shell: providers, the frame, the lazy routes and the toaster. */
 export function App() {
-  useEffect(() => startApp(), []);
   return (
-    <LoadingOverlayProvider>
-      <Shell>
-        <Screens />
-      </Shell>
-      <Toaster />
-    </LoadingOverlayProvider>
+    <AppActorsProvider>
+      <LoadingOverlayProvider>
+        <Shell>
+          <Screens />
+        </Shell>
+        <Toaster />
+      </LoadingOverlayProvider>
+    </AppActorsProvider>
   );
 }

@@ -3,73 +3,23 @@ import { ApiRequestError } from '../api/errors.ts';
 import { request } from '../api/request.ts';
 
 /**
- * Data helpers for the screens of the shell. Writes go through the app's request layer. Reads of
- * optional public data (index pictures, achievements, a public profile, recruitment lists) use a quiet
- * fetch with the same conventions (seed spec section 7: JSON, the XMLHttpRequest marker, cookies, the
- * bearer token), because a 404 there means "nothing to show yet", not an error toast (ADR 0034).
+ * Data helpers for the screens of the shell, all through the app's one request layer (src/api/request.ts).
+ * Reads of optional public data (index pictures, achievements, a public profile, recruitment lists) are
+ * quiet calls: a 404 there means "nothing to show yet", not an error toast (ADR 0034).
  */
 export type ApiFailure = { status: number; message: string; errors: Record<string, string[]> };
 
-function xsrfToken(): string | null {
-  const m = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(typeof document === 'undefined' ? '' : document.cookie);
-  return m?.[1] ? decodeURIComponent(m[1]) : null;
-}
-
-async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'X-Requested-With': 'XMLHttpRequest',
-  };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = typeof localStorage === 'undefined' ? null : localStorage.getItem('accessToken');
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const send = async () => {
-    const xsrf = xsrfToken();
-    if (xsrf && method !== 'GET') headers['X-XSRF-TOKEN'] = xsrf;
-    return fetch(path, {
-      method,
-      headers,
-      credentials: 'include',
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      ...(signal ? { signal } : {}),
-    });
-  };
-  let res: Response;
-  try {
-    res = await send();
-    // 419: the XSRF cookie was missing or stale; fetch a fresh one and try once more.
-    if (res.status === 419) {
-      await fetch('/api/csrf-cookie', { credentials: 'include' });
-      res = await send();
-    }
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw {
-      status: 0,
-      message: '通信に失敗しました。ネットワークの接続を確認して、もう一度お試しください。',
-      errors: {},
-    } satisfies ApiFailure;
-  }
-  const text = await res.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  if (!res.ok) {
-    const d = (data ?? {}) as { message?: string; errors?: Record<string, string[]> };
-    throw {
-      status: res.status,
-      message: d.message ?? 'エラーが発生しました。しばらくしてからもう一度お試しください。',
-      errors: d.errors ?? {},
-    } satisfies ApiFailure;
-  }
-  return data as T;
-}
-
 /** A quiet read: a missing optional endpoint (404) is an empty section, not an error toast. */
-export const apiGet = <T>(path: string, signal?: AbortSignal) => call<T>('GET', path, undefined, signal);
+export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  try {
+    return (await request({ method: 'GET', path }, { quiet: true, ...(signal ? { signal } : {}) })).data as T;
+  } catch (err) {
+    if (err instanceof ApiRequestError) {
+      throw { status: err.status ?? 0, message: err.message, errors: err.errors } satisfies ApiFailure;
+    }
+    throw err;
+  }
+}
 
 /**
  * A write through the app's one request layer (src/api/request.ts: bearer, XSRF, refresh-and-retry,

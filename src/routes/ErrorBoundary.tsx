@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { errorReporter } from '../app/actors.ts';
+import { reportFatalError } from '../app/AppActorsProvider.tsx';
 import { ButtonLink } from '../components/Button.tsx';
 import { MessageView } from '../components/StatusViews.tsx';
 
@@ -23,7 +23,7 @@ export class ScreenErrorBoundary extends Component<
   }
 
   override componentDidCatch(error: unknown) {
-    errorReporter.reportFatal(error);
+    reportFatalError(error);
   }
 
   override render() {

@@ -1,13 +1,4 @@
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ERRORS } from '../api/errors.ts';
 import { authActions, useAuth, useSideMenu, useVersionMismatch } from '../app/hooks.ts';
@@ -65,13 +56,7 @@ function ConnectedMenu({ path }: { path: string }) {
     [menu.appearance, auth.user, auth.shop, auth.companyAvailable, auth.isStaff, auth.isBeginnerShop],
   );
 
-  // Seed spec section 2: the menu closes 100 ms after a navigation (the delay lives in the actor).
-  const shown = useRef(path);
-  useEffect(() => {
-    if (shown.current === path) return;
-    shown.current = path;
-    menu.send({ type: 'menu.navigated' });
-  }, [path, menu.send]);
+  // Seed spec section 2: the menu closes 100 ms after a navigation; AppActorsProvider tells the actor.
 
   const onAction = (action: MenuAction) => {
     switch (action) {

@@ -96,6 +96,23 @@ export const TABLE: Row[] = [
   { route: 'DELETE /api/oauth/:provider', url: '/api/oauth/line', expect: SIGNED_IN(422) },
 ];
 
+/** Parses `printRoutes({ commonPrefix: false })` (a tree of path segments) into "METHOD /path" of /api. */
+function routerRoutes(tree: string): Set<string> {
+  const out = new Set<string>();
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const full = (depth ? stack[depth - 1]! : '') + match[2]!;
+    stack[depth] = full;
+    stack.length = depth + 1;
+    if (!full.startsWith('/api') || !match[3]) continue;
+    for (const method of match[3].split(', ')) if (method !== 'HEAD') out.add(`${method} ${full}`);
+  }
+  return out;
+}
+
 for (const kind of DB_KINDS) {
   describe(`authorisation table: route x guest, focustar, shop member, staff, admin (issue 5) [${kind}]`, () => {
     let t: TestApp;
@@ -114,6 +131,8 @@ for (const kind of DB_KINDS) {
 
     it('every /api route of the app has a row, and every row names a route of the app', () => {
       const registered = new Set(t.app.apiRoutes.map((r) => `${r.method} ${r.url}`));
+      // The router's own view, so that a route registered outside routes/index.ts is caught too.
+      expect(routerRoutes(t.app.printRoutes({ commonPrefix: false }))).toEqual(new Set(registered));
       const tabled = new Set(TABLE.map((r) => r.route));
       expect(
         [...registered].filter((r) => !tabled.has(r)),

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../src/api/contracts/auth.ts';
 import { ID_MESSAGE } from '../../src/api/contracts/common.ts';
+import { OAUTH_ERROR_MESSAGES } from '../../src/api/errors.ts';
 import { App } from '../../src/App.tsx';
 import { authActor, sideMenuActor } from '../../src/app/actors.ts';
 
@@ -11,6 +12,9 @@ import { authActor, sideMenuActor } from '../../src/app/actors.ts';
  * The shell with the real actors (src/app/actors.ts) and the real route table, in jsdom. The network is
  * a recorder that answers 404 to everything, so the tests can see which calls were (not) made.
  */
+// Lazy screens are transformed on first import in a cold test run; give them time.
+configure({ asyncUtilTimeout: 5000 });
+
 const calls: string[] = [];
 const fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -223,6 +227,23 @@ describe('e-mail verification link (seed spec section 4: login follows email_ver
     render(<App />);
     expect(await screen.findByText(/メールアドレスの確認が完了しました/)).toBeTruthy();
     await waitFor(() => expect(window.location.search).toBe(''));
+  });
+});
+
+describe('social login callback (seed spec sections 2 and 8)', () => {
+  it('/oauth/{provider}?error=<type> says what went wrong, in Japanese (seed spec section 8)', async () => {
+    go('/oauth/line?error=notFound');
+    render(<App />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'ログインできませんでした' })).toBeTruthy();
+    expect(screen.getByText(OAUTH_ERROR_MESSAGES.notFound)).toBeTruthy();
+    expect(calls.filter((p) => p.startsWith('/api/oauth'))).toEqual([]);
+  });
+
+  it('/oauth/{provider}?code=… exchanges the code with POST /api/oauth/{provider}/login', async () => {
+    go('/oauth/line?code=abcdefghijklmnopqrstuvwxyz');
+    render(<App />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'ログインできませんでした' })).toBeTruthy();
+    expect(calls).toContain('/api/oauth/line/login');
   });
 });
 

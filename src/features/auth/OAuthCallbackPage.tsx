@@ -52,7 +52,13 @@ export default function OAuthCallbackPage({ params }: ScreenProps) {
     );
   }, [provider, send, navigate]);
 
-  if (!error) return <PageLoading label="認証中です。しばらくお待ちください…" />;
+  if (!error) {
+    return (
+      <PageFrame title="認証中" narrow>
+        <PageLoading label="ソーシャルアカウントで認証しています。しばらくお待ちください…" />
+      </PageFrame>
+    );
+  }
   return (
     <PageFrame title="ログインできませんでした" narrow>
       <Card role="alert">

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { findLink, parseMail } from '../../e2e/support/mime.ts';
 import { BrowserNotFoundError, findBrowser } from '../../scripts/browser.ts';
@@ -27,7 +27,7 @@ describe('scripts/browser.ts finds the browser in the order of issue 6', () => {
 });
 
 describe('e2e/support/mime.ts reads the mails nodemailer writes (seed spec section 1: Japanese users)', () => {
-  const render = async (message: nodemailer.SendMailOptions) => {
+  const render = async (message: SendMailOptions) => {
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     const info = await transport.sendMail({ from: 'Focustar <no-reply@focustar.example>', ...message });
     return (info.message as Buffer).toString('utf8');

@@ -140,6 +140,18 @@ test.describe('login with reCAPTCHA (seed spec sections 2, 4, 5 and 6)', () => {
 });
 
 test.describe('menus by role (seed spec sections 2 and 6)', () => {
+  test('a beginner shop asks for support through the beginner guide (seed spec sections 2 and 4)', async ({
+    page,
+  }) => {
+    // デモベーカリー has no completed request and no supporters yet: a beginner shop (section 4).
+    await login(page, DEMO.owner);
+    await switchMode(page, 'advertiser');
+    await page.getByRole('button', { name: /デモベーカリー/ }).click();
+    const targets = await menuTargets(page);
+    expect(targets).not.toContain('/ad?step=1');
+    expect(targets.filter((t) => t === '/beginner?type=shop')).toHaveLength(2); // request item + safety guide
+  });
+
   test('staff sees the staff menu (seed spec section 6)', async ({ page }) => {
     await login(page, DEMO.staff);
     const nav = await openMenu(page);

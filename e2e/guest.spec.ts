@@ -35,6 +35,8 @@ test.describe('guest routes (seed spec section 2)', () => {
   }
 
   test('each guest route has a title of its own (seed spec section 2)', async ({ page }) => {
+    // Sixteen page loads in one test.
+    test.setTimeout(90_000);
     const titles = new Map<string, string>();
     for (const path of GUEST_ROUTES) {
       await page.goto(path);

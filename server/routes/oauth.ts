@@ -15,7 +15,7 @@ import {
   providerParamsSchema,
   userSchema,
 } from '../../src/api/contracts/auth.ts';
-import { errorSchema, idSchema } from '../../src/api/contracts/common.ts';
+import { errorSchema, idParamSchema } from '../../src/api/contracts/common.ts';
 import type { Db } from '../db/client.ts';
 import { favorites, oauthLoginCodes, shops, socialAccounts, users } from '../db/schema.ts';
 import { HttpError, validationError } from '../http-errors.ts';
@@ -53,7 +53,7 @@ const stateSchema = z.object({
 });
 type OAuthState = z.infer<typeof stateSchema>;
 
-const urlQuerySchema = oauthUrlQuerySchema.extend({ referral_shop_id: idSchema.optional() });
+const urlQuerySchema = oauthUrlQuerySchema.extend({ referral_shop_id: idParamSchema.optional() });
 
 const callbackQuerySchema = z.object({
   code: z.string().min(1).max(2048).optional(),

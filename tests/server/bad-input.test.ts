@@ -275,6 +275,17 @@ for (const kind of DB_KINDS) {
         }),
         { numRuns: RUNS },
       );
+      await fc.assert(
+        fc.asyncProperty(badId, async (id) => {
+          const res = await client.request({
+            method: 'GET',
+            url: `/api/oauth/line/url?mode=register&referral_shop_id=${encodeSegment(id)}`,
+          });
+          expectRefused(res, `referral_shop_id=${id}`);
+          expect(res.json().message).toBe('IDは1以上の整数である必要があります');
+        }),
+        { numRuns: RUNS },
+      );
     });
 
     it('the browser links (verification, OAuth callback) answer a redirect to an error with any query', async () => {

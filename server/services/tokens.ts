@@ -85,7 +85,8 @@ export class TokenService {
   async verify(token: string, expiredFor = 0): Promise<TokenClaims | null> {
     if (token.length > 2048) return null;
     const cached = this.verified.get(token);
-    if (cached) return cached.exp + expiredFor >= nowSeconds() ? cached : null;
+    // Same rule as jose: a token is expired once `exp` is reached (exp <= now - tolerance).
+    if (cached) return cached.exp + expiredFor > nowSeconds() ? cached : null;
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALG],

@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import { navigate } from 'wouter/use-browser-location';
-import { publicConfigSchema } from '../api/contracts/common.ts';
 import { configureRequests, requestDeps } from '../api/request.ts';
+import { loadPublicConfig } from '../api/system/get-config.ts';
 import { configureIdErrors } from '../lib/ids.ts';
 import { session } from '../lib/session-storage.ts';
 import { apiAuthCalls, createAppActors, defaultBrowserEffects } from './createAppActors.ts';
@@ -65,8 +65,7 @@ export function startApp(): void {
   window.addEventListener('unhandledrejection', onRejection);
   const load = () =>
     void errorReporter
-      // NOTE: straight through the client, not the request actor: a failure here must not toast.
-      .start(async () => publicConfigSchema.parse(await requestDeps.api('/api/config')).sentryDsn)
+      .start(async () => (await loadPublicConfig()).sentryDsn)
       .finally(() => {
         // Sentry installs its own global handlers; ours only covered the time before it loaded.
         if (errorReporter.status() === 'ready') {

@@ -1,6 +1,7 @@
 import { use, useEffect, useState } from 'react';
 import { ApiRequestError } from '../api/errors.ts';
 import { request } from '../api/request.ts';
+import { loadPublicConfig } from '../api/system/get-config.ts';
 
 /**
  * Data helpers for the screens of the shell, all through the app's one request layer (src/api/request.ts).
@@ -83,43 +84,13 @@ export function useApiGet<T>(path: string | null, via: 'quiet' | 'app' = 'quiet'
   return res;
 }
 
-/** Public runtime configuration (GET /api/config), fetched once per page load. */
-export type PublicConfig = {
-  version: string;
-  recaptchaSiteKey: string | null;
-  sentryDsn: string | null;
-  oauthProviders: string[];
-};
-let configPromise: Promise<PublicConfig> | null = null;
-export function loadPublicConfig(): Promise<PublicConfig> {
-  configPromise ??= apiGet<PublicConfig>('/api/config').catch((e) => {
-    configPromise = null;
-    throw e;
-  });
-  return configPromise;
-}
-export function usePublicConfig(): PublicConfig | null {
-  const [config, setConfig] = useState<PublicConfig | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadPublicConfig().then(
-      (c) => live && setConfig(c),
-      () => live && setConfig({ version: '', recaptchaSiteKey: null, sentryDsn: null, oauthProviders: [] }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return config;
-}
+import type { PublicConfig } from '../api/contracts/common.ts';
 
-const NO_CONFIG: PublicConfig = { version: '', recaptchaSiteKey: null, sentryDsn: null, oauthProviders: [] };
-let settledConfig: Promise<PublicConfig> | null = null;
+export type { PublicConfig };
+
 /** The config as a promise that always settles with a value (features off when it cannot be read). */
-export function publicConfigOnce(): Promise<PublicConfig> {
-  settledConfig ??= loadPublicConfig().catch(() => NO_CONFIG);
-  return settledConfig;
-}
+export const publicConfigOnce = loadPublicConfig;
+
 /**
  * Suspends until the config is known, so a form that depends on it (the reCAPTCHA box, the social
  * buttons) appears once, complete, instead of growing after its first paint.

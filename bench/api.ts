@@ -20,7 +20,7 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const TARGET_RATIO = 0.5;
-const ROUNDS = 5;
+const ROUNDS = 10;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -16,6 +16,8 @@ import { ROOT_DIR } from '../server/version.ts';
  * Goals: performance >= 95, accessibility 100, CLS < 0.05. It prints figures; it does not fail on them.
  */
 const PAGES = ['/', '/login'];
+/** Runs per page; the median is reported (single Lighthouse runs vary by several points). */
+const RUNS = Number(process.env.BENCH_RUNS) || 3;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -98,14 +100,27 @@ try {
   for (const page of PAGES) {
     // One warm-up load, so the first figure is not the server's cold start (JIT, first DB query).
     await fetch(`http://127.0.0.1:${port}${page}`);
-    figures.push({ page, ...(await measure(`http://127.0.0.1:${port}${page}`, chrome.port)) });
+    const runs: Omit<Figures, 'page'>[] = [];
+    for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 2; attempt++) {
+      try {
+        runs.push(await measure(`http://127.0.0.1:${port}${page}`, chrome.port));
+      } catch (err) {
+        // A run that Lighthouse could not finish (e.g. a protocol timeout on a busy machine) is retried.
+        console.warn(`${page}: ${(err as Error).message}; trying again`);
+      }
+    }
+    if (runs.length === 0) throw new Error(`${page}: no Lighthouse run finished`);
+    // The run with the median performance score, as Lighthouse's own guidance on variability advises.
+    runs.sort((a, b) => a.performance - b.performance);
+    figures.push({ page, ...runs[Math.floor(runs.length / 2)]! });
+    console.log(`${page}: performance of ${runs.length} runs ${runs.map((r) => r.performance).join(', ')}`);
   }
 } finally {
   chrome.kill();
   stack.kill('SIGTERM');
 }
 
-console.log('\nLighthouse (mobile, simulated throttling), production build:');
+console.log(`\nLighthouse (mobile, simulated throttling), production build, median of ${RUNS} runs:`);
 console.table(
   figures.map((f) => ({
     page: f.page,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LoginProvider, User } from '../../src/api/contracts/auth.ts';
+import type { LoginProvider } from '../../src/api/contracts/auth.ts';
 import { createMailer, type Mailer } from '../services/mail.ts';
 import { type ProviderConfig, providerConfigs } from '../services/oauth.ts';
 import { createRecaptcha, type Recaptcha } from '../services/recaptcha.ts';
@@ -33,8 +33,8 @@ declare module 'fastify' {
     loadUser?: boolean;
   }
   interface FastifyRequest {
-    /** Set by the token check on routes with `config.loadUser`. */
-    currentUser: User | null;
+    /** The current user as JSON text, set by the token check on routes with `config.loadUser`. */
+    currentUserJson: string | null;
   }
 }
 
@@ -62,13 +62,13 @@ export function installAuth(app: FastifyInstance): void {
     },
   };
   app.decorate('accounts', accounts);
-  app.decorateRequest('currentUser', null);
+  app.decorateRequest('currentUserJson', null);
   app.authenticator.authenticate = async (request) => {
     const token = bearerToken(request);
     if (!token) return null;
     const result = await accounts.tokens.authenticate(token, request.routeOptions.config.loadUser === true);
     if (!result) return null;
-    request.currentUser = result.user;
+    request.currentUserJson = result.userJson;
     return result.auth;
   };
 }

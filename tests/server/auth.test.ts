@@ -190,6 +190,22 @@ for (const kind of DB_KINDS) {
       expect((await (await loginAs(t, 'fan1@example.com')).get('/api/me')).statusCode).toBe(200);
     });
 
+    it('a refreshed token keeps working for the 30-second grace, then is refused (section 7)', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-06-02T00:00:00Z'));
+      const c = await loginAs(t, 'fan3@example.com');
+      const old = c.token!;
+      const next = (await c.post('/api/refresh')).json().access_token as string;
+      const oldClient = new TestClient(t.app);
+      oldClient.token = old;
+      vi.setSystemTime(new Date('2026-06-02T00:00:29Z'));
+      expect((await oldClient.get('/api/me')).statusCode).toBe(200); // a call in flight during the refresh
+      vi.setSystemTime(new Date('2026-06-02T00:00:31Z'));
+      isUnauthenticated(await oldClient.get('/api/me'));
+      c.token = next;
+      expect((await c.get('/api/me')).statusCode).toBe(200);
+    });
+
     it('two concurrent refreshes of one token get the same new token (30-second grace, section 7)', async () => {
       const c = await loginAs(t, 'fan2@example.com');
       const other = new TestClient(t.app);

@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { MESSAGES } from '../src/api/contracts/common.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import { installAccessPolicy } from './plugins/access.ts';
@@ -36,6 +37,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // Errors raised before routing (bad percent-encoding, an over-long path segment) get the same
+    // Japanese envelope and version header as every other answer. NOTE: no hook runs for them.
+    frameworkErrors(error, request, genericReply) {
+      const reply = genericReply as FastifyReply;
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      if (request.url.startsWith('/api')) reply.header('X-App-Version', options.version);
+      reply
+        .header('Cache-Control', 'no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .code(status)
+        .send({ message: status === 414 ? MESSAGES.uriTooLong : MESSAGES.badUrl });
+    },
   });
   app.decorate('env', env);
   app.decorate('db', options.database.db);

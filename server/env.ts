@@ -29,6 +29,7 @@ const schema = z
         .regex(/^postgres(ql)?:\/\//, 'postgres:// で始まる接続URLを指定してください')
         .optional(),
     ),
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     APP_SECRET: z.string().min(32, '32文字以上のランダムな文字列を指定してください').default(DEV_APP_SECRET),
     SMTP_URL: optionalString,
     MAIL_FROM: z.string().default('Focustar <no-reply@focustar.example>'),

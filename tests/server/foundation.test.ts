@@ -135,6 +135,16 @@ for (const kind of DB_KINDS) {
       expect(res.json().message).toMatch(/[ぁ-んァ-ヶ一-龠]/);
     });
 
+    it('bad percent-encoding and over-long path segments get the Japanese envelope, never a 5xx', async () => {
+      const bad = await client.get('/api/shops/%');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ message: MESSAGES.badUrl });
+      expect(bad.headers['x-app-version']).toBe(TEST_VERSION);
+      const long = await client.get(`/api/shops/${'9'.repeat(250)}`);
+      expect(long.statusCode).toBe(414);
+      expect(long.json()).toEqual({ message: MESSAGES.uriTooLong });
+    });
+
     it('seeds the demo accounts once, with argon2id and verified e-mail', async () => {
       expect(await seedDemoData(t.database.db)).toBe(true);
       expect(await seedDemoData(t.database.db)).toBe(false);

@@ -56,4 +56,6 @@ export const MESSAGES = {
   unsupportedMedia: 'このデータ形式には対応していません。',
   tooManyRequests: 'リクエストが多すぎます。しばらく待ってからもう一度お試しください。',
   methodNotAllowed: 'この操作には対応していません。',
+  badUrl: 'URLの形式が正しくありません。',
+  uriTooLong: 'URLが長すぎます。',
 } as const;

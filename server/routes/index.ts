@@ -3,6 +3,7 @@ import type { Access } from '../plugins/access.ts';
 import { installAuth } from '../plugins/auth.ts';
 import { authRoutes } from './auth.ts';
 import { oauthRoutes } from './oauth.ts';
+import { profileRoutes } from './profiles.ts';
 import { shopRoutes } from './shops.ts';
 import { systemRoutes } from './system.ts';
 
@@ -40,4 +41,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(shopRoutes);
   await app.register(oauthRoutes);
+  await app.register(profileRoutes);
 }

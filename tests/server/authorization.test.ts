@@ -94,6 +94,12 @@ export const TABLE: Row[] = [
     expect: ALL(422),
   },
   { route: 'DELETE /api/oauth/:provider', url: '/api/oauth/line', expect: SIGNED_IN(422) },
+  // Public profiles (seed spec section 2): a published shop and a supporter for everyone; a shop under
+  // review is not public even for its own members (they manage it elsewhere), and bad names are a 422.
+  { route: 'GET /api/profiles/:screen_name', url: '/api/profiles/demo-cafe', expect: ALL(200) },
+  { route: 'GET /api/profiles/:screen_name', url: '/api/profiles/demo-supporter', expect: ALL(200) },
+  { route: 'GET /api/profiles/:screen_name', url: '/api/profiles/demo-bakery', expect: ALL(404) },
+  { route: 'GET /api/profiles/:screen_name', url: '/api/profiles/bad%20name', expect: ALL(422) },
 ];
 
 /** Parses `printRoutes({ commonPrefix: false })` (a tree of path segments) into "METHOD /path" of /api. */

@@ -100,6 +100,15 @@ test.describe('guest routes (seed spec section 2)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(DEMO_SHOP.name);
   });
 
+  test('a known screen_name shows the public profile of the supporter (seed spec section 2)', async ({
+    page,
+  }) => {
+    await page.goto('/demo-supporter');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('山田 花子');
+    // A public page: no e-mail address of the person on it.
+    await expect(page.getByText('supporter@example.com')).toHaveCount(0);
+  });
+
   test('/recruitments/abc shows the id message and makes no call (seed spec section 5)', async ({ page }) => {
     const calls: string[] = [];
     page.on('request', (req) => {

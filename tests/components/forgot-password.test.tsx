@@ -83,7 +83,7 @@ describe('/forgot-password with the link from the mail (seed spec section 2: pas
     expect(email.readOnly).toBe(true);
     expect(screen.getByRole('button', { name: 'パスワードを再設定する' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '再設定メールを送る' })).toBeNull();
-    expect(document.title).toBe('パスワードの再設定 | Focustar');
+    await waitFor(() => expect(document.title).toBe('パスワードの再設定 | Focustar'));
   });
 
   it('without both query values it is the first step, the address form (seed spec section 2)', async () => {

@@ -81,7 +81,8 @@ describe('/{screen_name}: public profile (seed spec section 2)', () => {
     );
     expect(screen.getByText('東京都渋谷区神南1-2-3 デモビル1F')).toBeTruthy();
     expect(screen.getByText('9:00〜20:00（火曜定休）')).toBeTruthy();
-    expect(document.title).toBe('デモカフェ 渋谷店 | Focustar');
+    // The page names itself in an effect, which may run just after the heading is on screen.
+    await waitFor(() => expect(document.title).toBe('デモカフェ 渋谷店 | Focustar'));
   });
 
   it('a guest is offered sign-up, which keeps the shop as the referral (product design section 6)', async () => {

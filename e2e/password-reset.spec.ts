@@ -33,6 +33,6 @@ test('forgot password: the mail link sets a new password, the old one stops work
   await page.getByLabel('パスワード', { exact: true }).fill('e2e-Old-pass-2026');
   await page.getByRole('checkbox', { name: '私はロボットではありません' }).check();
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(page.getByText(/メールアドレスまたはパスワード/).first()).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });

@@ -8,6 +8,9 @@ export type Schema = typeof schema;
 /** The one database type the app codes against: the same for PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The rows of a raw `db.execute(sql…)`: node-postgres and PGlite both answer `{ rows }`. */
+export const rowsOf = <T = Record<string, unknown>>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -17,7 +17,7 @@ import {
   userSchema,
 } from '../../src/api/contracts/auth.ts';
 import { errorSchema, idSchema, MESSAGES } from '../../src/api/contracts/common.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, rowsOf } from '../db/client.ts';
 import {
   authSessions,
   companyMembers,
@@ -242,10 +242,15 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
         .select({ id: users.id })
         .from(users)
         .where(sql`lower(${users.email}) = ${email}`);
-      const [nameTaken] = await app.db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.screenName}) = ${body.screen_name.toLowerCase()}`);
+      // Users and shops share the `/{screen_name}` namespace (ADR 0050): a name held by either is taken.
+      const name = body.screen_name.toLowerCase();
+      const [nameTaken] = rowsOf<{ taken: number }>(
+        await app.db.execute(sql`
+          select 1 as taken from users where lower(screen_name) = ${name}
+          union all
+          select 1 from shops where lower(screen_name) = ${name}
+          limit 1`),
+      );
       if (emailTaken || nameTaken) {
         throw validationError({
           ...(emailTaken ? { email: [M.emailTaken] } : {}),

@@ -16,14 +16,14 @@ import {
   userSchema,
 } from '../../src/api/contracts/auth.ts';
 import { errorSchema, idParamSchema } from '../../src/api/contracts/common.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, rowsOf } from '../db/client.ts';
 import { favorites, oauthLoginCodes, shops, socialAccounts, users } from '../db/schema.ts';
 import { HttpError, validationError } from '../http-errors.ts';
 import type { ZodTypeProvider } from '../plugins/zod.ts';
 import { now, nowSeconds } from '../services/clock.ts';
 import { deriveKey, hmac, safeEqual, sha256 } from '../services/keys.ts';
 import { authorizeUrl, fetchProfile, newPkce, OAuthError, type OAuthProfile } from '../services/oauth.ts';
-import { loadUser, rowsOf } from '../services/users.ts';
+import { loadUser } from '../services/users.ts';
 import { focustarRoleId, isUniqueViolation } from './auth.ts';
 
 /**

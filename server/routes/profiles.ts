@@ -10,7 +10,7 @@ import {
 } from '../../src/api/contracts/profiles.ts';
 import { HttpError } from '../http-errors.ts';
 import type { ZodTypeProvider } from '../plugins/zod.ts';
-import { rowsOf } from '../services/users.ts';
+import { rowsOf } from '../db/client.ts';
 import { PUBLISHED_SHOP_STATUS } from './shops.ts';
 
 /**

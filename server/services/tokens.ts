@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../db/client.ts';
+import { type Db, rowsOf } from '../db/client.ts';
 import { authSessions, authTokens } from '../db/schema.ts';
 import type { AuthContext } from '../plugins/access.ts';
 import { nowSeconds } from './clock.ts';
@@ -29,9 +29,6 @@ export interface TokenClaims {
   iat: number;
   exp: number;
 }
-
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 export interface Authenticated {
   auth: AuthContext;

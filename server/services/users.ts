@@ -1,13 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Shop, User } from '../../src/api/contracts/auth.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, rowsOf } from '../db/client.ts';
 
 /**
  * Presenters of the user (`GET /api/me`, seed spec section 3) and the shop, each in one database round
  * trip: the counts and the company are subselects, so /api/me costs one query after the token check.
  */
+
 type Row = Record<string, unknown>;
-export const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 const asJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 

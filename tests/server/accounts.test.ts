@@ -135,6 +135,10 @@ for (const kind of DB_KINDS) {
         email: [ACCOUNT_MESSAGES.emailTaken],
         screen_name: [ACCOUNT_MESSAGES.screenNameTaken],
       });
+      // A shop's screen name is its public URL too (seed spec section 2, `/{screen_name}`; ADR 0050).
+      const shopName = await register(client, { email: 'cafe-fan@example.com', screen_name: 'Demo-Cafe' });
+      expect(shopName.statusCode).toBe(422);
+      expect(shopName.json().errors).toEqual({ screen_name: [ACCOUNT_MESSAGES.screenNameTaken] });
       const cases: [Record<string, unknown>, string][] = [
         [{ screen_name: 'login' }, 'screen_name'],
         [{ screen_name: 'ひらがな' }, 'screen_name'],

@@ -12,6 +12,7 @@ import {
   test,
   tickRecaptcha,
   uniqueEmail,
+  waitUntilSignedIn,
 } from './fixtures.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
 import { recaptchaLog } from './support/oauth.ts';
@@ -70,6 +71,7 @@ test.describe('sign-up by e-mail (seed spec sections 1 and 2)', () => {
 
     await page.goto(link);
     await expect(page).not.toHaveURL(/\/login/);
+    await waitUntilSignedIn(page);
     expect(await menuTargets(page)).toEqual(expect.arrayContaining(supporterMenu(screenName)));
     await expect(menu(page).getByRole('button', { name: 'ログアウト' })).toBeVisible();
   });

@@ -94,6 +94,7 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await tickRecaptcha(page);
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
+  await waitUntilSignedIn(page);
 }
 
 /**
@@ -114,7 +115,24 @@ export async function registerByEmail(page: Page, email: string, password: strin
   const { linkIn, waitForMail } = await import('./support/mail.ts');
   await page.goto(linkIn(await waitForMail(email), '/'));
   await expect(page).not.toHaveURL(/\/login/);
+  await waitUntilSignedIn(page);
   return screenName;
+}
+
+/**
+ * A fresh load starts as a guest until start-up has refreshed the token and read the user (seed spec
+ * section 4); the header's guest links go when it is done.
+ */
+export async function waitUntilSignedIn(page: Page): Promise<void> {
+  await expect(menuButton(page)).toBeVisible();
+  // Section 3: the stored session says `login` (from the user's email_verified) once start-up is done.
+  await expect
+    .poll(() =>
+      page.evaluate(() => (JSON.parse(localStorage.getItem('store') ?? '{}') as { login?: boolean }).login),
+    )
+    .toBe(true);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'ログイン', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: '新規登録', exact: true })).toHaveCount(0);
 }
 
 /** Logs out through the menu; the app lands on /login (seed spec section 2). */

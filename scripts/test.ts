@@ -31,7 +31,7 @@ function check(label: string, command: string, args: string[]) {
 }
 
 check('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-check('lint (biome)', bin('biome'), ['lint', '.']);
+check('lint (eslint)', bin('eslint'), ['.']);
 
 const vitestJson = join(out, 'vitest.json');
 rmSync(vitestJson, { force: true });

@@ -30,6 +30,6 @@ export function oauthModeCookie(mode: 'login' | 'register'): string {
 
 /** Section 4: "store the mode cookie (default login)". */
 export function storeOAuthMode(mode: 'login' | 'register' = 'login'): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox; the string is built in one place
+  // NOTE: document.cookie on purpose: the Cookie Store API is missing in Firefox; the string is built in one place
   if (typeof document !== 'undefined') document.cookie = oauthModeCookie(mode);
 }

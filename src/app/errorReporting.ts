@@ -84,12 +84,8 @@ export function createErrorReporter(options: ErrorReporterOptions = {}): ErrorRe
 
   async function startOnce(loadDsn: () => Promise<string | null>, loadSentry: () => Promise<SentryModule>) {
     status = 'loading';
-    let dsn: string | null = null;
-    try {
-      dsn = await loadDsn();
-    } catch {
-      dsn = null;
-    }
+    // A configuration that cannot be read means "reporting off", like a missing DSN.
+    const dsn = await loadDsn().catch(() => null);
     if (!dsn) {
       status = 'off';
       queue.length = 0;

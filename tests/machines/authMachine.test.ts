@@ -24,7 +24,7 @@ function setupAuth(
     toastError: vi.fn(),
   };
   const never = () => new Promise<never>(() => {});
-  // biome-ignore lint/suspicious/noExplicitAny: each fake stands in for a differently typed call
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each fake stands in for a differently typed call
   const actor = (name: string): any =>
     fromPromise(
       ({ input }: { input: never }) => (calls[name] ? calls[name](input) : never()) as Promise<never>,

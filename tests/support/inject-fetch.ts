@@ -17,7 +17,7 @@ type InjectedCookie = { name: string; value: string; maxAge?: number; httpOnly?:
 function mirrorToDocument(c: InjectedCookie, gone: boolean): void {
   if (typeof document === 'undefined' || c.httpOnly) return;
   const value = gone ? `${c.name}=; path=/; max-age=0` : `${c.name}=${c.value}; path=/`;
-  // biome-ignore lint/suspicious/noDocumentCookie: jsdom's jar, filled as the server's Set-Cookie would fill a browser's
+  // NOTE: document.cookie on purpose: jsdom's jar, filled as the server's Set-Cookie would fill a browser's
   document.cookie = value;
 }
 

@@ -68,6 +68,9 @@ export const COLORS = {
   tiktok: '#010101',
   facebook: '#1877f2',
   google: '#4285f4',
+  /** Darker brand shades that keep white text at 4.5:1 or more (WCAG AA), for small marks with text. */
+  lineText: '#047a36',
+  googleText: '#3367d6',
 } as const;
 
 /** Japanese-first system stacks: no web font is downloaded, so nothing shifts when fonts arrive. */

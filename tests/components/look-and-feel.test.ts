@@ -54,6 +54,8 @@ describe('tokens (seed spec section 9)', () => {
       'redText',
       'gray600',
       'gray700',
+      'lineText',
+      'googleText',
     ] as const) {
       expect(contrast(COLORS[c], COLORS.white), c).toBeGreaterThanOrEqual(4.5);
     }

@@ -22,6 +22,7 @@ const schema = z
       .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false'))
       .transform((v) => v === 'true'),
     DATA_DIR: z.string().default('./data'),
+    CLIENT_DIR: z.string().default('dist/client'),
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
       z

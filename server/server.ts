@@ -1,32 +1,33 @@
-import { join } from 'node:path';
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
-import { EnvError, loadEnv } from './env.ts';
+import { type Env, EnvError, loadEnv } from './env.ts';
 import { computeAppVersion, ROOT_DIR } from './version.ts';
 
-/** Starts the product: validated config, database + migrations, demo seed, listen, graceful shutdown. */
-export async function main(): Promise<void> {
-  let env: ReturnType<typeof loadEnv>;
-  try {
-    env = loadEnv();
-  } catch (err) {
-    if (err instanceof EnvError) {
-      console.error(`設定に問題があるため起動できません。\n${err.message}`);
-      process.exit(1);
-    }
-    throw err;
-  }
+export interface RunningServer {
+  app: FastifyInstance;
+  /** Stops listening, lets requests in flight finish, closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the product on a validated configuration: database and migrations, the app, the demo seed on
+ * an empty embedded database (never in production), listen. The e2e stack calls this too.
+ */
+export async function startServer(env: Env): Promise<RunningServer> {
   const version = computeAppVersion();
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
-    pgliteDir: join(env.DATA_DIR, 'pglite'),
+    pgliteDir: resolve(env.DATA_DIR, 'pglite'),
+    poolMax: env.DB_POOL_MAX,
   });
   const app = await buildApp({
     env,
     database,
     version,
-    clientDir: join(ROOT_DIR, 'dist/client'),
+    clientDir: resolve(ROOT_DIR, env.CLIENT_DIR),
     logger: {
       level: env.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
@@ -41,15 +42,39 @@ export async function main(): Promise<void> {
     if (await seedDemoData(database.db)) app.log.info('seeded the demo accounts (password: demo-pass-2026)');
   }
 
+  await app.listen({ host: env.HOST, port: env.PORT });
+  app.log.info(`Focustar is running at ${env.APP_URL}`);
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** `npm start`: reads the environment (a bad one stops with every problem listed), starts, shuts down gracefully. */
+export async function main(): Promise<void> {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(`設定に問題があるため起動できません。\n${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const server = await startServer(env);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    server.app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     try {
-      await app.close();
-      await database.close();
+      await server.close();
     } finally {
       clearTimeout(timer);
       process.exit(0);
@@ -57,9 +82,6 @@ export async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ host: env.HOST, port: env.PORT });
-  app.log.info(`Focustar is running at ${env.APP_URL}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

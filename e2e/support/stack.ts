@@ -2,18 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../server/app.ts';
-import { openDatabase } from '../../server/db/client.ts';
-import { seedDemoData } from '../../server/db/seed.ts';
 import { loadEnv } from '../../server/env.ts';
-import { computeAppVersion, ROOT_DIR } from '../../server/version.ts';
+import { startServer } from '../../server/server.ts';
+import { ROOT_DIR } from '../../server/version.ts';
 import { startFakes } from './fakes.ts';
 import { E2E_APP_SECRET, E2E_APP_VERSION, stackPorts } from './ports.ts';
 
 /**
  * The system under test, started by Playwright's `webServer`: the local outside world (SMTP,
  * reCAPTCHA verify, OAuth provider), the production build of the SPA, then the real server
- * (the steps of server/server.ts main) on a fresh embedded database in a temporary DATA_DIR, which the server
+ * (server/server.ts startServer) on a fresh embedded database in a temporary DATA_DIR, which the server
  * seeds with the demo accounts on its first start. The temporary directory goes when the process ends.
  */
 const ports = stackPorts();
@@ -48,6 +46,7 @@ const serverEnv: Record<string, string> = {
   APP_URL: `http://127.0.0.1:${ports.app}`,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   DATA_DIR: dataDir,
+  CLIENT_DIR,
   DATABASE_URL: '',
   SEED_DEMO_DATA: 'auto',
   APP_SECRET: E2E_APP_SECRET,
@@ -58,7 +57,7 @@ const serverEnv: Record<string, string> = {
 };
 Object.assign(process.env, serverEnv);
 
-const app = await startServer();
+const app = await startServer(loadEnv());
 const close = async () => {
   await app.close();
   await fakes.close();
@@ -66,31 +65,3 @@ const close = async () => {
 };
 process.once('SIGTERM', () => void close());
 process.once('SIGINT', () => void close());
-
-/**
- * server/server.ts main() step by step, with the SPA served from CLIENT_DIR (main() serves dist/client
- * and takes no option). Same modules, same order: validated env, database and migrations, the app,
- * the demo seed, listen.
- */
-async function startServer() {
-  const env = loadEnv();
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    pgliteDir: join(env.DATA_DIR, 'pglite'),
-  });
-  const server = await buildApp({
-    env,
-    database,
-    version: computeAppVersion(),
-    clientDir: CLIENT_DIR,
-    logger: { level: env.LOG_LEVEL },
-  });
-  if (await seedDemoData(database.db)) server.log.info('seeded the demo accounts');
-  await server.listen({ host: env.HOST, port: env.PORT });
-  return {
-    close: async () => {
-      await server.close();
-      await database.close();
-    },
-  };
-}

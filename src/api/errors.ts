@@ -44,12 +44,7 @@ export const FEEDBACK_DIALOG = {
 
 /** The error a failed API call rejects with: what the server said, and why the client gave up. */
 export type ApiErrorKind =
-  | 'http'
-  | 'network'
-  | 'cancelled'
-  | 'unauthenticated'
-  | 'session'
-  | 'invalid-answer';
+  'http' | 'network' | 'cancelled' | 'unauthenticated' | 'session' | 'invalid-answer';
 
 export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';

@@ -96,8 +96,7 @@ describe('error reporting (seed spec sections 7, 8 and 9)', () => {
     const fatal = t.items('event').find((e) => e.level === 'fatal');
     expect(fatal?.event_id).toBe(eventId);
     const feedback = t.items('feedback')[0] as
-      | { contexts: { feedback: Record<string, unknown> } }
-      | undefined;
+      { contexts: { feedback: Record<string, unknown> } } | undefined;
     expect(feedback?.contexts.feedback).toMatchObject({
       name: '匿名',
       contact_email: 'user@example.com',

@@ -154,3 +154,23 @@ export function pathOf(page: Page): string {
   const url = new URL(page.url());
   return `${url.pathname}${url.search}`;
 }
+
+/** Seed spec section 2: the guest-accessible screens (those that need no data of their own). */
+export const GUEST_ROUTES = [
+  '/',
+  '/error',
+  '/faq-advertiser',
+  '/faq-focustar',
+  '/forgot-password',
+  '/introduction-advertiser',
+  '/login',
+  '/period',
+  '/price',
+  '/privacy-policy',
+  '/terms',
+  '/register',
+  '/email-sign-up',
+  '/line',
+  '/recruitments',
+  '/winner-picker',
+] as const;

@@ -1,24 +1,13 @@
-import { DEMO_SHOP, expect, ID_MESSAGE, menu, menuTargets, openMenu, test } from './fixtures.ts';
-
-/** Seed spec section 2: the guest-accessible screens (those that need no data of their own). */
-const GUEST_ROUTES = [
-  '/',
-  '/error',
-  '/faq-advertiser',
-  '/faq-focustar',
-  '/forgot-password',
-  '/introduction-advertiser',
-  '/login',
-  '/period',
-  '/price',
-  '/privacy-policy',
-  '/terms',
-  '/register',
-  '/email-sign-up',
-  '/line',
-  '/recruitments',
-  '/winner-picker',
-] as const;
+import {
+  DEMO_SHOP,
+  expect,
+  GUEST_ROUTES,
+  ID_MESSAGE,
+  menu,
+  menuTargets,
+  openMenu,
+  test,
+} from './fixtures.ts';
 
 test.describe('guest routes (seed spec section 2)', () => {
   for (const path of GUEST_ROUTES) {

@@ -1,29 +1,10 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_SHOP, expect, login, switchMode, test } from './fixtures.ts';
+import { DEMO, DEMO_SHOP, expect, GUEST_ROUTES, login, switchMode, test } from './fixtures.ts';
 import { SCREENSHOT_DIR } from './support/paths.ts';
 
-const GUEST_PAGES = [
-  '/',
-  '/error',
-  '/faq-advertiser',
-  '/faq-focustar',
-  '/forgot-password',
-  '/introduction-advertiser',
-  '/login',
-  '/period',
-  '/price',
-  '/privacy-policy',
-  '/terms',
-  '/register',
-  '/email-sign-up',
-  '/line',
-  '/recruitments',
-  '/winner-picker',
-  `/${DEMO_SHOP.screenName}`,
-  '/no-such-person-e2e',
-];
+const GUEST_PAGES = [...GUEST_ROUTES, `/${DEMO_SHOP.screenName}`, '/no-such-person-e2e'];
 
 /** The fonts Chromium actually drew an element's text with (CDP), not what the CSS asked for. */
 async function renderedFonts(page: Page, selector: string): Promise<string[]> {

@@ -7,6 +7,7 @@ import { ID_MESSAGE } from '../../src/api/contracts/common.ts';
 import { OAUTH_ERROR_MESSAGES } from '../../src/api/errors.ts';
 import { App } from '../../src/App.tsx';
 import { authActor, sideMenuActor } from '../../src/app/actors.ts';
+import { makeUser } from '../machines/fixtures.ts';
 
 /**
  * The shell with the real actors (src/app/actors.ts) and the real route table, in jsdom. The network is
@@ -25,34 +26,8 @@ const fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
   });
 });
 
-function user(priority: number): User {
-  return {
-    id: 7,
-    name: '山田 花子',
-    email: 'hanako@example.com',
-    screen_name: 'hanako',
-    avatar_url: null,
-    role: { id: priority, name: priority <= 5 ? 'staff' : 'focustar', priority },
-    company: null,
-    flag_status: {
-      acceptedFirstAdvertising: false,
-      savedFirstProfile: false,
-      registeredBankAccount: false,
-      addedReferralShop: false,
-      checkedFirstReward: false,
-      watchedAdvertiserRule: false,
-      watchedFocustarRule: false,
-    },
-    is_stripe_verified: false,
-    favorites_count: 0,
-    shops_count: 0,
-    not_accepted_units_count: 0,
-    follower_count: 0,
-    status: '承認',
-    social_accounts: [],
-    email_verified: true,
-  };
-}
+const user = (priority: number): User =>
+  makeUser({ role: { id: priority, name: priority <= 5 ? 'staff' : 'focustar', priority } });
 
 function go(path: string) {
   window.history.pushState(null, '', path);

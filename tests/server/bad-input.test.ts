@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { NUL_MESSAGE } from '../../server/plugins/zod.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import {
@@ -175,6 +176,18 @@ for (const kind of DB_KINDS) {
         );
       });
     }
+
+    it('a NUL character anywhere in a body, a query or a path is a 422 naming the field, never a 5xx', async () => {
+      // A counterexample fast-check found: PostgreSQL text cannot hold NUL, and it used to answer 500.
+      const login = await client.post('/api/login', { email: '\u0000', password: ' ' });
+      expect(login.statusCode).toBe(422);
+      expect(login.json().errors).toEqual({ email: [NUL_MESSAGE] });
+      const query = await client.get('/api/oauth/line/url?mode=login%00');
+      expect(query.statusCode).toBe(422);
+      const path = await client.get('/api/profiles/demo%00cafe');
+      expect(path.statusCode).toBe(422);
+      expect(await tableCounts(t)).toEqual(before);
+    });
 
     it('broken JSON, bodies over 1 MiB and foreign content types are a 4xx in Japanese on every body route', async () => {
       await fc.assert(

@@ -161,3 +161,13 @@ for (const kind of DB_KINDS) {
     });
   });
 }
+
+describe('NUL characters (seed spec section 5: bad input is a 422, never a 5xx)', () => {
+  it('finds a NUL in nested strings and keys, and nothing in clean data', async () => {
+    const { findNul } = await import('../../server/plugins/zod.ts');
+    expect(findNul({ email: 'a\u0000' })).toEqual(['email']);
+    expect(findNul({ a: [{ b: 'ok' }, { c: 'x\u0000y' }] })).toEqual(['a', 1, 'c']);
+    expect(findNul({ 'k\u0000': 1 })).toEqual(['k\u0000']);
+    expect(findNul({ email: 'a@example.com', n: 1, list: ['x'] })).toBeNull();
+  });
+});

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { SHOP_UNDER_REVIEW_STATUS } from '../../src/api/contracts/auth.ts';
 
 /**
  * The data model of ../shared/design/product.md section 2. Times are UTC (timestamptz) and shown in
@@ -125,7 +126,7 @@ export const shops = pgTable(
     openingHours: text('opening_hours'),
     coverImageUrl: text('cover_image_url'),
     /** Current review status text (mirrors the newest shop_reviews row). */
-    status: text('status').notNull().default('審査待ち（審査完了後に拡散依頼が可能になります）'),
+    status: text('status').notNull().default(SHOP_UNDER_REVIEW_STATUS),
     flagStatus: jsonb('flag_status').$type<ShopFlags>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,10 +1,10 @@
+import { SHOP_UNDER_REVIEW_STATUS } from '../../src/api/contracts/auth.ts';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../services/passwords.ts';
 import type { Db } from './client.ts';
 import { companies, companyMembers, favorites, shopReviews, shops, users } from './schema.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
-export const SHOP_UNDER_REVIEW_STATUS = '審査待ち（審査完了後に拡散依頼が可能になります）';
 
 /** The demo accounts of the README. Every account's password is DEMO_PASSWORD and its e-mail is verified. */
 export const DEMO_ACCOUNTS = [

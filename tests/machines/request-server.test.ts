@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/db/seed.ts';
 import { getMe } from '../../src/api/auth/get-me.ts';
@@ -15,57 +14,28 @@ import { loginShop } from '../../src/api/shops/login-shop.ts';
 import { flagUp } from '../../src/api/users/flag-up.ts';
 import { createMemoryStorage, createSessionStorage } from '../../src/lib/session-storage.ts';
 import { createTestApp, TEST_VERSION, type TestApp } from '../support/app.ts';
+import { createInjectFetch } from '../support/inject-fetch.ts';
 
 /**
  * The API call files and the request actor against the real Fastify app (through `inject`, with a
  * cookie jar like a browser's): seed spec sections 7 and 8 end to end.
  */
 
-function injectFetch(app: FastifyInstance, jar: Map<string, string>, seen: string[]): typeof fetch {
-  return (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((v, k) => {
-      headers[k] = v;
-    });
-    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const method = (init.method ?? 'GET').toUpperCase();
-    seen.push(`${method} ${url.split('?')[0]}`);
-    const res = await app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(init.body ? { payload: init.body as string } : {}),
-    });
-    for (const c of res.cookies as { name: string; value: string; maxAge?: number }[]) {
-      if (c.value === '' || c.maxAge === 0) jar.delete(c.name);
-      else jar.set(c.name, c.value);
-    }
-    const out = new Headers();
-    for (const [k, v] of Object.entries(res.headers)) {
-      if (v === undefined || k === 'set-cookie') continue;
-      out.set(k, Array.isArray(v) ? v.join(', ') : String(v));
-    }
-    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
-      status: res.statusCode,
-      statusText: res.statusMessage,
-      headers: out,
-    });
-  }) as typeof fetch;
-}
-
 let t: TestApp;
-const jar = new Map<string, string>();
-const seen: string[] = [];
+let jar: Map<string, string>;
+let seen: string[];
 const session = createSessionStorage(createMemoryStorage());
 let deps: RequestDeps;
 
 beforeAll(async () => {
   t = await createTestApp('pglite', { APP_URL: 'http://localhost:3000' });
   await seedDemoData(t.database.db);
+  const inject = createInjectFetch(t.app);
+  jar = inject.jar;
+  seen = inject.calls;
   const api = createApiClient({
     session,
-    fetch: injectFetch(t.app, jar, seen),
+    fetch: inject.fetch,
     readCookie: (name) => (jar.has(name) ? decodeURIComponent(jar.get(name)!) : null),
   });
   deps = {

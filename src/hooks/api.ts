@@ -98,3 +98,38 @@ export const publicConfigOnce = loadPublicConfig;
 export function usePublicConfigSuspense(): PublicConfig {
   return use(publicConfigOnce());
 }
+
+/** Said when a form's call fails without an answer from the server (offline, aborted). */
+export const SEND_FAILED = '送信できませんでした。もう一度お試しください。';
+
+export type Submitted<T> = { ok: true; value: T } | { ok: false };
+
+/**
+ * The state of a form that posts to the API: `busy` while the call runs, then the server's message
+ * and per-field errors (seed spec section 5: each shown), or `fallback` when no answer came.
+ */
+export function useSubmission(fallback: string = SEND_FAILED) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+
+  const run = async <T>(action: () => Promise<T>): Promise<Submitted<T>> => {
+    setBusy(true);
+    setMessage(null);
+    setErrors({});
+    try {
+      return { ok: true, value: await action() };
+    } catch (err) {
+      if (isApiFailure(err)) {
+        setMessage(err.message);
+        setErrors(err.errors);
+      } else {
+        setMessage(fallback);
+      }
+      return { ok: false };
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, message, errors, setMessage, run };
+}

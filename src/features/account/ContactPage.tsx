@@ -3,7 +3,7 @@ import { useAuth } from '../../app/hooks.ts';
 import { Button } from '../../components/Button.tsx';
 import { FieldErrors, FormAlert, inputStyles } from '../../components/Field.tsx';
 import { Card, PageFrame } from '../../components/Page.tsx';
-import { apiPost, isApiFailure } from '../../hooks/api.ts';
+import { apiPost, useSubmission } from '../../hooks/api.ts';
 import { styled } from '../../styles/stitches.config.ts';
 
 const Select = styled('select', inputStyles);
@@ -26,25 +26,13 @@ export default function ContactPage() {
   const ids = { topic: useId(), body: useId() };
   const [topic, setTopic] = useState(TOPICS[0]!);
   const [body, setBody] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const { busy, message, errors, run } = useSubmission();
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    setErrors({});
-    try {
-      const answer = await apiPost<{ message?: string }>('/api/contact', { topic, body });
-      setDone(answer?.message ?? 'お問い合わせを受け付けました。担当者より順次ご連絡します。');
-    } catch (err) {
-      setMessage(isApiFailure(err) ? err.message : '送信できませんでした。もう一度お試しください。');
-      if (isApiFailure(err)) setErrors(err.errors);
-    } finally {
-      setBusy(false);
-    }
+    const sent = await run(() => apiPost<{ message?: string }>('/api/contact', { topic, body }));
+    if (sent.ok) setDone(sent.value?.message ?? 'お問い合わせを受け付けました。担当者より順次ご連絡します。');
   };
 
   return (

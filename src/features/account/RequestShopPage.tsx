@@ -2,28 +2,20 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { Field, FormAlert } from '../../components/Field.tsx';
 import { Card, PageFrame } from '../../components/Page.tsx';
-import { apiPost, isApiFailure } from '../../hooks/api.ts';
+import { apiPost, useSubmission } from '../../hooks/api.ts';
 
 /** Product design section 6: a supporter recommends a shop to join (POST /api/shop-request). */
 export default function RequestShopPage() {
   const [form, setForm] = useState({ name: '', area: '', url: '', comment: '' });
-  const [message, setMessage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const { message, errors, run } = useSubmission();
   const [done, setDone] = useState<string | null>(null);
   const set = (k: keyof typeof form) => (e: { target: HTMLInputElement }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setMessage(null);
-    setErrors({});
-    try {
-      const answer = await apiPost<{ message?: string }>('/api/shop-request', form);
-      setDone(answer?.message ?? 'リクエストを受け付けました。ご推薦ありがとうございます。');
-    } catch (err) {
-      setMessage(isApiFailure(err) ? err.message : '送信できませんでした。もう一度お試しください。');
-      if (isApiFailure(err)) setErrors(err.errors);
-    }
+    const sent = await run(() => apiPost<{ message?: string }>('/api/shop-request', form));
+    if (sent.ok) setDone(sent.value?.message ?? 'リクエストを受け付けました。ご推薦ありがとうございます。');
   };
 
   return (

@@ -5,10 +5,9 @@ import { useAuth } from '../../app/hooks.ts';
 import { Button } from '../../components/Button.tsx';
 import { CheckboxField, Field, FormAlert, toHalfWidthAscii } from '../../components/Field.tsx';
 import { Card, Notice, PageFrame } from '../../components/Page.tsx';
-import { apiPost, isApiFailure, usePublicConfigSuspense as usePublicConfig } from '../../hooks/api.ts';
+import { apiPost, usePublicConfigSuspense as usePublicConfig, useSubmission } from '../../hooks/api.ts';
 import { RECAPTCHA_REQUIRED, Recaptcha } from './Recaptcha.tsx';
 
-type Errors = Record<string, string[]>;
 
 function referralShopId(): number | null {
   const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem('referralShopId');
@@ -24,9 +23,8 @@ export default function EmailSignUpPage() {
   const [form, setForm] = useState({ email: '', password: '', name: '', screen_name: '', terms: false });
   const [token, setToken] = useState('');
   const [resetKey, setResetKey] = useState(0);
-  const [message, setMessage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, message, errors, setMessage, run } =
+    useSubmission('登録できませんでした。もう一度お試しください。');
   const [sent, setSent] = useState<string | null>(null);
   const set = (k: keyof typeof form) => (e: { target: HTMLInputElement }) =>
     setForm((f) => ({ ...f, [k]: k === 'terms' ? e.target.checked : e.target.value }));
@@ -37,10 +35,7 @@ export default function EmailSignUpPage() {
       setMessage(RECAPTCHA_REQUIRED);
       return;
     }
-    setBusy(true);
-    setMessage(null);
-    setErrors({});
-    try {
+    const result = await run(async () => {
       const answer = await apiPost<unknown>('/api/register', {
         email: toHalfWidthAscii(form.email),
         password: form.password,
@@ -56,17 +51,9 @@ export default function EmailSignUpPage() {
       if (parsed.success)
         send({ type: 'auth.login', user: parsed.data.user, accessToken: parsed.data.access_token });
       setSent(ACCOUNT_MESSAGES.registered);
-    } catch (err) {
-      if (isApiFailure(err)) {
-        setMessage(err.message);
-        setErrors(err.errors);
-      } else {
-        setMessage('登録できませんでした。もう一度お試しください。');
-      }
-      setResetKey((k) => k + 1);
-    } finally {
-      setBusy(false);
-    }
+    });
+    // A token of the reCAPTCHA widget is single use: a failed sign-up needs a fresh one.
+    if (!result.ok) setResetKey((k) => k + 1);
   };
 
   if (sent) {

@@ -5,7 +5,7 @@ import { useAuth } from '../../app/hooks.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Field, FormAlert, toHalfWidthAscii } from '../../components/Field.tsx';
 import { Card, PageFrame } from '../../components/Page.tsx';
-import { apiPost, isApiFailure } from '../../hooks/api.ts';
+import { apiPost, isApiFailure, SEND_FAILED, useSubmission } from '../../hooks/api.ts';
 import { session } from '../../lib/session-storage.ts';
 
 type Errors = Record<string, string[]>;
@@ -36,24 +36,13 @@ function MailSent({ message }: { message: string }) {
 /** Step 1: the address to send the link to. */
 function RequestMailForm() {
   const [email, setEmail] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<string[] | undefined>();
+  const { busy, message, errors, run } = useSubmission();
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    setErrors(undefined);
-    try {
-      setDone(await sendResetMail(toHalfWidthAscii(email)));
-    } catch (err) {
-      setMessage(isApiFailure(err) ? err.message : '送信できませんでした。もう一度お試しください。');
-      if (isApiFailure(err)) setErrors(err.errors.email);
-    } finally {
-      setBusy(false);
-    }
+    const sent = await run(() => sendResetMail(toHalfWidthAscii(email)));
+    if (sent.ok) setDone(sent.value);
   };
 
   return (
@@ -78,7 +67,7 @@ function RequestMailForm() {
               required
               value={email}
               onChange={(e) => setEmail(e.target.value)}
-              errors={errors}
+              errors={errors.email}
             />
             <Button type="submit" block size="lg" disabled={busy}>
               再設定メールを送る
@@ -156,7 +145,7 @@ function ResetPasswordForm({ token, email }: { token: string; email: string }) {
     try {
       setMailSent(await sendResetMail(email));
     } catch (err) {
-      setMessage(isApiFailure(err) ? err.message : '送信できませんでした。もう一度お試しください。');
+      setMessage(isApiFailure(err) ? err.message : SEND_FAILED);
     } finally {
       setBusy(false);
     }

@@ -6,14 +6,8 @@ import { Button } from '../../components/Button.tsx';
 import { CheckboxField, Field, FormAlert, toHalfWidthAscii } from '../../components/Field.tsx';
 import { Card, Notice, PageFrame } from '../../components/Page.tsx';
 import { apiPost, usePublicConfigSuspense as usePublicConfig, useSubmission } from '../../hooks/api.ts';
+import { session } from '../../lib/session-storage.ts';
 import { RECAPTCHA_REQUIRED, Recaptcha } from './Recaptcha.tsx';
-
-
-function referralShopId(): number | null {
-  const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem('referralShopId');
-  const n = raw ? Number(raw) : Number.NaN;
-  return Number.isSafeInteger(n) && n >= 1 ? n : null;
-}
 
 /** Product design section 6: e-mail, password, name, screen_name and terms consent -> POST /api/register. */
 export default function EmailSignUpPage() {
@@ -42,7 +36,7 @@ export default function EmailSignUpPage() {
         name: form.name.trim(),
         screen_name: toHalfWidthAscii(form.screen_name),
         terms: form.terms,
-        referral_shop_id: referralShopId(),
+        referral_shop_id: session.getReferralShopId(),
         ...(token ? { 'g-recaptcha-response': token } : {}),
       });
       // The new account keeps its token, so the verification link opened in this browser signs it in

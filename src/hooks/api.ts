@@ -1,6 +1,7 @@
 import { use, useEffect, useState } from 'react';
 import { ApiRequestError } from '../api/errors.ts';
-import { request } from '../api/request.ts';
+import { type CallOptions, request } from '../api/request.ts';
+import type { RequestSpec } from '../../machines/requestMachine.ts';
 import { loadPublicConfig } from '../api/system/get-config.ts';
 
 /**
@@ -10,10 +11,10 @@ import { loadPublicConfig } from '../api/system/get-config.ts';
  */
 export type ApiFailure = { status: number; message: string; errors: Record<string, string[]> };
 
-/** A quiet read: a missing optional endpoint (404) is an empty section, not an error toast. */
-export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+/** One call through the request layer; a refusal becomes the plain `ApiFailure` the screens read. */
+async function call<T>(spec: RequestSpec, options: CallOptions = {}): Promise<T> {
   try {
-    return (await request({ method: 'GET', path }, { quiet: true, ...(signal ? { signal } : {}) })).data as T;
+    return (await request(spec, options)).data as T;
   } catch (err) {
     if (err instanceof ApiRequestError) {
       throw { status: err.status ?? 0, message: err.message, errors: err.errors } satisfies ApiFailure;
@@ -22,20 +23,17 @@ export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> 
   }
 }
 
+/** A quiet read: a missing optional endpoint (404) is an empty section, not an error toast. */
+export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return call<T>({ method: 'GET', path }, { quiet: true, ...(signal ? { signal } : {}) });
+}
+
 /**
  * A write through the app's one request layer (src/api/request.ts: bearer, XSRF, refresh-and-retry,
  * error toasts of seed spec section 8); rejects with `{ status, message, errors }`.
  */
-export async function apiPost<T>(path: string, body: unknown): Promise<T> {
-  try {
-    const answer = await request({ method: 'POST', path, body });
-    return answer.data as T;
-  } catch (err) {
-    if (err instanceof ApiRequestError) {
-      throw { status: err.status ?? 0, message: err.message, errors: err.errors } satisfies ApiFailure;
-    }
-    throw err;
-  }
+export function apiPost<T>(path: string, body: unknown): Promise<T> {
+  return call<T>({ method: 'POST', path, body });
 }
 
 export function isApiFailure(e: unknown): e is ApiFailure {
@@ -47,16 +45,7 @@ export type Resource<T> =
   | { state: 'done'; data: T; error: null }
   | { state: 'failed'; data: null; error: ApiFailure };
 
-async function appGet<T>(path: string, signal: AbortSignal): Promise<T> {
-  try {
-    return (await request({ method: 'GET', path }, { signal })).data as T;
-  } catch (err) {
-    if (err instanceof ApiRequestError) {
-      throw { status: err.status ?? 0, message: err.message, errors: err.errors } satisfies ApiFailure;
-    }
-    throw err;
-  }
-}
+const appGet = <T>(path: string, signal: AbortSignal) => call<T>({ method: 'GET', path }, { signal });
 
 /**
  * Reads a path once per change of `path`; `null` skips the call (e.g. an id that failed the rule).

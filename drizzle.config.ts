@@ -1,7 +1,16 @@
 import { defineConfig } from 'drizzle-kit';
 
+/**
+ * Every feature's tables (ADR 0005) and the platform's own (the money ledger); the migrations stay where
+ * the platform's client applies them.
+ */
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
-  out: './server/db/migrations',
+  schema: [
+    './server/features/*/schema.ts',
+    './server/platform/ledger.ts',
+    './server/platform/short-links.ts',
+    './server/platform/mail-queue.ts',
+  ],
+  out: './server/platform/db/migrations',
 });

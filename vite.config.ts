@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { computeAppVersion } from './server/version.ts';
+import { computeAppVersion } from './server/platform/version.ts';
 
 const version = computeAppVersion();
 const outDir = 'dist/client';
@@ -32,24 +32,13 @@ function precompress(): Plugin {
 }
 
 /**
- * The production build renders with preact/compat: the source is written against React 19's API (and
- * unit-tested with React 19), but react-dom alone is 60 % of the first screen's 110 KB budget
- * (ADR 0003). `VITE_RENDERER=react npm run build` builds with React instead.
+ * Development, tests and production all render with React 19 and react-dom 19 (ADR 0037, superseding
+ * ADR 0003). The manifest (`.vite/manifest.json`) tells bench/bundle.ts which files the first screen loads.
  */
-const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   plugins: [react(), precompress()],
-  resolve: { alias: command === 'build' && process.env.VITE_RENDERER !== 'react' ? preactAliases : [] },
   define: { __APP_VERSION__: JSON.stringify(version) },
-  build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: true },
+  build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: true, manifest: true },
   server: {
     port: 5173,
     proxy: { '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? 3000}`, changeOrigin: false } },
@@ -61,4 +50,4 @@ export default defineConfig(({ command }) => ({
     hookTimeout: 60_000,
     pool: 'forks',
   },
-}));
+});

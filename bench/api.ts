@@ -4,9 +4,10 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../server/db/client.ts';
-import { DEMO_PASSWORD, seedDemoData } from '../server/db/seed.ts';
-import { ROOT_DIR } from '../server/version.ts';
+import * as schema from '../server/features/schema.ts';
+import { openDatabase } from '../server/platform/db/client.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../server/seed/demo.ts';
+import { ROOT_DIR } from '../server/platform/version.ts';
 
 /**
  * `npm run bench:api` (issue 5): the real server on PostgreSQL, in one run: `GET /api/version` (touches
@@ -121,13 +122,13 @@ async function main(): Promise<void> {
   await adminQuery(`CREATE DATABASE ${dbName}`);
   let child: ChildProcess | null = null;
   try {
-    const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolMax: 2 });
+    const database = await openDatabase({ schema, databaseUrl: dbUrl.toString(), poolMax: 2 });
     await seedDemoData(database.db);
     await database.close();
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', join(ROOT_DIR, 'server/server.ts')], {
+    child = spawn(process.execPath, ['--import', 'tsx', join(ROOT_DIR, 'server/main.ts')], {
       cwd: ROOT_DIR,
       env: {
         ...process.env,

@@ -98,7 +98,7 @@ test.describe('login with reCAPTCHA (seed spec sections 2, 4, 5 and 6)', () => {
     const targets = await menuTargets(page);
     expect(targets).toEqual(shopMenu(DEMO_SHOP.screenName));
     const nav = menu(page);
-    await expect(nav.getByRole('button', { name: /サポーターモード/ })).toBeVisible();
+    await expect(nav.getByRole('button', { name: /フォーカスターモード/ })).toBeVisible();
     await expect(nav.getByRole('link', { name: /管理メニュー/ })).toHaveCount(0);
 
     await nav.getByRole('button', { name: 'ログアウト' }).click();
@@ -178,7 +178,7 @@ test.describe('menus by role (seed spec sections 2 and 6)', () => {
       expect(targets).not.toContain(item);
     }
     const nav = menu(page);
-    await expect(nav.getByRole('button', { name: /サポーターモード/ })).toBeVisible();
+    await expect(nav.getByRole('button', { name: /フォーカスターモード/ })).toBeVisible();
     await expect(nav.getByRole('button', { name: 'ログアウト' })).toBeVisible();
   });
 });

@@ -145,7 +145,9 @@ export async function logout(page: Page): Promise<void> {
 /** Switches mode through the menu; the app returns to the root and the menu closes (seed spec section 2). */
 export async function switchMode(page: Page, to: 'advertiser' | 'supporter'): Promise<void> {
   const nav = await openMenu(page);
-  await nav.getByRole('button', { name: to === 'advertiser' ? /広告主モード/ : /サポーターモード/ }).click();
+  await nav
+    .getByRole('button', { name: to === 'advertiser' ? /広告主モード/ : /フォーカスターモード/ })
+    .click();
   await expect(page).toHaveURL(/\/$/);
   await expect(menu(page)).toBeHidden();
 }

@@ -38,7 +38,7 @@ const states: Record<string, (page: Page) => Promise<void>> = {
     await expect(page.getByRole('button', { name: new RegExp(DEMO_SHOP.name) })).toBeVisible();
   },
   advertiserMenuOpen: async (page) => {
-    await expect(menu(page).getByRole('button', { name: /サポーターモード/ })).toBeVisible();
+    await expect(menu(page).getByRole('button', { name: /フォーカスターモード/ })).toBeVisible();
     await expect(itemIn(page, '/advertisements')).toHaveCount(0);
     await expect(itemIn(page, '/ad?step=1')).toHaveCount(0);
   },
@@ -92,7 +92,7 @@ test.describe('generated UI paths (seed spec sections 2, 4 and 6)', () => {
           },
           'mode.supporter': async () => {
             await menu(page)
-              .getByRole('button', { name: /サポーターモード/ })
+              .getByRole('button', { name: /フォーカスターモード/ })
               .click();
             mode = 'supporter';
           },

@@ -48,7 +48,7 @@ test.describe('accessibility: no serious or critical axe violations (seed spec s
 
   test('the signed-in home in supporter mode (seed spec section 2)', async ({ page }) => {
     await login(page, DEMO.supporter);
-    await expectNoSeriousViolations(page, 'サポーターモードのホーム');
+    await expectNoSeriousViolations(page, 'フォーカスターモードのホーム');
   });
 
   test('the signed-in home in advertiser mode, shop entered (seed spec section 2)', async ({ page }) => {

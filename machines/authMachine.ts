@@ -1,7 +1,9 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import type { LoginProvider, Shop, User, UserFlag } from '../src/api/contracts/auth.ts';
-import { ERRORS } from '../src/api/errors.ts';
-import type { ClientRole, StoredSession } from '../src/lib/session-storage.ts';
+import type { LoginProvider } from '../contracts/oauth.ts';
+import type { Shop } from '../contracts/shops.ts';
+import type { User, UserFlag } from '../contracts/accounts.ts';
+import { ERRORS } from './errors.ts';
+import type { ClientRole, StoredSession } from './session.ts';
 
 /**
  * The auth actor (seed spec section 4). Pure: storage, navigation, the network and the error

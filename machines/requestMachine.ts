@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { ApiRequestError, ERRORS } from '../src/api/errors.ts';
+import { VALIDATION_SUMMARY } from '../contracts/values.ts';
+import { ApiRequestError, ERRORS } from './errors.ts';
 
 /**
  * One actor per API call (seed spec sections 7 and 8), with the rules in states rather than flags:
  * `sending` -> `success`; an expired token -> `refreshing` (shared, once) -> `retrying`; a 419 ->
  * `refreshingCsrf` -> `retrying`; `failed` and `cancelled` end it. The network, the refresh and the
- * effects (toasts, session removal, navigation, version flag) are provided by src/api/request.ts.
+ * effects (toasts, session removal, navigation, version flag) are provided by src/platform/request/request.ts.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -71,11 +72,18 @@ const fieldErrors = (data: unknown): Record<string, string[]> => {
   return out;
 };
 
-/** Section 8: the toasts an error answer shows: each 422 field message, else its message/error. */
+/**
+ * Section 8: the toast an error answer shows, its message/error. A 422 with field errors shows one
+ * summary toast at most: its message, or the generic summary when that message only repeats a field's;
+ * the form shows each field's messages next to the field, not again as a stack of toasts (issue 11).
+ */
 export function errorMessagesOf(result: HttpResult): string[] {
   if (result.status === 422) {
-    const messages = Object.values(fieldErrors(result.data)).flat();
-    if (messages.length) return messages;
+    const fields = Object.values(fieldErrors(result.data)).flat();
+    if (fields.length) {
+      const message = messageField(result.data);
+      return [message && !fields.includes(message) ? message : VALIDATION_SUMMARY];
+    }
   }
   const message = messageField(result.data);
   return message ? [message] : [];

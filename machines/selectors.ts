@@ -1,4 +1,6 @@
-import { PAID_STATUS, SHOP_UNDER_REVIEW_STATUS, type Shop, type User } from '../src/api/contracts/auth.ts';
+import type { User } from '../contracts/accounts.ts';
+import type { Shop } from '../contracts/shops.ts';
+import { PAID_STATUS, SHOP_UNDER_REVIEW_STATUS } from '../contracts/values.ts';
 
 /**
  * Facts derived from the auth state (seed spec sections 4 and 6). Pure functions of the user and

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { ClientRole } from '../src/lib/session-storage.ts';
+import type { ClientRole } from './session.ts';
 import type { MenuAppearance } from './selectors.ts';
 
 /**

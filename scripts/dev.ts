@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT_DIR } from '../server/version.ts';
+import { ROOT_DIR } from '../server/platform/version.ts';
 
 /**
  * `npm run dev`: the API in watch mode (tsx watch) on API_PORT (default 3000) and Vite with hot reload
@@ -10,7 +10,7 @@ const apiPort = process.env.API_PORT ?? '3000';
 const children = [
   spawn(
     process.execPath,
-    [join(ROOT_DIR, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'server/server.ts'],
+    [join(ROOT_DIR, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'server/main.ts'],
     {
       cwd: ROOT_DIR,
       stdio: 'inherit',

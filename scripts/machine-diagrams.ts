@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIAGRAM_MACHINES, renderDiagramDoc } from '../machines/diagrams.ts';
-import { ROOT_DIR } from '../server/version.ts';
+import { ROOT_DIR } from '../server/platform/version.ts';
 
 /** `npm run machines:diagrams`: writes docs/machines/<machine>.md (Mermaid) from the machine definitions. */
 const dir = join(ROOT_DIR, 'docs/machines');

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { computeAppVersion, ROOT_DIR } from '../server/version.ts';
+import { computeAppVersion, ROOT_DIR } from '../server/platform/version.ts';
 
 /**
  * `npm start`: builds the SPA when the build is missing or stale, then starts the server
@@ -34,5 +34,5 @@ if (reason) {
     stdio: 'inherit',
   });
 }
-const { main } = await import('../server/server.ts');
+const { main } = await import('../server/main.ts');
 await main();

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT_DIR } from '../server/version.ts';
+import { ROOT_DIR } from '../server/platform/version.ts';
 
 /**
- * `npm test`: typecheck, lint, unit + integration tests (Vitest), then the browser tests (Playwright).
+ * `npm test`: typecheck, lint, the first screen's bundle budget, unit + integration tests (Vitest), then
+ * the browser tests (Playwright).
  * Every step runs even when an earlier one failed, and the last line is `N passed, N failed`
  * (tests plus the typecheck and lint checks), which CI reads.
  */
@@ -32,6 +33,10 @@ function check(label: string, command: string, args: string[]) {
 
 check('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('lint (eslint)', bin('eslint'), ['.']);
+// Issue 11: the production build's first screen stays within its brotli budget (build + measure, no browser).
+check('first-screen bundle budget (npm run bench:bundle)', 'npm', ['run', '--silent', 'bench:bundle']);
+// Issue 9: every non-equivalent mutant of every machine must be killed (prints `machines: K of N mutants killed`).
+check('machine mutants (npm run test:mutants)', 'npm', ['run', '--silent', 'test:mutants']);
 
 const vitestJson = join(out, 'vitest.json');
 rmSync(vitestJson, { force: true });

@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
-import { publicConfigOnce } from './hooks/api.ts';
+import { App } from './app/App.tsx';
+import { publicConfigOnce } from './platform/request/hooks.ts';
 import { findRootElement } from './mount.ts';
-import { matchRoute } from './routes/table.ts';
-import { globalStyles } from './styles/stitches.config.ts';
+import { matchRoute } from './app/routes/table.ts';
+import { globalStyles } from './platform/styles/stitches.config.ts';
 
 // Seed spec section 2: without the root element start-up fails, before anything else runs.
 const root = findRootElement();
@@ -13,7 +13,7 @@ globalStyles();
 void matchRoute(window.location.pathname)
   .route.load()
   .catch(() => {});
-void import('./routes/AppRoutes.tsx').catch(() => {});
+void import('./app/routes/AppRoutes.tsx').catch(() => {});
 void publicConfigOnce();
 
 createRoot(root).render(

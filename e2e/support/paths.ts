@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { ROOT_DIR } from '../../server/version.ts';
+import { ROOT_DIR } from '../../server/platform/version.ts';
 
 /** Screenshots for people to look at (not committed; test-results/ is ignored). */
 export const SCREENSHOT_DIR = join(ROOT_DIR, 'test-results/screenshots');

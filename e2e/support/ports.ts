@@ -24,5 +24,8 @@ export const E2E_RECAPTCHA = {
   token: 'e2e-recaptcha-pass',
 } as const;
 
+/** Where the e2e stack sends the operators' copy of contact messages and shop requests (CONTACT_MAIL_TO). */
+export const E2E_CONTACT_MAIL_TO = 'operators@example.com';
+
 export const E2E_APP_SECRET = 'e2e-only-app-secret-0123456789abcdef-not-for-production';
 export const E2E_APP_VERSION = 'e2e';

@@ -2,16 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadEnv } from '../../server/env.ts';
-import { startServer } from '../../server/server.ts';
-import { ROOT_DIR } from '../../server/version.ts';
+import { loadEnv } from '../../server/platform/env.ts';
+import { startServer } from '../../server/main.ts';
+import { ROOT_DIR } from '../../server/platform/version.ts';
 import { startFakes } from './fakes.ts';
-import { E2E_APP_SECRET, E2E_APP_VERSION, stackPorts } from './ports.ts';
+import { E2E_APP_SECRET, E2E_APP_VERSION, E2E_CONTACT_MAIL_TO, stackPorts } from './ports.ts';
 
 /**
  * The system under test, started by Playwright's `webServer`: the local outside world (SMTP,
  * reCAPTCHA verify, OAuth provider), the production build of the SPA, then the real server
- * (server/server.ts startServer) on a fresh embedded database in a temporary DATA_DIR, which the server
+ * (server/main.ts startServer) on a fresh embedded database in a temporary DATA_DIR, which the server
  * seeds with the demo accounts on its first start. The temporary directory goes when the process ends.
  */
 const ports = stackPorts();
@@ -54,6 +54,7 @@ const serverEnv: Record<string, string> = {
   // The bench turns reCAPTCHA off: Google's script cannot load here and would only measure the failure.
   ...(recaptchaOff ? { RECAPTCHA_SECRET: '', RECAPTCHA_SITE_KEY: '' } : {}),
   SENTRY_DSN: '',
+  CONTACT_MAIL_TO: E2E_CONTACT_MAIL_TO,
 };
 Object.assign(process.env, serverEnv);
 

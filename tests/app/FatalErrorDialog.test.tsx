@@ -2,8 +2,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createErrorReporter } from '../../src/app/errorReporting.ts';
-import { FatalErrorDialog } from '../../src/app/FatalErrorDialog.tsx';
+import { createErrorReporter } from '../../src/platform/reporting/errorReporting.ts';
+import { FatalErrorDialog } from '../../src/platform/reporting/FatalErrorDialog.tsx';
 
 afterEach(cleanup);
 

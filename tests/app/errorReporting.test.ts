@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import * as Sentry from '@sentry/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createErrorReporter, QUEUE_LIMIT, SENTRY_OPTIONS } from '../../src/app/errorReporting.ts';
+import {
+  createErrorReporter,
+  QUEUE_LIMIT,
+  SENTRY_OPTIONS,
+} from '../../src/platform/reporting/errorReporting.ts';
 
 /**
  * Seed spec sections 7, 8 and 9: the real @sentry/react SDK, with a transport that keeps the

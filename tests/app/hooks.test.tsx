@@ -1,18 +1,19 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeToken, makeUser } from '../machines/fixtures.ts';
 
 /**
  * The app-wide actors and hooks as the app uses them: module-level actors (seed spec section 4
- * start-up) under React StrictMode, over a scripted fetch.
+ * start-up) under React StrictMode, over a scripted fetch. Every test loads the app modules afresh
+ * (new actors, new storage contents), so each one passes alone and in any order.
  */
 
 const user = makeUser({ name: '佐藤 太郎' });
 const oldToken = makeToken(Math.floor(Date.now() / 1000) - 10);
 const newToken = makeToken(Math.floor(Date.now() / 1000) + 3600);
-const calls: string[] = [];
+let calls: string[] = [];
 
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
@@ -20,28 +21,47 @@ const answer = (status: number, body: unknown) =>
     headers: { 'content-type': 'application/json', 'x-app-version': 'server-build-2' },
   });
 
-let hooks: typeof import('../../src/app/hooks.ts');
+const fetchMock = vi.fn();
+const scripted = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+  calls.push(`${init.method ?? 'GET'} ${url}`);
+  if (url === '/api/refresh') return answer(200, { access_token: newToken });
+  if (url === '/api/me') return answer(200, user);
+  if (url === '/api/logout') return answer(200, { message: 'ログアウトしました。' });
+  return answer(404, { message: 'お探しのページまたはデータは見つかりませんでした。' });
+};
 
-beforeAll(async () => {
-  localStorage.setItem('accessToken', oldToken);
-  localStorage.setItem('store', JSON.stringify({ login: true, user, role: 'focustar', shop: null }));
+let hooks: typeof import('../../src/platform/session/hooks.ts');
+let actors: typeof import('../../src/platform/session/actors.ts');
+
+/** A fresh app: storage as a returning user (or a guest) left it, then the modules (and their actors) loaded. */
+async function startApp(as: 'returning user' | 'guest') {
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+  if (as === 'returning user') {
+    localStorage.setItem('accessToken', oldToken);
+    localStorage.setItem('store', JSON.stringify({ login: true, user, role: 'focustar', shop: null }));
+  }
   localStorage.setItem('socialLoginProvider', 'line');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
-      calls.push(`${init.method ?? 'GET'} ${url}`);
-      if (url === '/api/refresh') return answer(200, { access_token: newToken });
-      if (url === '/api/me') return answer(200, user);
-      if (url === '/api/logout') return answer(200, { message: 'ログアウトしました。' });
-      return answer(404, { message: 'お探しのページまたはデータは見つかりませんでした。' });
-    }),
-  );
-  hooks = await import('../../src/app/hooks.ts');
+  calls = [];
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(scripted);
+  vi.resetModules();
+  actors = await import('../../src/platform/session/actors.ts');
+  hooks = await import('../../src/platform/session/hooks.ts');
+}
+
+beforeAll(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  actors?.sideMenuActor.stop();
+  actors?.authActor.stop();
 });
 
 afterAll(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 
@@ -61,34 +81,46 @@ function Probe() {
   );
 }
 
+async function renderSignedIn() {
+  render(
+    <StrictMode>
+      <Probe />
+    </StrictMode>,
+  );
+  await waitFor(() => expect(screen.getByText('ログイン中: 佐藤 太郎')).toBeTruthy());
+}
+
 describe('app actors and hooks (seed spec sections 3 and 4)', () => {
-  it('start once under StrictMode: one refresh, one /api/me, the user restored', async () => {
-    render(
-      <StrictMode>
-        <Probe />
-      </StrictMode>,
-    );
-    await waitFor(() => expect(screen.getByText('ログイン中: 佐藤 太郎')).toBeTruthy());
+  it('start once under StrictMode: one refresh, one /api/me, the user restored (section 4 start-up)', async () => {
+    await startApp('returning user');
+    await renderSignedIn();
     expect(calls.filter((c) => c === 'POST /api/refresh')).toHaveLength(1);
     expect(calls.filter((c) => c === 'GET /api/me')).toHaveLength(1);
     expect(localStorage.getItem('accessToken')).toBe(newToken);
   });
 
-  it('deleted the legacy social-login items at start-up', () => {
+  it('deletes the legacy social-login items at start-up (section 3)', async () => {
+    await startApp('guest');
     expect(localStorage.getItem('socialLoginProvider')).toBeNull();
   });
 
-  it('the menu appearance follows the auth actor and the menu toggles', async () => {
+  it('the menu appearance follows the auth actor and the menu toggles (sections 2 and 4)', async () => {
+    await startApp('returning user');
+    await renderSignedIn();
     expect(screen.getByText('menu:closed:focustar')).toBeTruthy();
     act(() => screen.getByRole('button', { name: 'メニュー' }).click());
     expect(screen.getByText('menu:open:focustar')).toBeTruthy();
   });
 
-  it('flags a server version that differs from the build', () => {
+  it('flags a server version that differs from the build (section 4)', async () => {
+    await startApp('returning user');
+    await renderSignedIn();
     expect(screen.getByText('version:mismatch')).toBeTruthy();
   });
 
-  it('logout clears token and store and goes to /login', async () => {
+  it('logout clears token and store and goes to /login (section 4)', async () => {
+    await startApp('returning user');
+    await renderSignedIn();
     await act(() => hooks.authActions.logout());
     expect(calls).toContain('POST /api/logout');
     expect(screen.getByText('ゲスト')).toBeTruthy();
@@ -98,9 +130,9 @@ describe('app actors and hooks (seed spec sections 3 and 4)', () => {
     expect(screen.getByText(/menu:.*:guest/)).toBeTruthy();
   });
 
-  it('login rejects with the API error so the form can show field messages', async () => {
-    const fetch = globalThis.fetch as ReturnType<typeof vi.fn>;
-    fetch.mockImplementationOnce(async () =>
+  it('login rejects with the API error so the form can show field messages (sections 5 and 8)', async () => {
+    await startApp('guest');
+    fetchMock.mockImplementationOnce(async () =>
       answer(422, {
         message: '入力内容に誤りがあります。',
         errors: { email: ['メールアドレスまたはパスワードが違います。'] },
@@ -112,13 +144,15 @@ describe('app actors and hooks (seed spec sections 3 and 4)', () => {
     });
   });
 
-  it("raising a flag while logged out rejects with 'ログインしていない状態で更新を行おうとしました'", async () => {
+  it("raising a flag while logged out rejects with 'ログインしていない状態で更新を行おうとしました' (section 4)", async () => {
+    await startApp('guest');
     await expect(hooks.authActions.flagUp('savedFirstProfile')).rejects.toThrow(
       'ログインしていない状態で更新を行おうとしました',
     );
   });
 
   it('an invalid shop id is refused before any call (seed spec section 5)', async () => {
+    await startApp('guest');
     const before = calls.length;
     await expect(hooks.authActions.loginShop(0)).rejects.toThrow('IDは1以上の整数である必要があります');
     expect(calls.length).toBe(before);

@@ -9,10 +9,10 @@ import {
   menuAppearance,
   shopUnderReview,
 } from '../../machines/selectors.ts';
-import { configureRequests, requestDeps } from '../../src/api/request.ts';
-import { getShop } from '../../src/api/shops/get-shop.ts';
-import { loginShop } from '../../src/api/shops/login-shop.ts';
-import { configureIdErrors, InvalidIdError, isValidId, requireId } from '../../src/lib/ids.ts';
+import { configureRequests, requestDeps } from '../../src/platform/request/request.ts';
+import { getShop } from '../../src/platform/session/api/shops/get-shop.ts';
+import { loginShop } from '../../src/platform/session/api/shops/login-shop.ts';
+import { configureIdErrors, InvalidIdError, isValidId, requireId } from '../../src/platform/lib/ids.ts';
 import { makeShop, makeUser } from '../machines/fixtures.ts';
 
 describe('the id rule (seed spec section 5)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { devInspector } from '../../src/app/inspector.ts';
+import { devInspector } from '../../src/platform/reporting/inspector.ts';
 
 describe('Stately inspector (issue 3)', () => {
   it('is never connected in tests, even with VITE_INSPECT=1', () => {

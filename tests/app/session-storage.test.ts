@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage, createSessionStorage, STORAGE_KEYS } from '../../src/lib/session-storage.ts';
+import type { ZodType } from 'zod';
+import { userSchema } from '../../contracts/accounts.ts';
+import { shopSchema } from '../../contracts/shops.ts';
+import { readShop, readUser } from '../../src/platform/session/stored-session.ts';
+import {
+  createMemoryStorage,
+  createSessionStorage,
+  STORAGE_KEYS,
+} from '../../src/platform/session/session-storage.ts';
 import { makeShop, makeUser } from '../machines/fixtures.ts';
 
 describe('session storage (seed spec section 3)', () => {
@@ -98,5 +106,48 @@ describe('session storage (seed spec section 3)', () => {
     expect(() => s.setToken('x')).not.toThrow();
     expect(s.getToken()).toBeNull();
     expect(s.readStore()).toBeNull();
+  });
+});
+
+describe('the stored session is read without zod, as the contracts would read it (issue 11, seed spec section 3)', () => {
+  const user = { ...makeUser(), company: { id: 2, paid_status: '審査中' } } as Record<string, unknown>;
+  const shop = makeShop() as unknown as Record<string, unknown>;
+  const wrong = [undefined, null, 'x', 1.5, -1, true, [], {}, Number.NaN];
+  /** Every key of the object replaced by each wrong value, one at a time (and dropped). */
+  function variants(base: Record<string, unknown>): unknown[] {
+    const out: unknown[] = [base, { ...base, extra: 'stripped' }];
+    for (const key of Object.keys(base)) {
+      const { [key]: _dropped, ...without } = base;
+      out.push(without);
+      for (const value of wrong) out.push({ ...base, [key]: value });
+    }
+    return out;
+  }
+  const agree = (read: (v: unknown) => { ok: boolean; value?: unknown }, schema: ZodType, value: unknown) => {
+    const parsed = schema.safeParse(value);
+    const r = read(value);
+    expect(r.ok, JSON.stringify(value)).toBe(parsed.success);
+    if (parsed.success) expect(r.value).toEqual(parsed.data);
+  };
+
+  it('accepts and rejects the same users as userSchema, with the same coercions', () => {
+    for (const v of variants(user)) agree(readUser, userSchema, v);
+    for (const v of variants(user.role as Record<string, unknown>))
+      agree(readUser, userSchema, { ...user, role: v });
+    for (const v of variants(user.flag_status as Record<string, unknown>))
+      agree(readUser, userSchema, { ...user, flag_status: v });
+    agree(readUser, userSchema, {
+      ...user,
+      social_accounts: [{ id: 1, provider: 'x', handle: null, profile_url: null, status: '承認' }],
+    });
+    agree(readUser, userSchema, {
+      ...user,
+      social_accounts: [{ id: 1, provider: 'myspace', handle: null, profile_url: null, status: '承認' }],
+    });
+  });
+
+  it('accepts and rejects the same shops as shopSchema', () => {
+    for (const v of variants(shop)) agree(readShop, shopSchema, v);
+    agree(readShop, shopSchema, { ...shop, id: 0 });
   });
 });

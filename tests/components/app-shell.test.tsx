@@ -2,48 +2,60 @@
 import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../src/api/contracts/auth.ts';
-import { ID_MESSAGE } from '../../src/api/contracts/common.ts';
-import { OAUTH_ERROR_MESSAGES } from '../../src/api/errors.ts';
-import { App } from '../../src/App.tsx';
-import { authActor, sideMenuActor } from '../../src/app/actors.ts';
-import { makeUser } from '../machines/fixtures.ts';
+import { ID_MESSAGE } from '../../contracts/common.ts';
+import { OAUTH_ERROR_MESSAGES } from '../../machines/errors.ts';
+import { App } from '../../src/app/App.tsx';
+import { authActor, sideMenuActor } from '../../src/platform/session/actors.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
+import type { TestApp } from '../support/app.ts';
+import { createInjectFetch, type InjectFetch } from '../support/inject-fetch.ts';
+import { createAccountsApp } from '../server/helpers.ts';
 
 /**
- * The shell with the real actors (src/app/actors.ts) and the real route table, in jsdom. The network is
- * a recorder that answers 404 to everything, so the tests can see which calls were (not) made.
+ * The shell with the real actors (src/platform/session/actors.ts) and the real route table, in jsdom,
+ * against the real API: every call goes through `inject` into the app on a seeded database, and the
+ * calls are recorded so the tests can see which were (not) made.
  */
 // Lazy screens are transformed on first import in a cold test run; give them time.
 configure({ asyncUtilTimeout: 5000 });
 
-const calls: string[] = [];
-const fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  calls.push(new URL(url, 'http://localhost').pathname);
-  return new Response(JSON.stringify({ message: 'お探しのページまたはデータは見つかりませんでした。' }), {
-    status: 404,
-    headers: { 'Content-Type': 'application/json' },
-  });
-});
-
-const user = (priority: number): User =>
-  makeUser({ role: { id: priority, name: priority <= 5 ? 'staff' : 'focustar', priority } });
+let t: TestApp;
+let net: InjectFetch;
+/** The paths called since the test began. */
+const calls = () => net.calls.map((c) => c.split(' ')[1]!);
 
 function go(path: string) {
   window.history.pushState(null, '', path);
 }
-const signIn = (priority = 10) => act(() => authActor.send({ type: 'auth.login', user: user(priority) }));
 
-beforeAll(() => {
-  vi.stubGlobal('fetch', fetchSpy);
+/** Logs in as a demo account through the real login, as the login form does (staff: priority 5). */
+async function signIn(priority = 10) {
+  const email = priority <= 5 ? 'staff@example.com' : 'supporter@example.com';
+  await act(async () => {
+    if (authActor.getSnapshot().context.user?.email === email) return;
+    if (authActor.getSnapshot().context.login) {
+      authActor.send({ type: 'auth.logout' });
+      await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(false));
+    }
+    authActor.send({ type: 'auth.submitLogin', email, password: DEMO_PASSWORD });
+    await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(true));
+  });
+}
+
+beforeAll(async () => {
+  t = await createAccountsApp('pglite');
+  net = createInjectFetch(t.app);
+  vi.stubGlobal('fetch', net.fetch);
 });
-afterAll(() => vi.unstubAllGlobals());
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await t.close();
+});
 beforeEach(() => {
-  calls.length = 0;
+  net.calls.length = 0;
 });
 afterEach(async () => {
   cleanup();
-  // Back to a guest without a server: the actor clears its state even when the logout call fails.
   if (authActor.getSnapshot().context.login) {
     authActor.send({ type: 'auth.logout' });
     await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(false));
@@ -66,14 +78,14 @@ describe('guards (seed spec sections 2 and 6)', () => {
     go('/login?redirect=%2Faccount-info');
     render(<App />);
     await screen.findByRole('heading', { level: 1, name: 'ログイン' });
-    signIn();
+    await signIn();
     expect(await screen.findByRole('heading', { level: 1, name: 'アカウント情報' })).toBeTruthy();
     expect(window.location.pathname).toBe('/account-info');
   });
 
   it('/login and the sign-up pages send a signed-in user to / (seed spec section 2)', async () => {
     for (const path of ['/login', '/register', '/email-sign-up', '/line']) {
-      signIn();
+      await signIn();
       go(path);
       const { unmount } = render(<App />);
       await waitFor(() => expect(window.location.pathname).toBe('/'));
@@ -82,7 +94,7 @@ describe('guards (seed spec sections 2 and 6)', () => {
   });
 
   it('a redirect target off this site is ignored after login (open redirect)', async () => {
-    signIn();
+    await signIn();
     go('/login?redirect=%2F%2Fevil.example.com');
     render(<App />);
     await waitFor(() => expect(window.location.pathname).toBe('/'));
@@ -90,14 +102,14 @@ describe('guards (seed spec sections 2 and 6)', () => {
   });
 
   it('staff routes need role priority <= 5 (seed spec section 6)', async () => {
-    signIn(10);
+    await signIn(10);
     go('/admin-menu');
     const { unmount } = render(<App />);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'このページを表示する権限がありません' }),
     ).toBeTruthy();
     unmount();
-    signIn(5);
+    await signIn(5);
     go('/admin-menu');
     render(<App />);
     expect(await screen.findByRole('heading', { level: 1, name: '管理メニュー' })).toBeTruthy();
@@ -109,24 +121,24 @@ describe('the id rule on routes (seed spec section 5)', () => {
     go('/recruitments/abc');
     render(<App />);
     expect((await screen.findAllByText(ID_MESSAGE)).length).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(calls.filter((p) => p.startsWith('/api/recruitments'))).toEqual([]);
+    // The id is refused before the screen's read starts, so by the time the message shows no call was made.
+    expect(calls().filter((p) => p.startsWith('/api/recruitments'))).toEqual([]);
   });
 
   it('zero, negative, fractional and too-large ids are refused too; a valid id reaches the screen and its call', async () => {
-    signIn();
+    await signIn();
     for (const bad of ['0', '-1', '1.5', '99999999999999999999']) {
       go(`/entries/${bad}`);
       const { unmount } = render(<App />);
       expect((await screen.findAllByText(ID_MESSAGE)).length).toBeGreaterThan(0);
       unmount();
     }
-    expect(calls.filter((p) => p.startsWith('/api/entries'))).toEqual([]);
+    expect(calls().filter((p) => p.startsWith('/api/entries'))).toEqual([]);
     go('/entries/12');
     render(<App />);
-    // The endpoint answers 404 here, so the entry is not found; the call was made with the id.
+    // The supporter has no entry 12: the server answers 404, so the entry is not found; the call was made.
     expect(await screen.findByRole('heading', { level: 1, name: '応募が見つかりません' })).toBeTruthy();
-    expect(calls).toContain('/api/entries/12');
+    expect(calls()).toContain('/api/entries/12');
   });
 });
 
@@ -145,11 +157,11 @@ describe('routes, titles and query parameters (seed spec section 2)', () => {
     go('/no-such-person');
     render(<App />);
     expect(await screen.findByRole('heading', { level: 1, name: 'ユーザーが見つかりません' })).toBeTruthy();
-    expect(calls).toContain('/api/profiles/no-such-person');
+    expect(calls()).toContain('/api/profiles/no-such-person');
   });
 
   it('/beginner?type=shop and ?type=focustar show the guide for each (seed spec section 2)', async () => {
-    signIn();
+    await signIn();
     go('/beginner?type=shop');
     const { unmount } = render(<App />);
     expect(await screen.findByRole('heading', { level: 2, name: 'お店のみなさんへ' })).toBeTruthy();
@@ -160,7 +172,7 @@ describe('routes, titles and query parameters (seed spec section 2)', () => {
   });
 
   it('/favorites?type=follow lists the followed shops in supporter mode (seed spec section 2)', async () => {
-    signIn();
+    await signIn();
     go('/favorites?type=follow');
     render(<App />);
     expect(await screen.findByRole('heading', { level: 1, name: 'お気に入りのお店' })).toBeTruthy();
@@ -183,7 +195,7 @@ describe('the side menu in the shell (seed spec sections 2 and 4)', () => {
   });
 
   it('signed in, the menu shows the supporter appearance and the mode switch goes to advertiser mode at / (seed spec section 2)', async () => {
-    signIn();
+    await signIn();
     go('/faq-focustar');
     render(<App />);
     await userEvent.click(await screen.findByRole('button', { name: 'メニューを開く' }));
@@ -192,7 +204,7 @@ describe('the side menu in the shell (seed spec sections 2 and 4)', () => {
     await userEvent.click(screen.getByRole('button', { name: '広告主モードに切り替える' }));
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect(authActor.getSnapshot().context.role).toBe('shop');
-    expect(await screen.findByRole('heading', { level: 1, name: 'ショップを選択' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'お店を選択' })).toBeTruthy();
   });
 });
 
@@ -211,14 +223,14 @@ describe('social login callback (seed spec sections 2 and 8)', () => {
     render(<App />);
     expect(await screen.findByRole('heading', { level: 1, name: 'ログインできませんでした' })).toBeTruthy();
     expect(screen.getByText(OAUTH_ERROR_MESSAGES.notFound)).toBeTruthy();
-    expect(calls.filter((p) => p.startsWith('/api/oauth'))).toEqual([]);
+    expect(calls().filter((p) => p.startsWith('/api/oauth'))).toEqual([]);
   });
 
   it('/oauth/{provider}?code=… exchanges the code with POST /api/oauth/{provider}/login', async () => {
     go('/oauth/line?code=abcdefghijklmnopqrstuvwxyz');
     render(<App />);
     expect(await screen.findByRole('heading', { level: 1, name: 'ログインできませんでした' })).toBeTruthy();
-    expect(calls).toContain('/api/oauth/line/login');
+    expect(calls()).toContain('/api/oauth/line/login');
   });
 });
 
@@ -235,7 +247,7 @@ describe('page theme and footer (seed spec section 3: UI state)', () => {
     await screen.findByRole('heading', { level: 1, name: 'ログイン' });
     expect(document.querySelector('[data-theme]')?.getAttribute('data-theme')).toBe('legacy');
     login.unmount();
-    signIn(5);
+    await signIn(5);
     go('/admin-menu');
     render(<App />);
     await screen.findByRole('heading', { level: 1, name: '管理メニュー' });

@@ -2,10 +2,10 @@
 import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/seed.ts';
-import { ACCOUNT_MESSAGES } from '../../src/api/contracts/auth.ts';
-import { App } from '../../src/App.tsx';
-import { authActor } from '../../src/app/actors.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
+import { ACCOUNT_MESSAGES } from '../../contracts/accounts.ts';
+import { App } from '../../src/app/App.tsx';
+import { authActor } from '../../src/platform/session/actors.ts';
 import type { TestApp } from '../support/app.ts';
 import { TestClient } from '../support/app.ts';
 import { createInjectFetch } from '../support/inject-fetch.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeDigits, parseWholeNumber, toHalfWidthAscii } from '../../src/components/Field.tsx';
-import { formatYen } from '../../src/components/format.ts';
+import { normalizeDigits, parseWholeNumber, toHalfWidthAscii } from '../../src/platform/ui/Field.tsx';
+import { formatYen } from '../../src/platform/ui/format.ts';
 import { quote } from '../../src/features/guides/price.ts';
-import { isMobileClass, isPCClass, screenClassOf } from '../../src/hooks/useScreenClass.ts';
-import { BREAKPOINTS, COLORS, HEADING_SIZES, LAYOUT, Z_INDEX } from '../../src/styles/tokens.ts';
+import { isMobileClass, isPCClass, screenClassOf } from '../../src/platform/lib/useScreenClass.ts';
+import { BREAKPOINTS, COLORS, HEADING_SIZES, LAYOUT, Z_INDEX } from '../../src/platform/styles/tokens.ts';
 
 function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => {

@@ -6,9 +6,9 @@ import {
   LoadingOverlayProvider,
   PROVIDERS_INSUFFICIENT,
   useLoadingOverlay,
-} from '../../src/components/LoadingOverlay.tsx';
-import { Shell } from '../../src/routes/Shell.tsx';
-import { getCssText } from '../../src/styles/stitches.config.ts';
+} from '../../src/platform/ui/LoadingOverlay.tsx';
+import { Shell } from '../../src/app/routes/Shell.tsx';
+import { getCssText } from '../../src/platform/styles/stitches.config.ts';
 
 afterEach(cleanup);
 

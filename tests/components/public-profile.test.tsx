@@ -2,9 +2,9 @@
 import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../src/api/contracts/auth.ts';
-import { App } from '../../src/App.tsx';
-import { authActor } from '../../src/app/actors.ts';
+import type { User } from '../../contracts/accounts.ts';
+import { App } from '../../src/app/App.tsx';
+import { authActor } from '../../src/platform/session/actors.ts';
 import type { TestApp } from '../support/app.ts';
 import { createInjectFetch } from '../support/inject-fetch.ts';
 import { createAccountsApp } from '../server/helpers.ts';

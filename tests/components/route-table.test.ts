@@ -6,7 +6,19 @@ import {
   ROUTES,
   SIGNED_IN_PATHS,
   safeRedirect,
-} from '../../src/routes/table.ts';
+} from '../../src/app/routes/table.ts';
+import { RESERVED_SCREEN_NAMES } from '../../contracts/screen-names.ts';
+
+/** Product design section 7: screens beyond the seed's list, linked from the admin menu. */
+const PRODUCT_DESIGN_SIGNED_IN = [
+  '/admin-shop-list',
+  // ADR 0051 (issue 12): the advertiser's application (company and first shop).
+  '/apply-advertiser',
+  '/admin-advertisements',
+  '/admin-contact',
+  '/admin-shop-requests',
+  '/admin-pop-orders',
+];
 
 /** Seed spec section 2, both tables, as written there ({param} in the spec, :param here). */
 const SPEC_SIGNED_IN = [
@@ -64,7 +76,10 @@ const SPEC_GUEST = [
 
 describe('route table (seed spec section 2)', () => {
   it('has every route of both tables, signed-in and guest (seed spec section 2)', () => {
-    expect(SIGNED_IN_PATHS).toEqual(SPEC_SIGNED_IN);
+    for (const p of SPEC_SIGNED_IN) expect(SIGNED_IN_PATHS).toContain(p);
+    // Product design section 7: the staff screens beyond the seed's list are the only additions.
+    const extra = SIGNED_IN_PATHS.filter((p) => !SPEC_SIGNED_IN.includes(p));
+    for (const p of extra) expect(PRODUCT_DESIGN_SIGNED_IN, p).toContain(p);
     for (const p of SPEC_GUEST) expect(GUEST_PATHS).toContain(p);
     expect(ROUTES.filter((r) => SPEC_SIGNED_IN.includes(r.path)).every((r) => r.access !== 'public')).toBe(
       true,
@@ -105,6 +120,15 @@ describe('route table (seed spec section 2)', () => {
     expect(safeRedirect('/account-info?x=1')).toBe('/account-info?x=1');
     for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', '', null, '/login']) {
       expect(safeRedirect(bad)).toBeNull();
+    }
+  });
+
+  it('reserves the first segment of every screen path, so no screen name can shadow a screen (seed spec section 2: /{screen_name} is matched last)', () => {
+    const reserved = new Set<string>(RESERVED_SCREEN_NAMES);
+    for (const route of ROUTES) {
+      const first = route.path.split('/')[1] ?? '';
+      if (first === '' || first.startsWith(':')) continue;
+      expect(reserved.has(first), `${route.path} is not in RESERVED_SCREEN_NAMES`).toBe(true);
     }
   });
 });

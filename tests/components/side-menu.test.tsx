@@ -2,11 +2,18 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildMenu, GUEST_SIDEBAR_COPY, type MenuContext } from '../../src/components/menuItems.ts';
-import { SideMenu } from '../../src/components/SideMenu.tsx';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  buildMenu,
+  GUEST_SIDEBAR_COPY,
+  loadMenuEntries,
+  type MenuContext,
+} from '../../src/app/shell/menu.ts';
+import { SideMenu } from '../../src/app/shell/SideMenu.tsx';
 
 afterEach(cleanup);
+// The features' menu items load with the menu, after the first paint (issue 11, ADR 0038).
+beforeAll(() => loadMenuEntries());
 
 const base: MenuContext = {
   userScreenName: 'hanako',
@@ -90,13 +97,13 @@ describe('side menu items (seed spec section 2)', () => {
     expect(targets(staffNoShop, 'shop')).toContain('/ad?step=1');
   });
 
-  it('both signed-in menus: mode switch and logout; the staff menu only for staff (seed spec sections 2 and 6)', () => {
+  it('both signed-in menus: mode switch (フォーカスターモード, issue 11 wording) and logout; the staff menu only for staff (seed spec sections 2 and 6)', () => {
     const shop = buildMenu('shop', base);
     const supporter = buildMenu('focustar', base);
-    expect(shop.account.map((i) => i.label)).toEqual(['サポーターモードに切り替える', 'ログアウト']);
+    expect(shop.account.map((i) => i.label)).toEqual(['フォーカスターモードに切り替える', 'ログアウト']);
     expect(supporter.account.map((i) => i.label)).toEqual(['広告主モードに切り替える', 'ログアウト']);
     expect(supporter.staff).toEqual([]);
-    expect(buildMenu('focustar', { ...base, isStaff: true }).staff).toEqual([
+    expect(buildMenu('focustar', { ...base, isStaff: true }).staff).toMatchObject([
       { kind: 'link', label: '管理メニュー', href: '/admin-menu' },
     ]);
   });
@@ -161,16 +168,49 @@ describe('side menu view (seed spec section 2, issue 4 accessibility)', () => {
     render(<Harness appearance="shop" ctx={{ ...base, isStaff: true }} />);
     await userEvent.click(screen.getByRole('button', { name: 'メニューを開く' }));
     expect(screen.getByRole('link', { name: '管理メニュー' }).getAttribute('href')).toBe('/admin-menu');
-    expect(screen.getByRole('button', { name: 'サポーターモードに切り替える' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'フォーカスターモードに切り替える' })).toBeTruthy();
   });
 
-  it('the shop switch is a link to the root that also clears the selected shop (seed spec sections 2 and 4)', async () => {
+  it('the shop switch (お店を切り替える, issue 11 wording) is a link to the root that also clears the selected shop (seed spec sections 2 and 4)', async () => {
     const onAction = vi.fn();
     render(<Harness appearance="shop" onAction={onAction} />);
     await userEvent.click(screen.getByRole('button', { name: 'メニューを開く' }));
-    const link = screen.getByRole('link', { name: 'ショップを切り替える' });
+    const link = screen.getByRole('link', { name: 'お店を切り替える' });
     expect(link.getAttribute('href')).toBe('/');
     await userEvent.click(link);
     expect(onAction).toHaveBeenCalledWith('switchShop');
+  });
+});
+
+describe('side menu look (issue 11): icons from the features, the profile and the current page', () => {
+  it('every item of every appearance has an icon, declared in the features menu.ts or by the shell', () => {
+    for (const appearance of ['guest', 'shop', 'focustar'] as const) {
+      const model = buildMenu(appearance, { ...base, isStaff: true });
+      // NOTE: the contact feature's items (src/features/contact/menu.ts) get theirs with its next change.
+      const items = [...model.items, ...model.account, ...model.staff].filter(
+        (i) => i.label !== 'お問い合わせ',
+      );
+      for (const item of items) expect(item.icon, `${appearance}: ${item.label}`).toBeTruthy();
+    }
+  });
+
+  it('shows the avatar, the name and the mode, and marks the current page with aria-current', async () => {
+    render(
+      <SideMenu
+        open
+        model={buildMenu('focustar', base)}
+        currentPath="/beginner?type=focustar"
+        profile={{ name: '山田 花子', avatarUrl: null, mode: 'focustar' }}
+        onClose={() => {}}
+        onAction={() => {}}
+      />,
+    );
+    const nav = screen.getByRole('navigation', { name: 'メインメニュー' });
+    expect(nav.textContent).toContain('山田 花子さん');
+    expect(nav.textContent).toContain('フォーカスターモード');
+    const current = screen.getByRole('link', { name: '安心・安全ガイド' });
+    expect(current.getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'お気に入りのお店' }).getAttribute('aria-current')).toBeNull();
+    expect(current.querySelector('svg')).toBeTruthy();
   });
 });

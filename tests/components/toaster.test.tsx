@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dragDismisses, TOAST_SETTINGS, Toaster } from '../../src/components/Toaster.tsx';
+import { dragDismisses, TOAST_SETTINGS, Toaster } from '../../src/platform/ui/Toaster.tsx';
 
 const WIDTH = 300;
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { logout } from '../../src/api/auth/logout.ts';
-import { ERRORS } from '../../src/api/errors.ts';
-import { getOAuthUrl } from '../../src/api/oauth/get-oauth-url.ts';
-import { unlinkOAuth } from '../../src/api/oauth/unlink-oauth.ts';
-import { configureRequests } from '../../src/api/request.ts';
+import { logout } from '../../src/platform/session/api/auth/logout.ts';
+import { ERRORS } from '../../machines/errors.ts';
+import { getOAuthUrl } from '../../src/platform/session/api/oauth/get-oauth-url.ts';
+import { unlinkOAuth } from '../../src/features/accounts/api/unlink-oauth.ts';
+import { configureRequests } from '../../src/platform/request/request.ts';
 import { type FetchHandler, createTestRequester, json } from './request-support.ts';
 
 /** The call files' own rules over a scripted fetch (seed spec sections 7 and 8). */

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { type AuthInput, authMachine } from '../../machines/authMachine.ts';
-import { ApiRequestError, ERRORS } from '../../src/api/errors.ts';
-import type { StoredSession } from '../../src/lib/session-storage.ts';
+import { ApiRequestError, ERRORS } from '../../machines/errors.ts';
+import type { StoredSession } from '../../machines/session.ts';
 import { makeShop, makeUser } from './fixtures.ts';
 
 /** Unit tests of the auth actor with its calls swapped by `machine.provide` (seed spec section 4). */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIAGRAM_MACHINES, renderDiagramDoc, renderMermaid } from '../../machines/diagrams.ts';
-import { ROOT_DIR } from '../../server/version.ts';
+import { ROOT_DIR } from '../../server/platform/version.ts';
 
 describe('machine diagrams in docs/machines (issue 3)', () => {
   it.each(Object.entries(DIAGRAM_MACHINES))('the committed diagram of %s is up to date', (name, machine) => {

@@ -1,4 +1,5 @@
-import type { Shop, User } from '../../src/api/contracts/auth.ts';
+import type { Shop } from '../../contracts/shops.ts';
+import type { User } from '../../contracts/accounts.ts';
 
 /** A user as GET /api/me answers (seed spec section 3), with overridable parts. */
 export function makeUser(overrides: Partial<User> = {}): User {

@@ -11,12 +11,12 @@ import {
 import { getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
 
 /**
- * Model-based tests generated from a machine's graph (xstate/graph). The machine is walked with a
- * list of concrete events (including `xstate.done.actor.*` / `xstate.error.actor.*` and the delayed
- * `xstate.after.*` ones); for every transition definition of the machine a path is built (the
- * shortest path to a state where it is enabled, plus that event). Each path is replayed on a real
- * actor whose invoked actors are deferred promises settled by the path's done/error events and
- * whose delays run on fake timers; after every step the actor must be where the model says.
+ * Paths generated from a machine's graph (xstate/graph). The machine is walked with a list of
+ * concrete events (including `xstate.done.actor.*` / `xstate.error.actor.*` and the delayed
+ * `xstate.after.*` ones); for every transition definition and every state value where it is enabled
+ * a path is built (the shortest path to that state, plus the event). The graph only chooses the
+ * events to send: what must happen after each step comes from the hand-written oracles
+ * (oracle-harness.ts, oracles/*.ts), never from the graph's own snapshots.
  */
 
 export interface ModelOptions<TInput> {
@@ -26,6 +26,13 @@ export interface ModelOptions<TInput> {
   events: EventObject[];
   /** The part of the context that decides behaviour (what the path's states are compared on). */
   project: (snapshot: AnyMachineSnapshot) => unknown;
+  /**
+   * Which source states count as different places to take a transition from (default: the state
+   * value). A path is generated for every (input, key, transition definition).
+   */
+  pathKey?: (snapshot: AnyMachineSnapshot, inputName: string) => unknown;
+  /** One path per transition definition (default) or per event (every answer from every place). */
+  pathPer?: 'transition' | 'event';
   /** Delay name to milliseconds, for `xstate.after.*` events. */
   delays?: Record<string, number>;
 }
@@ -104,6 +111,12 @@ export function generatePaths<TInput>(options: ModelOptions<TInput>): GeneratedP
   const { machine, project } = options;
   const serializeState = (s: AnyMachineSnapshot) => JSON.stringify({ v: s.value, c: project(s) }) as never;
   const covered = new Set<AnyTransitionDefinition>();
+  const seen = new Set<string>();
+  const ids = new Map<AnyTransitionDefinition, number>();
+  const tdKey = (td: AnyTransitionDefinition) => {
+    if (!ids.has(td)) ids.set(td, ids.size);
+    return ids.get(td);
+  };
   const paths: GeneratedPath<TInput>[] = [];
   const alwaysTds = allTransitions(machine).filter(({ td }) => td.eventType === '');
 
@@ -151,9 +164,23 @@ export function generatePaths<TInput>(options: ModelOptions<TInput>): GeneratedP
       if (!head) continue;
       for (const { event, state: next } of Object.values(transitions)) {
         const tds = machine.getTransitionData(state as AnyMachineSnapshot, event as EventObject);
-        const fresh = tds.filter((td) => !covered.has(td));
+        // One path per transition definition *and* place it is taken from (input and state value, or
+        // the suite's key): a root-level transition (e.g. auth.setRole) is exercised in every state,
+        // so a mutant that changes it cannot hide behind the one state where the change is invisible.
+        const snap = state as AnyMachineSnapshot;
+        const where = JSON.stringify(
+          options.pathKey ? options.pathKey(snap, inputName) : [inputName, snap.value],
+        );
+        const what = (td: AnyTransitionDefinition) =>
+          options.pathPer === 'event'
+            ? `${where}|${serializeEvent(event as EventObject)}`
+            : `${where}|${tdKey(td)}`;
+        const fresh = tds.filter((td) => !seen.has(what(td)));
         if (!fresh.length) continue;
-        for (const td of fresh) covered.add(td);
+        for (const td of fresh) {
+          covered.add(td);
+          seen.add(what(td));
+        }
         const steps = [...head, { event: event as EventObject, state: next as AnyMachineSnapshot }];
         const trail = steps
           .filter((s) => s.event.type !== 'xstate.init')
@@ -207,7 +234,7 @@ export function formatCoverage(name: string, c: Coverage): string {
   return `${name}: states ${c.states.covered}/${c.states.total} (${pct(c.states.covered, c.states.total)}), transitions ${c.transitions.covered}/${c.transitions.total} (${pct(c.transitions.covered, c.transitions.total)})`;
 }
 
-function createMockScope() {
+export function createMockScope() {
   // getInitialSnapshot needs an actor scope; a throw-away actor provides a real one.
   const self = createActor(fromPromise(async () => undefined));
   return {
@@ -233,8 +260,9 @@ const flush = async () => {
 };
 
 /**
- * Replays a path on a real actor. Invoked actors become deferred promises (keyed by their `src`,
- * which equals the invoke id in these machines); the path's done/error events settle them.
+ * Replays a generated path on a real actor whose invoked actors are deferred promises settled by the
+ * path's done/error events and whose delays run on fake timers; `check` sees each step's snapshot (the
+ * caller compares it with its own oracle, never with the graph's expectation).
  */
 export async function replayPath<TInput>(
   options: ModelOptions<TInput>,

@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
-import { createApiClient } from '../../src/api/client.ts';
-import { createTokenRefresher } from '../../src/api/refresh.ts';
-import { createRequester, type RequestDeps } from '../../src/api/request.ts';
-import { createMemoryStorage, createSessionStorage } from '../../src/lib/session-storage.ts';
+import { createApiClient } from '../../src/platform/request/client.ts';
+import { createTokenRefresher } from '../../src/platform/request/refresh.ts';
+import { createRequester, type RequestDeps } from '../../src/platform/request/request.ts';
+import { createMemoryStorage, createSessionStorage } from '../../src/platform/session/session-storage.ts';
 
 export type FetchHandler = (
   url: string,

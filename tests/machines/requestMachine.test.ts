@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, ERRORS } from '../../src/api/errors.ts';
+import { VALIDATION_SUMMARY } from '../../contracts/values.ts';
+import { ApiRequestError, ERRORS } from '../../machines/errors.ts';
 import { makeToken } from './fixtures.ts';
 import { createTestRequester, json } from './request-support.ts';
 
@@ -154,7 +155,7 @@ describe('401, 419, 422 and other answers (seed spec section 8)', () => {
     expect(t.deps.toastError).toHaveBeenCalledWith('ページの有効期限が切れました。');
   });
 
-  it('422 shows each field message and rejects with the errors map', async () => {
+  it('422 shows one summary toast, not each field message, and rejects with the errors map for the form (issue 11)', async () => {
     const errors = {
       email: ['メールアドレスの形式が正しくありません。'],
       password: ['パスワードを入力してください。'],
@@ -162,8 +163,21 @@ describe('401, 419, 422 and other answers (seed spec section 8)', () => {
     const t = createTestRequester(() => json(422, { message: '入力内容に誤りがあります。', errors }));
     const failure = t.request({ method: 'POST', path: '/api/login', body: {} });
     await expect(failure).rejects.toMatchObject({ status: 422, errors });
-    expect(t.deps.toastError).toHaveBeenCalledWith('メールアドレスの形式が正しくありません。');
-    expect(t.deps.toastError).toHaveBeenCalledWith('パスワードを入力してください。');
+    expect(t.deps.toastError).toHaveBeenCalledTimes(1);
+    expect(t.deps.toastError).toHaveBeenCalledWith('入力内容に誤りがあります。');
+  });
+
+  it('422 with field errors and no message (or one that repeats a field) shows the generic summary once (issue 11)', async () => {
+    const errors = {
+      email: ['メールアドレスの形式が正しくありません。'],
+      password: ['パスワードを入力してください。'],
+    };
+    const t = createTestRequester(() => json(422, { errors }));
+    await expect(t.request({ method: 'POST', path: '/api/login', body: {} })).rejects.toMatchObject({
+      errors,
+    });
+    expect(t.deps.toastError).toHaveBeenCalledTimes(1);
+    expect(t.deps.toastError).toHaveBeenCalledWith(VALIDATION_SUMMARY);
   });
 
   it.each([

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_MESSAGES, authResponseSchema, userSchema } from '../../src/api/contracts/auth.ts';
-import { DEMO_PASSWORD } from '../../server/db/seed.ts';
-import { verifyPassword } from '../../server/services/passwords.ts';
+import { ACCOUNT_MESSAGES, authResponseSchema, userSchema } from '../../contracts/accounts.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
+import { verifyPassword } from '../../server/features/accounts/passwords.ts';
 import { type TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { linkIn, type MailCatcher, startMailCatcher } from '../support/mail.ts';

@@ -1,18 +1,17 @@
+import { SHOP_MESSAGES } from '../../contracts/shops.ts';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
   authResponseSchema,
-  myShopsResponseSchema,
   refreshResponseSchema,
-  SHOP_UNDER_REVIEW_STATUS,
-  shopSchema,
   USER_FLAGS,
   userSchema,
-} from '../../src/api/contracts/auth.ts';
-import { MESSAGES } from '../../src/api/contracts/common.ts';
-import { DEMO_PASSWORD } from '../../server/db/seed.ts';
-import { ACCESS_TOKEN_TTL_S, REFRESH_WINDOW_S } from '../../server/services/tokens.ts';
+} from '../../contracts/accounts.ts';
+import { myShopsResponseSchema, SHOP_UNDER_REVIEW_STATUS, shopSchema } from '../../contracts/shops.ts';
+import { MESSAGES } from '../../contracts/common.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
+import { ACCESS_TOKEN_TTL_S, REFRESH_WINDOW_S } from '../../server/platform/tokens.ts';
 import { type TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { RECAPTCHA_PASS, type RecaptchaServer, startRecaptchaServer } from '../support/recaptcha.ts';
@@ -143,11 +142,18 @@ for (const kind of DB_KINDS) {
       );
     });
 
-    it('an access token is refused after 15 minutes and can be refreshed up to 14 days after expiry (section 7)', async () => {
+    it('an access token is refused after 15 minutes and can be refreshed up to 14 days after expiry with "remember me" (section 7, ADR 0017)', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       const start = new Date('2026-05-01T00:00:00Z');
       vi.setSystemTime(start);
-      const c = await loginAs(t, 'fan3@example.com');
+      const c = new TestClient(t.app);
+      const login = await c.post('/api/login', {
+        email: 'fan3@example.com',
+        password: DEMO_PASSWORD,
+        remember: true,
+      });
+      expect(login.statusCode).toBe(200);
+      c.token = login.json().access_token;
       vi.setSystemTime(new Date(start.getTime() + (ACCESS_TOKEN_TTL_S - 1) * 1000));
       expect((await c.get('/api/me')).statusCode).toBe(200);
       // Expired the second `exp` is reached, also for a token the server has seen before.
@@ -263,7 +269,7 @@ for (const kind of DB_KINDS) {
       expect((await (await loginAs(t, 'staff@example.com')).get('/api/shops/3')).statusCode).toBe(200);
       const missing = await guest.get('/api/shops/999');
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ message: ACCOUNT_MESSAGES.shopNotFound });
+      expect(missing.json()).toEqual({ message: SHOP_MESSAGES.shopNotFound });
       const badId = await guest.get('/api/shops/0');
       expect(badId.statusCode).toBe(422);
       expect(badId.json().message).toBe('IDは1以上の整数である必要があります');
@@ -276,7 +282,7 @@ for (const kind of DB_KINDS) {
       expect(shopSchema.parse(ok.json()).id).toBe(1);
       const other = await owner.post('/api/shops/3/login');
       expect(other.statusCode).toBe(403);
-      expect(other.json()).toEqual({ message: ACCOUNT_MESSAGES.notShopMember });
+      expect(other.json()).toEqual({ message: SHOP_MESSAGES.notShopMember });
       expect((await (await loginAs(t, 'supporter@example.com')).post('/api/shops/1/login')).statusCode).toBe(
         403,
       );

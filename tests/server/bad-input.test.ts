@@ -1,15 +1,8 @@
 import fc from 'fast-check';
-import { NUL_MESSAGE } from '../../server/plugins/zod.ts';
+import { NUL_MESSAGE } from '../../server/platform/plugins/zod.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ZodType } from 'zod';
-import {
-  flagUpRequestSchema,
-  oauthLoginRequestSchema,
-  passwordEmailRequestSchema,
-  passwordResetRequestSchema,
-  registerRequestSchema,
-} from '../../src/api/contracts/auth.ts';
-import { type TestApp, TestClient } from '../support/app.ts';
+import { type ZodType, z } from 'zod';
+import { registeredApiRoutes, type TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { type MailCatcher, startMailCatcher } from '../support/mail.ts';
 import { createAccountsApp, JAPANESE, tableCounts, userIdOf } from './helpers.ts';
@@ -98,38 +91,61 @@ const badId = fc
 const isClientError = (status: number) => status >= 400 && status < 500;
 
 interface BodyRoute {
-  method: 'POST' | 'PUT' | 'DELETE';
+  method: string;
+  /** A concrete URL of the route (its parameters filled with valid samples). */
   url: string;
+  /** The fields of its body schema; empty for routes that take no body. */
   fields: string[];
-  /** When set, bodies the schema accepts are skipped: those are valid calls, tested elsewhere. */
+  /** Bodies the schema accepts are skipped: those are valid calls, tested elsewhere. */
   schema?: ZodType;
 }
 
-const BODY_ROUTES: BodyRoute[] = [
-  { method: 'POST', url: '/api/login', fields: ['email', 'password', 'g-recaptcha-response'] },
-  {
-    method: 'POST',
-    url: '/api/register',
-    fields: ['email', 'password', 'name', 'screen_name', 'terms', 'referral_shop_id', 'g-recaptcha-response'],
-    schema: registerRequestSchema,
-  },
-  { method: 'PUT', url: '/api/users/flag-up', fields: ['flag'], schema: flagUpRequestSchema },
-  { method: 'POST', url: '/api/password/email', fields: ['email'], schema: passwordEmailRequestSchema },
-  {
-    method: 'POST',
-    url: '/api/password/reset',
-    fields: ['token', 'email', 'password'],
-    schema: passwordResetRequestSchema,
-  },
-  { method: 'POST', url: '/api/leave', fields: ['password'] },
-  { method: 'POST', url: '/api/oauth/line/login', fields: ['code'], schema: oauthLoginRequestSchema },
-  { method: 'POST', url: '/api/logout', fields: [] },
-  { method: 'POST', url: '/api/refresh', fields: [] },
-  { method: 'POST', url: '/api/email/resend', fields: [] },
-];
+/** A valid sample per path parameter, so that the body (not the path) is what gets refused. */
+const PARAM_SAMPLES: Record<string, string> = { id: '1', provider: 'line', screen_name: 'demo-cafe' };
+
+const fillParams = (url: string) =>
+  url.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const sample = PARAM_SAMPLES[name];
+    if (!sample) throw new Error(`bad-input.test.ts: add a sample for the path parameter :${name} (${url})`);
+    return sample;
+  });
+
+/** The top-level fields of a body schema, through optional, nullable and transformed wrappers. */
+function bodyFields(schema: unknown): string[] {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodPipe) return bodyFields(schema.in);
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return bodyFields(schema.unwrap());
+  return [];
+}
+
+/**
+ * Every route with an unsafe method, derived from the app's own routes (`app.apiRoutes`), so a new
+ * feature's routes join the suite by existing. The fields come from the body schema.
+ */
+const API_ROUTES = await registeredApiRoutes();
+const BODY_ROUTES: BodyRoute[] = API_ROUTES.filter((r) =>
+  ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method),
+).map((r) => {
+  const body = r.schema?.body as ZodType | undefined;
+  return {
+    method: r.method,
+    url: fillParams(r.url),
+    fields: bodyFields(body),
+    ...(body ? { schema: body } : {}),
+  };
+});
+
+/** The routes with an id in the path (seed spec section 5: ids are positive integers). */
+const ID_ROUTES = API_ROUTES.filter((r) => r.url.includes(':id')).map((r) => ({
+  method: r.method,
+  url: r.url,
+}));
+
+/** The OAuth routes with a provider in the path. */
+const PROVIDER_ROUTES = API_ROUTES.filter((r) => r.url.includes(':provider') && !r.url.endsWith('/callback'));
 
 for (const kind of DB_KINDS) {
-  describe(`bad input to every route of issue 5 (seed spec section 5) [${kind}]`, () => {
+  describe(`bad input to every route of the app (seed spec section 5) [${kind}]`, () => {
     let t: TestApp;
     let mail: MailCatcher;
     let client: TestClient;
@@ -189,6 +205,19 @@ for (const kind of DB_KINDS) {
       expect(await tableCounts(t)).toEqual(before);
     });
 
+    it('the suite covers the routes it should (derived from app.apiRoutes)', () => {
+      expect(BODY_ROUTES.map((r) => `${r.method} ${r.url}`)).toEqual(
+        expect.arrayContaining([
+          'POST /api/login',
+          'POST /api/register',
+          'PUT /api/users/flag-up',
+          'POST /api/leave',
+        ]),
+      );
+      expect(ID_ROUTES.length).toBeGreaterThanOrEqual(3);
+      expect(PROVIDER_ROUTES.length).toBeGreaterThanOrEqual(3);
+    });
+
     it('broken JSON, bodies over 1 MiB and foreign content types are a 4xx in Japanese on every body route', async () => {
       await fc.assert(
         fc.asyncProperty(
@@ -238,21 +267,14 @@ for (const kind of DB_KINDS) {
       expect((await client.get('/api/me')).statusCode).toBe(200);
     });
 
-    it('ids that are not positive integers are a 4xx in Japanese on every /api/shops/{id} route (section 5)', async () => {
+    it('ids that are not positive integers are a 4xx in Japanese on every route with an {id} (section 5)', async () => {
       await fc.assert(
-        fc.asyncProperty(
-          badId,
-          fc.constantFrom(['GET', ''], ['POST', '/login'], ['GET', '/status']),
-          async (id, [method, suffix]) => {
-            const res = await client.request({
-              method: method!,
-              url: `/api/shops/${encodeSegment(id)}${suffix}`,
-            });
-            expectRefused(res, `${method} /api/shops/${id}${suffix}`);
-            if (res.statusCode === 422)
-              expect(res.json().message).toBe('IDは1以上の整数である必要があります');
-          },
-        ),
+        fc.asyncProperty(badId, fc.constantFrom(...ID_ROUTES), async (id, route) => {
+          const url = route.url.replace(':id', encodeSegment(id));
+          const res = await client.request({ method: route.method, url });
+          expectRefused(res, `${route.method} ${url}`);
+          if (res.statusCode === 422) expect(res.json().message).toBe('IDは1以上の整数である必要があります');
+        }),
         { numRuns: RUNS * 2 },
       );
     });
@@ -265,14 +287,15 @@ for (const kind of DB_KINDS) {
             // NOTE: segments over the router's maxParamLength (200) never reach routing: Fastify answers
             // them itself (414, English) unless server/app.ts sets `frameworkErrors` (asked of the lead).
             .filter((p) => p.length > 0 && encodeSegment(p).length <= 200),
-          fc.constantFrom(['GET', '/url'], ['POST', '/login'], ['DELETE', '']),
-          async (provider, [method, suffix]) => {
+          fc.constantFrom(...PROVIDER_ROUTES),
+          async (provider, route) => {
+            const url = route.url.replace(':provider', encodeSegment(provider));
             const res = await client.request({
-              method: method!,
-              url: `/api/oauth/${encodeSegment(provider)}${suffix}`,
-              ...(method === 'POST' ? { payload: { code: 'a'.repeat(43) } } : {}),
+              method: route.method,
+              url,
+              ...(route.method === 'POST' ? { payload: { code: 'a'.repeat(43) } } : {}),
             });
-            expectRefused(res, `${method} /api/oauth/${provider}${suffix}`);
+            expectRefused(res, `${route.method} ${url}`);
           },
         ),
         { numRuns: RUNS },

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../src/api/contracts/common.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../server/db/seed.ts';
-import { EnvError, loadEnv } from '../../server/env.ts';
-import { verifyPassword } from '../../server/services/passwords.ts';
+import { MESSAGES } from '../../contracts/common.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../server/seed/demo.ts';
+import { EnvError, loadEnv } from '../../server/platform/env.ts';
+import { verifyPassword } from '../../server/features/accounts/passwords.ts';
 import { createTestApp, TEST_VERSION, TestClient, type TestApp } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 
@@ -33,6 +33,7 @@ describe('configuration (foundation issue: env validated at start-up)', () => {
         NODE_ENV: 'production',
         APP_SECRET: 'x'.repeat(40),
         RECAPTCHA_SECRET: 's',
+        SMTP_URL: 'smtp://mail.focustar.example:587',
         APP_URL: 'https://focustar.example',
       }),
     ).not.toThrow();
@@ -164,7 +165,7 @@ for (const kind of DB_KINDS) {
 
 describe('NUL characters (seed spec section 5: bad input is a 422, never a 5xx)', () => {
   it('finds a NUL in nested strings and keys, and nothing in clean data', async () => {
-    const { findNul } = await import('../../server/plugins/zod.ts');
+    const { findNul } = await import('../../server/platform/plugins/zod.ts');
     expect(findNul({ email: 'a\u0000' })).toEqual(['email']);
     expect(findNul({ a: [{ b: 'ok' }, { c: 'x\u0000y' }] })).toEqual(['a', 1, 'c']);
     expect(findNul({ 'k\u0000': 1 })).toEqual(['k\u0000']);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { DEMO_PASSWORD, seedDemoData } from '../../server/db/seed.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../../server/seed/demo.ts';
 import { createTestApp, type TestApp, TestClient } from '../support/app.ts';
 import type { DbKind } from '../support/db.ts';
 
@@ -40,6 +40,11 @@ export async function tableCounts(t: TestApp): Promise<Record<string, number>> {
     'social_accounts',
     'company_members',
     'shops',
+    'companies',
+    'shop_reviews',
+    'sns_accounts',
+    'supporter_reviews',
+    'index_pictures',
   ];
   const out: Record<string, number> = {};
   for (const table of tables) {

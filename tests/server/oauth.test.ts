@@ -1,14 +1,9 @@
+import { OAUTH_MESSAGES } from '../../contracts/oauth.ts';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_MESSAGES,
-  authResponseSchema,
-  OAUTH_ERROR_COOKIE,
-  OAUTH_MODE_COOKIE,
-  oauthUrlSchema,
-  userSchema,
-} from '../../src/api/contracts/auth.ts';
-import { OAUTH_STATE_COOKIE } from '../../server/routes/oauth.ts';
+import { authResponseSchema, userSchema } from '../../contracts/accounts.ts';
+import { OAUTH_ERROR_COOKIE, OAUTH_MODE_COOKIE, oauthUrlSchema } from '../../contracts/oauth.ts';
+import { OAUTH_STATE_COOKIE } from '../../server/features/accounts/routes/oauth.ts';
 import { type TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { type OAuthProvider, startOAuthProvider } from '../support/oauth.ts';
@@ -78,7 +73,7 @@ for (const kind of DB_KINDS) {
       expect(state).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
       const disabled = await guest.get('/api/oauth/x/url');
       expect(disabled.statusCode).toBe(404);
-      expect(disabled.json()).toEqual({ message: ACCOUNT_MESSAGES.providerDisabled });
+      expect(disabled.json()).toEqual({ message: OAUTH_MESSAGES.providerDisabled });
       expect((await guest.get('/api/oauth/facebook/url')).statusCode).toBe(422);
       expect((await guest.get('/api/config')).json().oauthProviders).toEqual(['line', 'google']);
     });
@@ -116,7 +111,7 @@ for (const kind of DB_KINDS) {
       // Single use.
       const again = await exchange(client, 'line', code);
       expect(again.statusCode).toBe(422);
-      expect(again.json().errors).toEqual({ code: [ACCOUNT_MESSAGES.oauthCodeInvalid] });
+      expect(again.json().errors).toEqual({ code: [OAUTH_MESSAGES.oauthCodeInvalid] });
 
       // Later, login mode finds the same account.
       const later = await runFlow(new TestClient(t.app), 'line', '?mode=login');
@@ -222,7 +217,7 @@ for (const kind of DB_KINDS) {
       expect(userSchema.parse(res.json()).social_accounts).toEqual([]);
       const notLinked = await supporter.delete('/api/oauth/google');
       expect(notLinked.statusCode).toBe(422);
-      expect(notLinked.json().errors).toEqual({ provider: [ACCOUNT_MESSAGES.notLinked] });
+      expect(notLinked.json().errors).toEqual({ provider: [OAUTH_MESSAGES.notLinked] });
     });
 
     it('unlinking the last way to log in is refused (section 7)', async () => {
@@ -232,7 +227,7 @@ for (const kind of DB_KINDS) {
       client.token = (await exchange(client, 'line', location.searchParams.get('code')!)).json().access_token;
       const refused = await client.delete('/api/oauth/line');
       expect(refused.statusCode).toBe(422);
-      expect(refused.json().errors).toEqual({ provider: [ACCOUNT_MESSAGES.lastLoginMethod] });
+      expect(refused.json().errors).toEqual({ provider: [OAUTH_MESSAGES.lastLoginMethod] });
 
       // With a second provider linked, the first can go.
       idp.profile = { sub: 'only-line-google', name: 'ひとつだけ' };

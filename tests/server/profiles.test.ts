@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { NUL_MESSAGE } from '../../server/plugins/zod.ts';
+import { NUL_MESSAGE } from '../../server/platform/plugins/zod.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../server/db/seed.ts';
-import { companies, shops, users } from '../../server/db/schema.ts';
+import { seedDemoData } from '../../server/seed/demo.ts';
+import { companies, shops, users } from '../../server/features/schema.ts';
 import {
   PROFILE_MESSAGES,
   PROFILE_SCREEN_NAME,
   publicProfileSchema,
   shopProfileSchema,
   userProfileSchema,
-} from '../../src/api/contracts/profiles.ts';
+} from '../../contracts/profiles.ts';
 import { createTestApp, type TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 
@@ -102,6 +102,15 @@ for (const kind of DB_KINDS) {
         bio: 'カフェ巡りが好きです。',
         avatar_url: null,
         favorites_count: 1,
+        // Issue 16: the approved SNS account of the seed; followed shops stay private unless allowed.
+        sns_accounts: [
+          {
+            provider: 'instagram',
+            handle: 'hanako_cafe_walk',
+            profile_url: 'https://www.instagram.com/hanako_cafe_walk/',
+          },
+        ],
+        favorite_shops: null,
       });
       expect(res.body).not.toMatch(/@|email|"id"|prefecture|東京都|承認|role/);
     });

@@ -1,14 +1,16 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app.ts';
-import type { Database } from '../../server/db/client.ts';
-import { type Env, loadEnv } from '../../server/env.ts';
-import { type DbKind, openTestDatabase } from './db.ts';
+import { buildApp } from '../../server/platform/app.ts';
+import { features } from '../../server/features/index.ts';
+import { type Env, loadEnv } from '../../server/platform/env.ts';
+import { type DbKind, openTestDatabase, type TestDatabase } from './db.ts';
 
 export const TEST_VERSION = '0.0.0-test';
+/** Not the development secret: the server refuses that one once OAuth, SMTP or reCAPTCHA is configured. */
+export const TEST_APP_SECRET = 'test-only-secret-0123456789abcdef-0123456789';
 
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  database: TestDatabase;
   env: Env;
   close(): Promise<void>;
 }
@@ -19,9 +21,20 @@ export async function createTestApp(
   envOverrides: Record<string, string> = {},
   options: { clientDir?: string | null } = {},
 ): Promise<TestApp> {
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...envOverrides });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_SECRET: TEST_APP_SECRET,
+    ...envOverrides,
+  });
   const database = await openTestDatabase(kind);
-  const app = await buildApp({ env, database, version: TEST_VERSION, clientDir: options.clientDir ?? null });
+  const app = await buildApp({
+    env,
+    database,
+    features,
+    version: TEST_VERSION,
+    clientDir: options.clientDir ?? null,
+  });
   await app.ready();
   return {
     app,
@@ -32,6 +45,16 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/** The /api routes the app registers (every feature's), read from a throwaway app on PGlite. */
+export async function registeredApiRoutes(): Promise<FastifyInstance['apiRoutes']> {
+  const t = await createTestApp('pglite');
+  try {
+    return [...t.app.apiRoutes];
+  } finally {
+    await t.close();
+  }
 }
 
 /**

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Database, openDatabase } from '../../server/db/client.ts';
+import * as schema from '../../server/features/schema.ts';
+import { type Database, openDatabase } from '../../server/platform/db/client.ts';
+
+/** A test database knows every feature's tables (`db.query.users` and friends). */
+export type TestDatabase = Database<typeof schema>;
 
 /**
  * The databases a database test runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set
@@ -10,8 +14,8 @@ export type DbKind = 'pglite' | 'postgres';
 
 export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-export async function openTestDatabase(kind: DbKind): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({ pgliteDir: 'memory://' });
+export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
+  if (kind === 'pglite') return openDatabase({ schema, pgliteDir: 'memory://' });
   const admin = new URL(process.env.TEST_DATABASE_URL!);
   const name = `focustar_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin.toString() });
@@ -20,7 +24,7 @@ export async function openTestDatabase(kind: DbKind): Promise<Database> {
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolMax: 5 });
+  const database = await openDatabase({ schema, databaseUrl: url.toString(), poolMax: 5 });
   return {
     ...database,
     close: async () => {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OAuth2Issuer, OAuth2Service } from 'oauth2-mock-server';
-import type { LoginProvider } from '../../src/api/contracts/auth.ts';
+import type { LoginProvider } from '../../contracts/oauth.ts';
 
 /**
  * A real OAuth 2.0 / OpenID Connect provider on loopback (oauth2-mock-server): it really checks PKCE,

@@ -1,5 +1,5 @@
-import { Button, ButtonLink } from '../../components/Button.tsx';
-import { Card, PageFrame } from '../../components/Page.tsx';
+import { Button, ButtonLink } from '../../platform/ui/Button.tsx';
+import { Card, PageFrame } from '../../platform/ui/Page.tsx';
 
 /** Seed spec sections 2 and 8: the page had an error and cannot be shown. */
 export default function ErrorPage() {

@@ -1,4 +1,4 @@
-import { NotFoundView } from '../../components/StatusViews.tsx';
+import { NotFoundView } from '../../platform/ui/StatusViews.tsx';
 
 export default function NotFoundPage() {
   return <NotFoundView />;

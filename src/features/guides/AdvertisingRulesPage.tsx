@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { Notice, PageFrame, Prose } from '../../components/Page.tsx';
+import { Notice, PageFrame, Prose } from '../../platform/ui/Page.tsx';
 
 /**
  * The posting rules, led by the disclosure rule: since 2023-10-01 Japan's Act against Unjustifiable

@@ -1,9 +1,9 @@
 import { Link, useLocation, useSearch } from 'wouter';
-import { useAuth } from '../../app/hooks.ts';
-import { ButtonLink } from '../../components/Button.tsx';
-import { formatYen } from '../../components/format.ts';
-import { Notice, PageFrame, Prose } from '../../components/Page.tsx';
-import { styled } from '../../styles/stitches.config.ts';
+import { useAuth } from '../../platform/session/hooks.ts';
+import { ButtonLink } from '../../platform/ui/Button.tsx';
+import { formatYen } from '../../platform/ui/format.ts';
+import { Notice, PageFrame, Prose } from '../../platform/ui/Page.tsx';
+import { styled } from '../../platform/styles/stitches.config.ts';
 
 type GuideType = 'shop' | 'focustar';
 

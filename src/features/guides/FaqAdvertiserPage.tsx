@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { type FaqEntry, FaqGroup } from '../../components/Faq.tsx';
-import { formatYen } from '../../components/format.ts';
-import { PageFrame } from '../../components/Page.tsx';
+import { type FaqEntry, FaqGroup } from '../../platform/ui/Faq.tsx';
+import { formatYen } from '../../platform/ui/format.ts';
+import { PageFrame } from '../../platform/ui/Page.tsx';
 
 const START: FaqEntry[] = [
   {
@@ -64,8 +64,8 @@ const RULES: FaqEntry[] = [
 export default function FaqAdvertiserPage() {
   return (
     <PageFrame
-      title="よくある質問（広告主の方）"
-      breadcrumbs={[{ label: 'トップ', href: '/' }, { label: 'よくある質問（広告主）' }]}
+      title="よくある質問（広告主向け）"
+      breadcrumbs={[{ label: 'トップ', href: '/' }, { label: 'よくある質問（広告主向け）' }]}
       lead="料金や依頼の流れについて、お店の方からよくいただく質問をまとめました。"
     >
       <FaqGroup title="はじめに" entries={START} />

@@ -1,12 +1,12 @@
 import { Link } from 'wouter';
-import { type FaqEntry, FaqGroup } from '../../components/Faq.tsx';
-import { formatYen } from '../../components/format.ts';
-import { PageFrame } from '../../components/Page.tsx';
+import { type FaqEntry, FaqGroup } from '../../platform/ui/Faq.tsx';
+import { formatYen } from '../../platform/ui/format.ts';
+import { PageFrame } from '../../platform/ui/Page.tsx';
 
 const START: FaqEntry[] = [
   {
     q: 'フォーカスターとは何ですか？',
-    a: '好きなお店をSNSで応援する人のことです。お店から届く「拡散依頼」を引き受けて投稿すると、お小遣い（報酬）を受け取れます。',
+    a: '好きなお店をSNSで応援する人のことです。お店から届く「拡散依頼」を引き受けて投稿すると、報酬（報酬）を受け取れます。',
   },
   {
     q: '登録にお金はかかりますか？',
@@ -27,7 +27,7 @@ const REWARD: FaqEntry[] = [
     a: `基本は1投稿あたり${formatYen(100)}です。お店によってはそれ以上の報酬を設定している依頼もあります。報酬はお店が投稿を承認した時点で確定します。`,
   },
   {
-    q: 'お小遣いはいつ受け取れますか？',
+    q: '報酬はいつ受け取れますか？',
     a: `毎月末に締め、未払いの報酬が${formatYen(1000)}以上あれば翌月15日に登録口座へお振込みします。${formatYen(1000)}に満たない場合は翌月以降に繰り越されます。振込手数料はかかりません。`,
   },
   {
@@ -58,9 +58,9 @@ const RULES: FaqEntry[] = [
 export default function FaqFocustarPage() {
   return (
     <PageFrame
-      title="よくある質問（フォーカスターの方）"
-      breadcrumbs={[{ label: 'トップ', href: '/' }, { label: 'よくある質問（フォーカスター）' }]}
-      lead="お小遣いの受け取り方や投稿のルールについて、よくいただく質問をまとめました。"
+      title="よくある質問（フォーカスター向け）"
+      breadcrumbs={[{ label: 'トップ', href: '/' }, { label: 'よくある質問（フォーカスター向け）' }]}
+      lead="報酬の受け取り方や投稿のルールについて、よくいただく質問をまとめました。"
     >
       <FaqGroup title="はじめに" entries={START} />
       <FaqGroup title="報酬とお振込み" entries={REWARD} />

@@ -1,7 +1,7 @@
-import { ButtonLink } from '../../components/Button.tsx';
-import { formatYen } from '../../components/format.ts';
-import { Card, PageFrame, Prose } from '../../components/Page.tsx';
-import { styled } from '../../styles/stitches.config.ts';
+import { ButtonLink } from '../../platform/ui/Button.tsx';
+import { formatYen } from '../../platform/ui/format.ts';
+import { Card, PageFrame, Prose } from '../../platform/ui/Page.tsx';
+import { styled } from '../../platform/styles/stitches.config.ts';
 
 const Points = styled('ul', {
   listStyle: 'none',

@@ -1,10 +1,17 @@
 import { useId, useState } from 'react';
-import { ButtonLink } from '../../components/Button.tsx';
-import { Field, parseWholeNumber } from '../../components/Field.tsx';
-import { formatYen } from '../../components/format.ts';
-import { Card, Notice, PageFrame, Prose } from '../../components/Page.tsx';
-import { styled } from '../../styles/stitches.config.ts';
-import { FIRST_AD_UNITS, PLATFORM_FEE_RATE, type Quote, quote, STANDARD_REWARD, TAX_RATE } from './price.ts';
+import { ButtonLink } from '../../platform/ui/Button.tsx';
+import { Field, parseWholeNumber } from '../../platform/ui/Field.tsx';
+import { formatYen } from '../../platform/ui/format.ts';
+import { Card, Notice, PageFrame, Prose } from '../../platform/ui/Page.tsx';
+import { styled } from '../../platform/styles/stitches.config.ts';
+import {
+  FIRST_AD_UNITS,
+  PLATFORM_FEE_RATE,
+  type Quote,
+  quote,
+  STANDARD_REWARD,
+  TAX_RATE,
+} from '../../../contracts/pricing.ts';
 
 const Table = styled('table', {
   width: '100%',

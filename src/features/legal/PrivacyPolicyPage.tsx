@@ -1,4 +1,4 @@
-import { PageFrame, Prose } from '../../components/Page.tsx';
+import { PageFrame, Prose } from '../../platform/ui/Page.tsx';
 
 export default function PrivacyPolicyPage() {
   return (

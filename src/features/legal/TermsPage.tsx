@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { PageFrame, Prose } from '../../components/Page.tsx';
+import { PageFrame, Prose } from '../../platform/ui/Page.tsx';
 
 export default function TermsPage() {
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { PageFrame, Prose } from '../../components/Page.tsx';
+import { PageFrame, Prose } from '../../platform/ui/Page.tsx';
 
 const ROWS: [string, ReactNode][] = [
   ['販売事業者', 'Focustar運営事務局'],

@@ -1,6 +1,6 @@
-import { useAuth } from '../../app/hooks.ts';
-import { formatYen } from '../../components/format.ts';
-import { Card, EmptyState, PageFrame, Prose } from '../../components/Page.tsx';
+import { useAuth } from '../../platform/session/hooks.ts';
+import { formatYen } from '../../platform/ui/format.ts';
+import { Card, EmptyState, PageFrame, Prose } from '../../platform/ui/Page.tsx';
 
 /** Product design section 5: where supporters' pocket money is paid (monthly, from 1,000 yen). */
 export default function BankPage() {
@@ -19,7 +19,7 @@ export default function BankPage() {
         </Card>
       ) : (
         <EmptyState title="振込先の口座はまだ登録されていません">
-          お小遣いを受け取るには、ご本人名義の銀行口座の登録が必要です。
+          報酬を受け取るには、ご本人名義の銀行口座の登録が必要です。
         </EmptyState>
       )}
       <Prose>

@@ -1,4 +1,4 @@
-import { EmptyState, PageFrame } from '../../components/Page.tsx';
+import { EmptyState, PageFrame } from '../../platform/ui/Page.tsx';
 
 /** Seed spec section 2: 報酬・お支払い履歴. The list fills in when its API arrives; until then its empty state shows. */
 export default function HistoryPage() {

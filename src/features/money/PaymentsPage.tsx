@@ -1,5 +1,5 @@
-import { ButtonLink } from '../../components/Button.tsx';
-import { EmptyState, PageFrame } from '../../components/Page.tsx';
+import { ButtonLink } from '../../platform/ui/Button.tsx';
+import { EmptyState, PageFrame } from '../../platform/ui/Page.tsx';
 
 /** Seed spec section 2: お支払い方法. The list fills in when its API arrives; until then its empty state shows. */
 export default function PaymentsPage() {

@@ -1,30 +1,67 @@
-import { PageLoading } from '../../components/LoadingOverlay.tsx';
-import { Card, PageFrame } from '../../components/Page.tsx';
-import { MessageView, NotFoundView } from '../../components/StatusViews.tsx';
-import { useApiGet } from '../../hooks/api.ts';
-import type { ScreenProps } from '../../routes/table.ts';
-import { formatDate } from './common.tsx';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'wouter';
+import { type Entry, POST_PLATFORMS } from '../../../contracts/recruitments.ts';
+import { useResource, useSubmission } from '../../platform/request/hooks.ts';
+import type { ScreenProps } from '../../platform/routing.ts';
+import { Button } from '../../platform/ui/Button.tsx';
+import { Field, FormAlert } from '../../platform/ui/Field.tsx';
+import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
+import { Card, Notice, PageFrame, Prose } from '../../platform/ui/Page.tsx';
+import { MessageView, NotFoundView } from '../../platform/ui/StatusViews.tsx';
+import { submitPost } from './api/submit-post.ts';
+import { getEntry } from './api/get-entry.ts';
+import { formatDate, formatPeriod, StatusBadge } from './common.tsx';
 
-type Entry = {
-  id: number;
-  status: string;
-  recruitment?: { title?: string } | null;
-  created_at?: string | null;
-};
+function nextStep(e: Entry): string {
+  switch (e.status) {
+    case '応募中':
+      return '選考結果をお待ちください。結果はメールとこのページでお知らせします。';
+    case '当選':
+      return `おめでとうございます。来店期間（${formatPeriod(e.recruitment.visit_starts_at, e.recruitment.visit_ends_at)}）に${e.recruitment.shop_name}へ来店して、スタッフに「Focustarのモニターです」とお伝えください。お店が来店を確認すると、投稿に進めます。`;
+    case '落選':
+      return '今回は落選となりました。ほかのお試しサポートにもぜひご応募ください。';
+    case '体験済':
+      return `体験の感想を「#PR」を付けて${POST_PLATFORMS[e.recruitment.platform]}に投稿し、投稿のURLを提出してください。`;
+    case '投稿済':
+      return 'お店が投稿を確認しています。確認が終わるとメールでお知らせします。';
+    case '完了':
+      return 'モニターは完了しました。ご協力ありがとうございました。';
+  }
+}
 
-const NEXT: Record<string, string> = {
-  応募中: '選考結果をお待ちください。当選した場合はメールでお知らせします。',
-  当選: 'おめでとうございます。お店に来店・体験して、体験済みの報告をしてください。',
-  落選: '今回はご縁がありませんでした。ほかのお試しサポートにもぜひご応募ください。',
-  体験済: '体験の感想を「#PR」を付けて投稿し、投稿のURLを提出してください。',
-  投稿済: 'お店が投稿を確認しています。',
-  完了: 'ご参加ありがとうございました。',
-};
+function PostForm({ e, onDone }: { e: Entry; onDone: () => void }) {
+  const [url, setUrl] = useState(e.post_url ?? '');
+  const { busy, message, errors, run } = useSubmission();
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const done = await run(() => submitPost(e.id, { post_url: url }));
+    if (done.ok) onDone();
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      {message && <FormAlert role="alert">{message}</FormAlert>}
+      <Field
+        label={`${POST_PLATFORMS[e.recruitment.platform]}の投稿のURL`}
+        type="url"
+        inputMode="url"
+        value={url}
+        onChange={(ev) => setUrl(ev.target.value)}
+        errors={errors.post_url}
+        hint="プロフィールではなく、投稿そのもののURLを入力してください。"
+        required
+      />
+      <Button type="submit" disabled={busy || url.trim() === ''}>
+        {e.status === '投稿済' ? '投稿のURLを修正する' : '投稿のURLを提出する'}
+      </Button>
+    </form>
+  );
+}
 
-/** Seed spec section 2: one entry (the id passed the id rule before this screen loaded). */
+/** Seed spec section 2 / issue 15: one entry, with the next step. */
 export default function EntryDetailPage({ params }: ScreenProps) {
   const id = Number(params.entryId);
-  const res = useApiGet<Entry>(`/api/entries/${id}`);
+  const [version, setVersion] = useState(0);
+  const res = useResource((signal) => getEntry(id, signal), `${id}:${version}`);
   if (res.state === 'loading') return <PageLoading />;
   if (res.state === 'failed') {
     if (res.error.status === 404) return <NotFoundView what="応募" />;
@@ -34,16 +71,63 @@ export default function EntryDetailPage({ params }: ScreenProps) {
   return (
     <PageFrame
       title="応募の詳細"
-      breadcrumbs={[
-        { label: '応募状況', href: '/entries' },
-        { label: e.recruitment?.title ?? `応募 #${e.id}` },
-      ]}
+      breadcrumbs={[{ label: '応募状況', href: '/entries' }, { label: e.recruitment.title }]}
     >
       <Card>
-        <h2>{e.recruitment?.title ?? 'モニター募集'}</h2>
-        <p>状況：{e.status}</p>
-        <p>応募日：{formatDate(e.created_at)}</p>
-        <p>{NEXT[e.status] ?? ''}</p>
+        <h2>
+          <Link href={`/recruitments/${e.recruitment.id}`}>{e.recruitment.title}</Link>
+        </h2>
+        <p>
+          状況：
+          <StatusBadge status={e.status} />
+        </p>
+        <Notice tone="info">{nextStep(e)}</Notice>
+        <Prose>
+          <table>
+            <tbody>
+              <tr>
+                <th scope="row">お店</th>
+                <td>{e.recruitment.shop_name}</td>
+              </tr>
+              <tr>
+                <th scope="row">特典</th>
+                <td>{e.recruitment.benefit}</td>
+              </tr>
+              <tr>
+                <th scope="row">投稿の条件</th>
+                <td>{e.recruitment.conditions}</td>
+              </tr>
+              <tr>
+                <th scope="row">応募日</th>
+                <td>{formatDate(e.created_at)}</td>
+              </tr>
+              {e.answer && (
+                <tr>
+                  <th scope="row">質問への回答</th>
+                  <td>{e.answer}</td>
+                </tr>
+              )}
+              {e.post_url && (
+                <tr>
+                  <th scope="row">投稿</th>
+                  <td>
+                    <a href={e.post_url} target="_blank" rel="noopener noreferrer">
+                      {e.post_url}
+                    </a>
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </Prose>
+        {(e.status === '体験済' || e.status === '投稿済') && (
+          <PostForm e={e} onDone={() => setVersion((v) => v + 1)} />
+        )}
+        {(e.status === '当選' || e.status === '落選') && (
+          <p>
+            <Link href={`/winner-picker/${e.recruitment.id}`}>抽選の公開情報を見る</Link>
+          </p>
+        )}
       </Card>
     </PageFrame>
   );

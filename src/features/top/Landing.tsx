@@ -1,15 +1,30 @@
-import { ButtonLink } from '../../components/Button.tsx';
-import { formatCount, formatYen } from '../../components/format.ts';
-import { GUEST_SIDEBAR_COPY } from '../../components/menuItems.ts';
-import { Container } from '../../components/Page.tsx';
-import { useApiGet } from '../../hooks/api.ts';
-import { styled } from '../../styles/stitches.config.ts';
+import { ButtonLink } from '../../platform/ui/Button.tsx';
+import { formatYen } from '../../platform/ui/format.ts';
+import { GUEST_SIDEBAR_COPY } from '../../platform/menu.ts';
+import { Container } from '../../platform/ui/Page.tsx';
+import { Illustration } from '../../platform/ui/Illustration.tsx';
+import type { SceneName } from '../../platform/ui/illustrations/scenes.tsx';
+import { styled } from '../../platform/styles/stitches.config.ts';
+import { useResource } from '../../platform/request/hooks.ts';
+import { getRandomIndexPictures } from './api/get-random-index-pictures.ts';
 
 const Hero = styled('section', {
   paddingTop: '$6',
   paddingBottom: '$6',
   textAlign: 'center',
-  '@md': { paddingTop: '$8', paddingBottom: '$7' },
+  display: 'grid',
+  gap: '$5',
+  alignItems: 'center',
+  '@md': { paddingTop: '$7', paddingBottom: '$7', gridTemplateColumns: '1.1fr 1fr', textAlign: 'left' },
+});
+const HeroText = styled('div', { '@md': { '& > div': { justifyContent: 'flex-start', marginInline: 0 } } });
+// The drawing keeps its box (4:3) before it arrives, so nothing below it moves.
+const HeroArt = styled('div', {
+  width: '100%',
+  maxWidth: '300px',
+  aspectRatio: '360 / 260',
+  marginInline: 'auto',
+  '@md': { maxWidth: '480px' },
 });
 const Catch = styled('p', {
   display: 'inline-block',
@@ -50,9 +65,11 @@ const Pictures = styled('div', {
 // Every tile keeps its square whether the picture arrives or not, so nothing moves.
 const Tile = styled('div', {
   aspectRatio: '1 / 1',
-  borderRadius: '$md',
+  borderRadius: '$lg',
   overflow: 'hidden',
-  background: 'linear-gradient(135deg, $primaryLight, $secondaryLight)',
+  backgroundColor: '$white',
+  border: '1px solid $gray200',
+  boxShadow: '$card',
   '& img': { width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
 });
 
@@ -74,6 +91,7 @@ const Step = styled('li', {
   backgroundColor: '$white',
   boxShadow: '$card',
   counterIncrement: 'step',
+  '& > [data-illustration]': { position: 'absolute', top: '$3', right: '$3' },
   '&::before': {
     content: 'counter(step)',
     display: 'inline-flex',
@@ -117,145 +135,63 @@ const Reasons = styled('ul', {
   '& p': { margin: 0, fontSize: '$small' },
 });
 
-const Figures = styled('dl', {
-  display: 'grid',
-  gridTemplateColumns: 'repeat(2, 1fr)',
-  gap: '$3',
-  margin: 0,
-  '@md': { gridTemplateColumns: 'repeat(4, 1fr)' },
-  '& div': { padding: '$4', borderRadius: '$lg', backgroundColor: '$white', textAlign: 'center' },
-  '& dt': { fontSize: '$small', color: '$gray700' },
-  '& dd': { margin: 0, fontSize: '28px', fontWeight: 800, color: '$primaryText' },
-});
-const Voices = styled('ul', {
-  listStyle: 'none',
-  padding: 0,
-  margin: '$5 0 0',
-  display: 'grid',
-  gap: '$3',
-  '@md': { gridTemplateColumns: 'repeat(2, 1fr)' },
-  '& li': { padding: '$4', borderRadius: '$lg', backgroundColor: '$white', borderLeft: '4px solid $primary' },
-  '& blockquote': { margin: 0 },
-  '& cite': { display: 'block', marginTop: '$2', fontSize: '$tiny', color: '$gray700', fontStyle: 'normal' },
-});
-
-type Picture = {
-  id?: number | string;
-  url?: string;
-  image_url?: string;
-  src?: string;
-  alt?: string;
-  title?: string;
-};
-type Voice = { id?: number | string; name?: string; body?: string; comment?: string; shop_name?: string };
-type Achievements = Record<string, unknown> & { voices?: Voice[] };
-
-const FIGURE_LABELS: [string[], string, string][] = [
-  [['shops', 'shops_count', 'shop_count'], '参加しているお店', '店'],
-  [['supporters', 'focustars', 'supporters_count', 'focustar_count'], '登録フォーカスター', '人'],
-  [['posts', 'posts_count', 'post_count'], '応援の投稿', '件'],
-  [['clicks', 'clicks_count', 'click_count'], '投稿からのアクセス', '回'],
-];
-
-function listOf<T>(data: unknown): T[] {
-  if (Array.isArray(data)) return data as T[];
-  if (data && typeof data === 'object' && Array.isArray((data as { data?: unknown }).data))
-    return (data as { data: T[] }).data;
-  return [];
-}
-
 /** Shown in the tiles until (or unless) the API has index pictures. */
-const SHOP_KINDS = ['カフェ', 'レストラン', 'ヘアサロン', 'ベーカリー', '雑貨店', '居酒屋'];
+const SHOP_KINDS: { label: string; scene: SceneName }[] = [
+  { label: 'カフェ', scene: 'cafe' },
+  { label: 'レストラン', scene: 'restaurant' },
+  { label: 'ヘアサロン', scene: 'salon' },
+  { label: 'ベーカリー', scene: 'bakery' },
+  { label: '雑貨店', scene: 'zakka' },
+  { label: '居酒屋', scene: 'izakaya' },
+];
 const Kind = styled('span', {
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
   justifyContent: 'center',
-  gap: '$2',
+  gap: '$1',
   height: '100%',
+  padding: '$2',
   fontWeight: 700,
   fontSize: '$small',
   color: '$gray900',
-  '&::before': {
-    content: '""',
-    width: '28px',
-    height: '28px',
-    borderRadius: '50%',
-    border: '3px solid $primary',
-    backgroundColor: '$white',
-  },
 });
 const PicturesTitle = styled('h2', { textAlign: 'center', fontSize: '$h5 !important', color: '$gray700' });
 
-/** Index pictures from the API when it has them; the tiles keep their place either way. */
+/**
+ * Issue 16: the staff-managed index pictures (`/api/random-index-pictures`, active ones in random order).
+ * The kinds of shop Focustar is for fill the same tiles while they load, or when none is switched on.
+ */
 function IndexPictures() {
-  const res = useApiGet<unknown>('/api/random-index-pictures');
-  const pictures = res.state === 'done' ? listOf<Picture>(res.data).slice(0, 6) : [];
+  const pictures = useResource(getRandomIndexPictures, 'random-index-pictures');
+  const items = pictures.state === 'done' ? pictures.data.items : [];
   return (
     <section aria-labelledby="top-pictures">
-      <PicturesTitle id="top-pictures">
-        {pictures.length > 0 ? 'Focustarで紹介されたお店' : 'こんなお店で使えます'}
-      </PicturesTitle>
-      <Pictures>
-        {SHOP_KINDS.map((kind, i) => {
-          const p = pictures[i];
-          const src = p?.url ?? p?.image_url ?? p?.src;
-          return (
-            <Tile key={kind}>
-              {src ? (
-                <img src={src} alt={p?.alt ?? p?.title ?? 'Focustarで紹介されたお店の写真'} loading="lazy" />
-              ) : (
-                <Kind>{kind}</Kind>
-              )}
-            </Tile>
-          );
-        })}
+      <PicturesTitle id="top-pictures">こんなお店で使えます</PicturesTitle>
+      <Pictures aria-busy={pictures.state === 'loading' || undefined}>
+        {items.length > 0
+          ? items.map((p) => (
+              <Tile key={p.id}>
+                <img
+                  src={p.url}
+                  alt={p.alt}
+                  width={p.width}
+                  height={p.height}
+                  loading="lazy"
+                  decoding="async"
+                />
+              </Tile>
+            ))
+          : SHOP_KINDS.map((kind) => (
+              <Tile key={kind.label}>
+                <Kind>
+                  <Illustration name={kind.scene} width="64%" height="64%" />
+                  {kind.label}
+                </Kind>
+              </Tile>
+            ))}
       </Pictures>
     </section>
-  );
-}
-
-function AchievementFigures() {
-  const res = useApiGet<Achievements>('/api/achievements');
-  if (res.state !== 'done' || !res.data || typeof res.data !== 'object') return null;
-  const data = res.data;
-  const figures = FIGURE_LABELS.flatMap(([keys, label, unit]) => {
-    const value = keys.map((k) => data[k]).find((v) => typeof v === 'number');
-    return typeof value === 'number' ? [{ label, value, unit }] : [];
-  });
-  const voices = listOf<Voice>(data.voices).filter((v) => v.body ?? v.comment);
-  if (figures.length === 0 && voices.length === 0) return null;
-  return (
-    <Band tone="pink">
-      <Container>
-        <Section aria-labelledby="top-achievements">
-          <SectionTitle id="top-achievements">Focustarの実績</SectionTitle>
-          {figures.length > 0 && (
-            <Figures>
-              {figures.map((f) => (
-                <div key={f.label}>
-                  <dt>{f.label}</dt>
-                  <dd>
-                    {formatCount(f.value)}
-                    <small>{f.unit}</small>
-                  </dd>
-                </div>
-              ))}
-            </Figures>
-          )}
-          {voices.length > 0 && (
-            <Voices aria-label="お客さまの声">
-              {voices.slice(0, 4).map((v, i) => (
-                <li key={v.id ?? i}>
-                  <blockquote>{v.body ?? v.comment}</blockquote>
-                  {(v.name ?? v.shop_name) && <cite>— {v.name ?? v.shop_name}</cite>}
-                </li>
-              ))}
-            </Voices>
-          )}
-        </Section>
-      </Container>
-    </Band>
   );
 }
 
@@ -265,24 +201,29 @@ export function Landing() {
     <>
       <Container>
         <Hero aria-labelledby="top-title">
-          <Catch>お店とファンをつなぐ応援サービス</Catch>
-          <HeroTitle id="top-title">
-            好きなお店を、
-            <br />
-            <em>SNSで応援</em>しよう。
-          </HeroTitle>
-          <HeroLead>
-            いつものお店の「おいしい」「うれしい」をSNSで紹介すると、お店からお小遣いが届きます。
-            お店にとっては、常連さんの言葉がいちばん信頼される広告になります。
-          </HeroLead>
-          <Ctas>
-            <ButtonLink href="/register" size="lg">
-              無料で会員登録
-            </ButtonLink>
-            <ButtonLink href="/introduction-advertiser" variant="outline" size="lg">
-              お店の方はこちら
-            </ButtonLink>
-          </Ctas>
+          <HeroText>
+            <Catch>お店とファンをつなぐ応援サービス</Catch>
+            <HeroTitle id="top-title">
+              好きなお店を、
+              <br />
+              <em>SNSで応援</em>しよう。
+            </HeroTitle>
+            <HeroLead>
+              いつものお店の「おいしい」「うれしい」をSNSで紹介すると、お店から報酬が届きます。
+              お店にとっては、常連さんの言葉がいちばん信頼される広告になります。
+            </HeroLead>
+            <Ctas>
+              <ButtonLink href="/register" size="lg">
+                無料で会員登録
+              </ButtonLink>
+              <ButtonLink href="/introduction-advertiser" variant="outline" size="lg">
+                お店の方はこちら
+              </ButtonLink>
+            </Ctas>
+          </HeroText>
+          <HeroArt>
+            <Illustration name="hero" width="100%" height="100%" />
+          </HeroArt>
         </Hero>
         <IndexPictures />
       </Container>
@@ -293,26 +234,29 @@ export function Landing() {
             <SectionTitle id="top-focustar">フォーカスター（応援する方）の使い方</SectionTitle>
             <Steps>
               <Step tone="pink">
+                <Illustration name="signup" width={56} />
                 <h3>無料で登録</h3>
                 <p>LINEかメールアドレスで登録し、ふだん使っているSNSのアカウントを登録します。</p>
               </Step>
               <Step tone="pink">
+                <Illustration name="inbox" width={56} />
                 <h3>お店から依頼が届く</h3>
                 <p>
                   お気に入りに登録したお店や、近くのお店から「拡散依頼」が届きます。内容を見て引き受けるか選べます。
                 </p>
               </Step>
               <Step tone="pink">
-                <h3>投稿してお小遣い</h3>
+                <Illustration name="reward" width={56} />
+                <h3>投稿して報酬を受け取る</h3>
                 <p>
                   「#PR」を付けて投稿し、お店に承認されると1件{formatYen(100)}
-                  から報酬が貯まります。貯まったお小遣いは毎月お振込みします。
+                  から報酬が貯まります。貯まった報酬は毎月お振込みします。
                 </p>
               </Step>
             </Steps>
             <Center>
               <ButtonLink href="/faq-focustar" variant="ghost">
-                フォーカスター向けのよくある質問
+                よくある質問（フォーカスター向け）
               </ButtonLink>
             </Center>
           </Section>
@@ -325,6 +269,7 @@ export function Landing() {
             <SectionTitle id="top-shop">お店（広告主）の使い方</SectionTitle>
             <Steps>
               <Step tone="blue">
+                <Illustration name="request" width={56} />
                 <h3>拡散依頼をつくる</h3>
                 <p>紹介してほしい内容、写真、ハッシュタグ、投稿してほしい件数と期間を決めるだけ。</p>
               </Step>
@@ -345,8 +290,6 @@ export function Landing() {
           </Section>
         </Container>
       </Band>
-
-      <AchievementFigures />
 
       <Container>
         <Section aria-labelledby="top-reasons">

@@ -1,0 +1,423 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+import { PREFECTURES } from './prefectures.ts';
+
+/**
+ * Monitor recruitments and entries (issue 15, product design sections 4 and 7; seed spec routes
+ * `/recruitments`, `/winner-picker`, `/entries`, `/admin-recruitment*`; API `/api/recruitments`,
+ * `/api/entries`). One definition of every request and answer, with its Japanese messages.
+ */
+
+export const RECRUITMENT_STATUSES = ['下書き', '募集中', '選考中', '当選発表済', '終了'] as const;
+export type RecruitmentStatus = (typeof RECRUITMENT_STATUSES)[number];
+export const ENTRY_STATUSES = ['応募中', '当選', '落選', '体験済', '投稿済', '完了'] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+
+/** Where a winner posts. LINE is not here: a LINE post has no public URL to check. */
+export const POST_PLATFORMS = {
+  x: 'X（旧Twitter）',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  facebook: 'Facebook',
+} as const;
+export type PostPlatform = keyof typeof POST_PLATFORMS;
+const PLATFORM_KEYS = Object.keys(POST_PLATFORMS) as [PostPlatform, ...PostPlatform[]];
+
+export const TARGET_AUDIENCES = { everyone: 'どなたでも', followers: 'お店のフォーカスター限定' } as const;
+export type TargetAudience = keyof typeof TARGET_AUDIENCES;
+
+export const MAX_RECRUITMENT_IMAGES = 6;
+export const RECRUITMENT_PAGE_SIZE = 24;
+export const ADMIN_PAGE_SIZE = 50;
+export const ENTRY_PAGE_SIZE = 50;
+/** Product design section 7: a requested post shows that it is an advertisement. */
+export const DISCLOSURE_LABELS = ['#PR', '広告'] as const;
+
+export const RECRUITMENT_MESSAGES = {
+  notFound: 'モニター募集が見つかりませんでした。',
+  entryNotFound: '応募が見つかりませんでした。',
+  draft: 'このモニター募集はまだ公開されていません。',
+  notYetOpen: 'このモニター募集の応募期間はまだ始まっていません。',
+  closed: 'このモニター募集の応募期間は終了しました。',
+  alreadyApplied: 'このモニター募集にはすでに応募しています。',
+  followersOnly: 'このモニター募集は、お店をお気に入り登録しているフォーカスター限定です。',
+  prefectureOnly: (prefecture: string) => `このモニター募集は${prefecture}にお住まいの方が対象です。`,
+  answerRequired: '質問への回答を入力してください。',
+  notShopMember: 'このお店のモニター募集を確認する権限がありません。',
+  alreadyDrawn: '抽選はすでに行われています。抽選は一度だけで、やり直すことはできません。',
+  notDrawable: '抽選できるのは、募集中または選考中のモニター募集だけです。',
+  winnersPicked: '当選者はすでに決まっています。',
+  noEntries: '応募がないため、抽選できません。',
+  badTransition: (from: string, to: string) => `「${from}」から「${to}」には変更できません。`,
+  notWinnerOfThis: '選んだ応募の中に、このモニター募集の応募中ではないものがあります。',
+  tooManyWinners: (n: number) => `当選者は${n}名まで選べます。`,
+  notRedrawable: '繰り上げができるのは、抽選で当選した応募だけです。',
+  noNextRank: '繰り上げできる応募が残っていません。',
+  entryStep: (status: string) => `この応募は「${status}」のため、この操作はできません。`,
+  shopNotFound: 'お店が見つかりませんでした。',
+} as const;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label}を入力してください。` })
+    .trim()
+    .min(1, `${label}を入力してください。`)
+    .max(max, `${label}は${max}文字以内で入力してください。`);
+
+const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string({ error: `${label}は文字で入力してください。` })
+      .trim()
+      .max(max, `${label}は${max}文字以内で入力してください。`)
+      .optional(),
+  );
+
+/** A whole number typed in a form (full-width digits and separators accepted) or sent as a number. */
+const wholeNumber = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+            .replace(/[,，円]/g, '')
+            .trim()
+        : v,
+    z.coerce
+      .number({ error: `${label}を数字で入力してください。` })
+      .int(`${label}は整数で入力してください。`)
+      .min(min, `${label}は${min.toLocaleString('ja-JP')}以上にしてください。`)
+      .max(max, `${label}は${max.toLocaleString('ja-JP')}以下にしてください。`),
+  );
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * A date typed as `YYYY-MM-DD` is a day in Japan: a period starts at 0:00 of its first day and ends at
+ * the end of its last day, Asia/Tokyo. A full ISO time with an offset is taken as it is.
+ */
+const tokyoMoment = (label: string, edge: 'start' | 'end') =>
+  z
+    .string({ error: `${label}を入力してください。` })
+    .trim()
+    .min(1, `${label}を入力してください。`)
+    .transform((v, ctx) => {
+      const iso = DATE_RE.test(v) ? `${v}T${edge === 'start' ? '00:00:00' : '23:59:59.999'}+09:00` : v;
+      const d = new Date(iso);
+      if (
+        Number.isNaN(d.getTime()) ||
+        !(DATE_RE.test(v) || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v))
+      ) {
+        ctx.addIssue({ code: 'custom', message: `${label}は日付（例：2026-12-01）で入力してください。` });
+        return z.NEVER;
+      }
+      if (d.getUTCFullYear() < 2000 || d.getUTCFullYear() > 2100) {
+        ctx.addIssue({ code: 'custom', message: `${label}の日付が正しくありません。` });
+        return z.NEVER;
+      }
+      return d.toISOString();
+    });
+
+/** POST /api/recruitments (staff; multipart with up to 6 `images`, or JSON without images). */
+export const recruitmentCreateSchema = z
+  .object({
+    shop_id: idSchema,
+    title: text('タイトル', 80),
+    description: text('募集の内容', 4000),
+    benefit: text('特典', 200),
+    benefit_value: wholeNumber('特典の価値', 0, 1_000_000),
+    winners_count: wholeNumber('当選人数', 1, 100),
+    application_starts_at: tokyoMoment('応募開始日', 'start'),
+    application_ends_at: tokyoMoment('応募締切日', 'end'),
+    visit_starts_at: tokyoMoment('来店期間の開始日', 'start'),
+    visit_ends_at: tokyoMoment('来店期間の終了日', 'end'),
+    platform: z.enum(PLATFORM_KEYS, { error: '投稿するSNSを選んでください。' }),
+    conditions: text('投稿の条件', 1000).refine(
+      (v) => DISCLOSURE_LABELS.some((label) => v.includes(label)),
+      '投稿の条件には、広告であることを示す「#PR」（または「広告」）の表示を含めてください。',
+    ),
+    target_prefecture: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.enum(PREFECTURES, { error: '対象の都道府県を選んでください。' }).optional(),
+    ),
+    target_audience: z.enum(['everyone', 'followers'], { error: '対象を選んでください。' }),
+    question: optionalText('応募時の質問', 200),
+  })
+  .superRefine((v, ctx) => {
+    if (v.application_ends_at <= v.application_starts_at)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['application_ends_at'],
+        message: '応募締切日は応募開始日より後にしてください。',
+      });
+    if (v.visit_ends_at < v.visit_starts_at)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['visit_ends_at'],
+        message: '来店期間の終了日は開始日以降にしてください。',
+      });
+    if (v.visit_ends_at < v.application_ends_at)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['visit_ends_at'],
+        message: '来店期間の終了日は応募締切日より後にしてください。',
+      });
+  });
+export type RecruitmentCreateInput = z.input<typeof recruitmentCreateSchema>;
+export type RecruitmentCreate = z.output<typeof recruitmentCreateSchema>;
+
+/** PUT /api/recruitments/{id}/status (staff): the moves staff make by hand. */
+export const STAFF_MOVES: Record<RecruitmentStatus, readonly RecruitmentStatus[]> = {
+  下書き: ['募集中'],
+  募集中: ['選考中'],
+  選考中: ['終了'],
+  当選発表済: ['終了'],
+  終了: [],
+};
+export const statusChangeSchema = z.object({
+  status: z.enum(['募集中', '選考中', '終了'], { error: '変更後の状況を選んでください。' }),
+});
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+
+/** POST /api/recruitments/{id}/entries (signed in). */
+export const entryCreateSchema = z.object({ answer: optionalText('質問への回答', 400) });
+export type EntryCreate = z.input<typeof entryCreateSchema>;
+
+/** POST /api/recruitments/{id}/winners (staff): winners chosen by hand. */
+export const manualWinnersSchema = z.object({
+  entry_ids: z
+    .array(idSchema, { error: '当選にする応募を選んでください。' })
+    .min(1, '当選にする応募を選んでください。')
+    .max(100, '当選者は100名までです。')
+    .refine((ids) => new Set(ids).size === ids.length, '同じ応募が重複しています。'),
+});
+export type ManualWinners = z.input<typeof manualWinnersSchema>;
+
+/** POST /api/recruitments/{id}/redraw (staff): a winner declined; the next rank takes the place. */
+export const redrawSchema = z.object({ entry_id: idSchema });
+
+/* ----------------------------------------------------------------------------------------------
+ * Proof of the post. NOTE: the support-requests feature checks unit posts the same way; the two
+ * validators are to be folded into one contract at merge.
+ * -------------------------------------------------------------------------------------------- */
+
+const POST_HOSTS: Record<PostPlatform, readonly string[]> = {
+  x: ['x.com', 'twitter.com', 'mobile.x.com', 'mobile.twitter.com'],
+  instagram: ['instagram.com'],
+  tiktok: ['tiktok.com', 'vm.tiktok.com', 'vt.tiktok.com'],
+  facebook: ['facebook.com', 'm.facebook.com'],
+};
+/** The path of one post (not a profile, a search or a home page) on each platform. */
+const POST_PATHS: Record<PostPlatform, readonly RegExp[]> = {
+  x: [/^\/[A-Za-z0-9_]{1,15}\/status\/\d{5,25}\/?$/, /^\/i\/web\/status\/\d{5,25}\/?$/],
+  instagram: [/^\/(?:[A-Za-z0-9._]{1,30}\/)?(?:p|reel|reels)\/[A-Za-z0-9_-]{5,40}\/?$/],
+  tiktok: [/^\/@[A-Za-z0-9._]{1,24}\/(?:video|photo)\/\d{5,25}\/?$/, /^\/[A-Za-z0-9]{6,12}\/?$/],
+  facebook: [
+    /^\/[A-Za-z0-9.]{1,80}\/(?:posts|videos)\/[A-Za-z0-9]{5,60}\/?$/,
+    /^\/share\/(?:p|v|r)\/[A-Za-z0-9]{5,40}\/?$/,
+    /^\/reel\/\d{5,25}\/?$/,
+    /^\/permalink\.php$/,
+  ],
+};
+
+/** Japanese message of what is wrong with a post URL for a platform, or null when it is one post. */
+export function postUrlProblem(platform: PostPlatform, value: string): string | null {
+  const name = POST_PLATFORMS[platform];
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return '投稿のURLを https:// から入力してください。';
+  }
+  if (url.protocol !== 'https:') return '投稿のURLは https:// で始まるものを入力してください。';
+  if (url.username || url.password || url.port) return '投稿のURLが正しくありません。';
+  const host = url.hostname.toLowerCase().replace(/^www\./, '');
+  if (!POST_HOSTS[platform].includes(host)) return `${name}の投稿のURLを入力してください。`;
+  const shortLink = platform === 'tiktok' && host !== 'tiktok.com';
+  const paths = shortLink ? POST_PATHS.tiktok.slice(1) : POST_PATHS[platform];
+  const onePost =
+    paths.some((p) => p.test(url.pathname)) &&
+    (url.pathname !== '/permalink.php' || /^\d{5,25}$/.test(url.searchParams.get('story_fbid') ?? ''));
+  if (!onePost || (platform === 'tiktok' && !shortLink && !url.pathname.startsWith('/@')))
+    return 'プロフィールではなく、投稿そのもののURLを入力してください。';
+  return null;
+}
+
+export const postSubmitSchema = z.object({
+  post_url: z
+    .string({ error: '投稿のURLを入力してください。' })
+    .trim()
+    .min(1, '投稿のURLを入力してください。')
+    .max(500, '投稿のURLは500文字以内で入力してください。'),
+});
+export type PostSubmit = z.infer<typeof postSubmitSchema>;
+
+/* --------------------------------------------------------------------------------------------
+ * Answers
+ * ------------------------------------------------------------------------------------------ */
+
+const iso = z.string();
+const image = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
+
+/** A card of the lists (public list, winner picker, staff list). */
+export const recruitmentSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.enum(RECRUITMENT_STATUSES),
+  shop: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    prefecture: z.string().nullable(),
+    category: z.string().nullable(),
+  }),
+  cover: image.nullable(),
+  benefit: z.string(),
+  benefit_value: z.number().int(),
+  winners_count: z.number().int(),
+  application_starts_at: iso,
+  application_ends_at: iso,
+  target_prefecture: z.string().nullable(),
+  target_audience: z.enum(['everyone', 'followers']),
+  publish_at: iso.nullable(),
+  entries_count: z.number().int(),
+});
+export type RecruitmentSummary = z.infer<typeof recruitmentSummarySchema>;
+
+export const recruitmentPageSchema = z.object({
+  items: z.array(recruitmentSummarySchema),
+  next_cursor: z.string().nullable(),
+});
+export type RecruitmentPage = z.infer<typeof recruitmentPageSchema>;
+
+/** GET /api/recruitments/{id}: the recruitment and its published draw (issue 15, "Choosing winners"). */
+export const recruitmentSchema = recruitmentSummarySchema.extend({
+  description: z.string(),
+  images: z.array(image),
+  visit_starts_at: iso,
+  visit_ends_at: iso,
+  conditions: z.string(),
+  platform: z.enum(PLATFORM_KEYS),
+  question: z.string().nullable(),
+  /** sha256 of the 32 raw seed bytes, hex; published when the recruitment opens. */
+  seed_commitment: z.string().nullable(),
+  /** The 32 seed bytes as 64 hex characters; revealed after the draw. */
+  seed: z.string().nullable(),
+  drawn_at: iso.nullable(),
+  /** The frozen eligible entries, ascending. */
+  entry_ids: z.array(z.number().int()).nullable(),
+  /** sha256 (hex) of the UTF-8 string of entry_ids joined by ",". */
+  entry_ids_hash: z.string().nullable(),
+  /** The winners drawn, in rank order (a redraw appends the next ranks). */
+  winner_entry_ids: z.array(z.number().int()).nullable(),
+  /** Winners who declined after the draw; their places went to the next ranks. */
+  declined_entry_ids: z.array(z.number().int()).nullable(),
+  selection: z.enum(['lottery', 'manual']).nullable(),
+  /** The signed-in user's own entry, if any. */
+  my_entry: z.object({ id: z.number().int(), status: z.enum(ENTRY_STATUSES) }).nullable(),
+  /** The caller may see the entries (a member of the shop's company, or staff). */
+  can_view_entries: z.boolean(),
+  can_manage: z.boolean(),
+});
+export type Recruitment = z.infer<typeof recruitmentSchema>;
+
+const snsAccount = z.object({
+  provider: z.string(),
+  handle: z.string().nullable(),
+  profile_url: z.string().nullable(),
+  follower_count: z.number().int().nullable(),
+});
+
+/** An entry as the shop sees it: no personal data beyond the screen name and the SNS accounts. */
+export const shopEntrySchema = z.object({
+  id: z.number().int(),
+  status: z.enum(ENTRY_STATUSES),
+  screen_name: z.string(),
+  sns: z.array(snsAccount),
+  answer: z.string().nullable(),
+  post_url: z.string().nullable(),
+  created_at: iso,
+});
+export type ShopEntry = z.infer<typeof shopEntrySchema>;
+
+export const shopEntryPageSchema = z.object({
+  items: z.array(shopEntrySchema),
+  next_cursor: z.number().int().nullable(),
+});
+export type ShopEntryPage = z.infer<typeof shopEntryPageSchema>;
+
+/** One of the signed-in user's entries (`/entries`, `/entries/{id}`). */
+export const entrySchema = z.object({
+  id: z.number().int(),
+  status: z.enum(ENTRY_STATUSES),
+  answer: z.string().nullable(),
+  post_url: z.string().nullable(),
+  created_at: iso,
+  visited_at: iso.nullable(),
+  posted_at: iso.nullable(),
+  completed_at: iso.nullable(),
+  recruitment: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    status: z.enum(RECRUITMENT_STATUSES),
+    shop_name: z.string(),
+    benefit: z.string(),
+    platform: z.enum(PLATFORM_KEYS),
+    conditions: z.string(),
+    visit_starts_at: iso,
+    visit_ends_at: iso,
+    cover: image.nullable(),
+  }),
+});
+export type Entry = z.infer<typeof entrySchema>;
+
+export const entryPageSchema = z.object({
+  items: z.array(entrySchema),
+  next_cursor: z.number().int().nullable(),
+});
+export type EntryPage = z.infer<typeof entryPageSchema>;
+
+/* --------------------------------------------------------------------------------------------
+ * Queries
+ * ------------------------------------------------------------------------------------------ */
+
+/** Keyset cursor of the public lists: `<application_ends_at ISO>_<id>`. */
+export const listCursorSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_\d{1,15}$/, 'ページの指定が正しくありません。');
+
+export const recruitmentListQuerySchema = z.object({
+  /** open: 募集中 (the public list); in-progress: 募集中, 選考中, 当選発表済 (`/winner-picker`). */
+  stage: z.enum(['open', 'in-progress'], { error: '表示する募集の種類が正しくありません。' }).default('open'),
+  shop_id: idSchema.optional(),
+  prefecture: z.enum(PREFECTURES, { error: '都道府県を選んでください。' }).optional(),
+  category: z.string().trim().max(50, 'カテゴリーは50文字以内で指定してください。').optional(),
+  cursor: listCursorSchema.optional(),
+});
+export type RecruitmentListQuery = {
+  stage?: 'open' | 'in-progress';
+  shop_id?: number;
+  prefecture?: (typeof PREFECTURES)[number];
+  category?: string;
+  cursor?: string;
+};
+
+export const adminRecruitmentQuerySchema = z.object({
+  status: z.enum(RECRUITMENT_STATUSES, { error: '状況を選んでください。' }).optional(),
+  shop_id: idSchema.optional(),
+  q: z.string().trim().max(80, 'キーワードは80文字以内で入力してください。').optional(),
+  cursor: idSchema.optional(),
+});
+export type AdminRecruitmentQuery = {
+  status?: RecruitmentStatus;
+  shop_id?: number;
+  q?: string;
+  cursor?: number;
+};
+
+export const adminRecruitmentPageSchema = z.object({
+  items: z.array(recruitmentSummarySchema),
+  next_cursor: z.number().int().nullable(),
+});
+export type AdminRecruitmentPage = z.infer<typeof adminRecruitmentPageSchema>;
+
+export const cursorQuerySchema = z.object({ cursor: idSchema.optional() });

@@ -1,0 +1,25 @@
+/**
+ * Plain values of the contracts, without zod: the SPA's first screen needs these few words and must not
+ * load zod to get them (ADR 0038). The feature contracts re-export them, so each is still written once.
+ */
+
+/** Seed spec section 5: the id rule's exact message. */
+export const ID_MESSAGE = 'IDは1以上の整数である必要があります';
+
+/** The one summary of a rejected form (a 422 answer); each field's own messages show next to it. */
+export const VALIDATION_SUMMARY = '入力内容に誤りがあります。各項目をご確認ください。';
+
+/** Company paid_status values (section 4 / product design section 2). */
+export const PAID_STATUS = {
+  underReview: '審査中',
+  unavailable: '利用不可',
+  availableNotTrading: '利用可能（取引なし）',
+  availableTrading: '利用可能（取引あり）',
+} as const;
+
+/** Section 4: "A shop whose review status text is … is under review" (the exact text compared). */
+export const SHOP_UNDER_REVIEW_STATUS = '審査待ち（審査完了後に拡散依頼が可能になります）';
+
+/** OAuth cookies (section 3 and 9): mode and error type. */
+export const OAUTH_MODE_COOKIE = '__Host-oauth_mode';
+export const OAUTH_ERROR_COOKIE = '__Host-oauth_error';

@@ -1,0 +1,134 @@
+import { DEMO, DEMO_SHOP, expect, login, logout, switchMode, test } from './fixtures.ts';
+import { mailsTo } from './support/mail.ts';
+
+/**
+ * Issue 13 "Done when", in the browser with mail from the local SMTP server: the owner creates and submits
+ * a request; staff approve it; a follower accepts, opens the share intent and reports the post URL; the
+ * owner approves; the supporter sees the reward. The unit's short link counts a browser once and a
+ * link-preview crawler not at all.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const stamp = `${Date.now().toString(36)}${process.pid}`;
+const text = `季節のモンブランはじめました ${stamp}`;
+const tokyo = (offset: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(
+    new Date(Date.now() + offset * 86_400_000),
+  );
+
+async function asShop(page: import('@playwright/test').Page) {
+  await login(page, DEMO.owner);
+  await switchMode(page, 'advertiser');
+  await page.getByRole('button', { name: new RegExp(DEMO_SHOP.name) }).click();
+}
+
+test('the supporting loop: request, review, offer, post, approval, reward (issue 13)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The owner writes the request in four steps; the disclosure is put in front and stays.
+  await asShop(page);
+  await page.goto('/ad?step=1');
+  await page.getByLabel(/紹介文/).fill(text);
+  await expect(page.getByLabel(/紹介文/)).toHaveValue(`#PR ${text}`);
+  await expect(page.getByLabel('投稿のプレビュー')).toContainText(`#PR ${text}`);
+  await page.getByRole('button', { name: '次へ' }).click();
+  await expect(page).toHaveURL(/step=2&id=\d+/);
+  await page.getByRole('checkbox', { name: 'X', exact: true }).check();
+  await page.getByLabel('投稿してほしい件数').fill('４');
+  await page.getByLabel('1件あたりの報酬（円）').fill('120');
+  await page.getByRole('button', { name: '次へ' }).click();
+  await page.getByLabel('開始日').fill(tokyo(0));
+  await page.getByLabel('終了日').fill(tokyo(14));
+  await page.getByRole('button', { name: '次へ' }).click();
+  // Step 4: 4 × 120円 = 480円 + 144円 fee, tax 62円: 686円 (contracts/pricing.ts).
+  await expect(page.getByText('686円')).toBeVisible();
+  await page.getByRole('button', { name: 'この内容で審査に出す' }).click();
+  await expect(page.getByRole('heading', { name: '審査に出しました' })).toBeVisible();
+  await logout(page);
+
+  // Staff approve it; the owner is told by mail.
+  await login(page, DEMO.staff);
+  await page.goto('/admin-advertisements');
+  const review = page.getByRole('listitem').filter({ hasText: stamp });
+  await review.getByRole('button', { name: '承認して配信する' }).click();
+  await expect(review).toHaveCount(0);
+  await expect
+    .poll(async () => (await mailsTo(DEMO.owner)).map((m) => m.subject).join('\n'), { timeout: 20_000 })
+    .toContain('拡散依頼が承認され、配信を始めました');
+  await logout(page);
+
+  // A follower gets the offer by mail, accepts it, opens the share intent and reports the post.
+  await expect
+    .poll(async () => (await mailsTo(DEMO.supporter)).map((m) => m.text).join('\n'), { timeout: 20_000 })
+    .toContain(stamp);
+  await login(page, DEMO.supporter);
+  await page.goto('/advertisements');
+  const offer = page.getByRole('listitem').filter({ hasText: stamp });
+  await offer.getByRole('button', { name: '引き受ける' }).click();
+  const share = offer.getByRole('link', { name: 'Xでシェアする' });
+  await expect(share).toBeVisible();
+  const href = (await share.getAttribute('href'))!;
+  expect(href).toMatch(/^https:\/\/x\.com\/intent\/post\?text=/);
+  const shortUrl = decodeURIComponent(new URL(href).searchParams.get('url')!);
+  expect(shortUrl).toMatch(/\/s\/[A-Za-z0-9]{10}$/);
+  expect(new URL(href).searchParams.get('text')).toContain(`#PR ${text}`);
+  // The intent opens in a new tab (the internet is cut off in these tests: the request is what counts).
+  const [intentRequest, popup] = await Promise.all([
+    page.context().waitForEvent('request', (r) => r.url().startsWith('https://x.com/intent/post')),
+    page.waitForEvent('popup'),
+    share.click(),
+  ]);
+  expect(intentRequest.url()).toBe(href);
+  await popup.close();
+  await offer.getByLabel('投稿のURL').fill('https://x.com/demo_supporter');
+  await offer.getByRole('button', { name: '投稿を報告する' }).click();
+  await expect(offer.getByRole('alert')).toHaveText(
+    'プロフィールではなく、投稿そのもののURLを入力してください。',
+  );
+  const postUrl = `https://x.com/demo_supporter/status/18${Date.now()}`;
+  await offer.getByLabel('投稿のURL').fill(postUrl);
+  await offer.getByRole('button', { name: '投稿を報告する' }).click();
+  await expect(offer.getByText('確認待ち')).toBeVisible();
+  const before = await page.getByRole('region', { name: 'お小遣い' }).textContent();
+
+  // The short link: a browser counts once (a reload within the hour does not), a crawler never.
+  // NOTE: a person's browser, not headless Chromium's user agent, which isbot rightly calls a bot.
+  const person = await browser.newContext({
+    userAgent:
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  });
+  const visit = await person.newPage();
+  await visit.goto(shortUrl);
+  await expect(visit).toHaveURL(/\/demo-cafe$/);
+  await visit.goto(shortUrl);
+  await person.close();
+  const crawler = await page.request.get(shortUrl, {
+    headers: { 'user-agent': 'Twitterbot/1.0' },
+    maxRedirects: 0,
+  });
+  expect(crawler.status()).toBe(302);
+  await logout(page);
+
+  // The owner sees the post waiting, the click, and approves it.
+  await asShop(page);
+  await page.goto('/advertisements');
+  const request = page.getByRole('listitem').filter({ hasText: stamp });
+  await expect(request.locator('dt:text("クリック") + dd')).toHaveText('1');
+  const waiting = page.getByRole('listitem').filter({ has: page.locator(`a[href="${postUrl}"]`) });
+  await waiting.getByRole('button', { name: '承認する' }).click();
+  await expect(waiting).toHaveCount(0);
+  await logout(page);
+
+  // The supporter sees the reward, and got the mail with the amount.
+  await login(page, DEMO.supporter);
+  await page.goto('/advertisements');
+  await expect(
+    page.getByRole('listitem').filter({ hasText: stamp }).getByText('報酬 120円 をお小遣いに加えました'),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'お小遣い' })).not.toHaveText(before ?? '');
+  await expect
+    .poll(async () => (await mailsTo(DEMO.supporter)).map((m) => m.subject).join('\n'), { timeout: 20_000 })
+    .toContain('【Focustar】投稿が承認されました（報酬 120円）');
+});

@@ -1,0 +1,461 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { LoginProvider } from '../../../contracts/oauth.ts';
+import type { Role, User, UserFlag } from '../../../contracts/accounts.ts';
+import { type Db, rowsOf } from '../../platform/db/client.ts';
+// NOTE: another feature's schema.ts is the one cross-feature import allowed (ADR 0005).
+import { companyMembers, favorites, shops } from '../shops/schema.ts';
+import {
+  authSessions,
+  authTokens,
+  oauthLoginCodes,
+  passwordResetTokens,
+  roles,
+  socialAccounts,
+  users,
+} from './schema.ts';
+
+/**
+ * Presenters of the user (`GET /api/me`, seed spec section 3) and the shop, each in one database round
+ * trip: the counts and the company are subselects, so /api/me costs one query after the token check.
+ */
+
+type Row = Record<string, unknown>;
+
+/**
+ * The whole user presenter (seed spec section 3), built by the database as JSON text over
+ * `users u join roles r`, in the key order of `userSchema`. GET /api/me sends this text as it is: no
+ * parse and re-serialise on the hot path. Plain text, so it also runs as a prepared statement.
+ *
+ * - flags: exactly the seven of section 3, true only for a JSON `true` (section 5 coercion is the
+ *   client's; the server stores booleans);
+ * - follower_count: product design section 2, "the shops whose supporter list includes the user";
+ * - not_accepted_units_count: the user's open offers (units `offered` and not past their deadline; issue 13).
+ */
+export const USER_JSON = `json_build_object(
+    'id', u.id, 'name', u.name, 'email', u.email, 'screen_name', u.screen_name, 'avatar_url', u.avatar_url,
+    'role', json_build_object('id', r.id, 'name', r.name, 'priority', r.priority),
+    'company', (select json_build_object('id', c.id, 'paid_status', c.paid_status) from companies c
+       where c.id = (select cm.company_id from company_members cm join companies cc on cc.id = cm.company_id
+                     where cm.user_id = u.id
+                     -- Issue 12: a user with a second, approved company gets the shop features.
+                     order by (cc.paid_status = '利用可能（取引あり）') desc, (cm.role = 'owner') desc,
+                       cm.created_at, cm.company_id limit 1)),
+    'flag_status', json_build_object(
+      'acceptedFirstAdvertising', coalesce(u.flag_status -> 'acceptedFirstAdvertising' = 'true'::jsonb, false),
+      'savedFirstProfile', coalesce(u.flag_status -> 'savedFirstProfile' = 'true'::jsonb, false),
+      'registeredBankAccount', coalesce(u.flag_status -> 'registeredBankAccount' = 'true'::jsonb, false),
+      'addedReferralShop', coalesce(u.flag_status -> 'addedReferralShop' = 'true'::jsonb, false),
+      'checkedFirstReward', coalesce(u.flag_status -> 'checkedFirstReward' = 'true'::jsonb, false),
+      'watchedAdvertiserRule', coalesce(u.flag_status -> 'watchedAdvertiserRule' = 'true'::jsonb, false),
+      'watchedFocustarRule', coalesce(u.flag_status -> 'watchedFocustarRule' = 'true'::jsonb, false)),
+    'is_stripe_verified', u.is_stripe_verified,
+    'favorites_count', fav.n,
+    'shops_count', (select coalesce(sum((select count(*) from shops s where s.company_id = cm.company_id)), 0)::int
+       from company_members cm where cm.user_id = u.id),
+    'not_accepted_units_count', (select count(*)::int from units un
+       where un.user_id = u.id and un.status = 'offered' and un.expires_at > now()),
+    'follower_count', fav.n,
+    'status', u.status,
+    'social_accounts', (select coalesce(json_agg(json_build_object('id', sa.id, 'provider', sa.provider,
+         'handle', sa.handle, 'profile_url', sa.profile_url, 'status', sa.status) order by sa.id), '[]'::json)
+       from social_accounts sa where sa.user_id = u.id),
+    'email_verified', u.email_verified_at is not null
+  )::text as user_json`;
+
+/** The joins USER_JSON needs besides `users u` and `roles r` (the favourites count, used twice). */
+export const USER_JSON_JOINS =
+  'cross join lateral (select count(*)::int as n from favorites f where f.user_id = u.id) fav';
+
+const USER_SELECT = sql.raw(
+  `select ${USER_JSON} from users u join roles r on r.id = u.role_id ${USER_JSON_JOINS}`,
+);
+
+/** The user of a row selected with USER_JSON. */
+export function presentUser(row: Row): User {
+  return JSON.parse(String(row.user_json)) as User;
+}
+
+export async function loadUser(db: Db, userId: number): Promise<User | null> {
+  const rows = rowsOf(await db.execute(sql`${USER_SELECT} where u.id = ${userId} and u.deleted_at is null`));
+  return rows[0] ? presentUser(rows[0]) : null;
+}
+
+/** The joins of the bearer check: token, login and user, all still valid (ADR 0010). */
+const AUTH_FROM = `
+  from auth_tokens t
+  join auth_sessions s on s.id = t.session_id
+  join users u on u.id = s.user_id
+  join roles r on r.id = u.role_id
+  %JOINS%
+  where t.jti = $1 and s.id = $2 and s.user_id = $3
+    and t.revoked_at is null and s.revoked_at is null and u.deleted_at is null
+    and (t.refreshed_at is null or t.refreshed_at > to_timestamp($4::bigint))`;
+export const AUTH_QUERY = `select r.priority ${AUTH_FROM.replace('%JOINS%', '')}`;
+export const AUTH_WITH_USER_QUERY = `select r.priority, ${USER_JSON} ${AUTH_FROM.replace('%JOINS%', USER_JSON_JOINS)}`;
+
+const lowerEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
+
+// --- users -------------------------------------------------------------------------------------------
+
+export async function findLogin(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(lowerEmail(email), isNull(users.deletedAt)));
+  return row ?? null;
+}
+
+/** Any row holds the address, deleted or not (the unique index covers them all). */
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const rows = rowsOf(await db.execute(sql`select 1 from users where lower(email) = ${email.toLowerCase()}`));
+  return rows.length > 0;
+}
+
+/** Users and shops share the `/{screen_name}` namespace (ADR 0050): a name held by either is taken. */
+export async function screenNameTaken(db: Db, screenName: string): Promise<boolean> {
+  const name = screenName.toLowerCase();
+  const rows = rowsOf(
+    await db.execute(sql`
+      select 1 as taken from users where lower(screen_name) = ${name}
+      union all
+      select 1 from shops where lower(screen_name) = ${name}
+      limit 1`),
+  );
+  return rows.length > 0;
+}
+
+export async function shopExists(db: Db, shopId: number): Promise<boolean> {
+  const [shop] = await db.select({ id: shops.id }).from(shops).where(eq(shops.id, shopId));
+  return !!shop;
+}
+
+export async function focustarRoleId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'focustar'));
+  if (!row) throw new Error('role focustar is missing (migration 0001)');
+  return row.id;
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<number> {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+}
+
+export async function findMailee(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      name: users.name,
+      verified: users.emailVerifiedAt,
+      passwordHash: users.passwordHash,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function findActiveUser(db: Db, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, verified: users.emailVerifiedAt })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row ?? null;
+}
+
+export async function findActiveByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(lowerEmail(email), isNull(users.deletedAt)));
+  return row ?? null;
+}
+
+/** Locks the user row for the verification transaction. */
+export async function lockForVerification(db: Db, userId: number) {
+  const [row] = await db
+    .select({ referralShopId: users.referralShopId, verified: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function markVerified(db: Db, userId: number, verifiedAt: Date, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: verifiedAt, referralShopId: null, updatedAt: at })
+    .where(eq(users.id, userId));
+}
+
+/** The referral shop becomes a favourite and raises the flag addedReferralShop (product design 6). */
+export async function addReferralFavourite(db: Db, userId: number, shopId: number, at: Date): Promise<void> {
+  await db.insert(favorites).values({ userId, shopId, createdAt: at }).onConflictDoNothing();
+  await db
+    .update(users)
+    .set({ flagStatus: sql`${users.flagStatus} || '{"addedReferralShop": true}'::jsonb` })
+    .where(eq(users.id, userId));
+}
+
+export async function raiseFlag(db: Db, userId: number, flag: UserFlag, at: Date): Promise<void> {
+  const patch = JSON.stringify({ [flag]: true });
+  await db
+    .update(users)
+    .set({ flagStatus: sql`${users.flagStatus} || ${patch}::jsonb`, updatedAt: at })
+    .where(eq(users.id, userId));
+}
+
+export function listRoles(db: Db): Promise<Role[]> {
+  return db.select().from(roles).orderBy(roles.priority);
+}
+
+export async function setPassword(db: Db, userId: number, passwordHash: string, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      // Opening the mailed link proves the address, as the verification link would.
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${at.toISOString()}::timestamptz)`,
+      updatedAt: at,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Leaving anonymises the row in place: money rows (ledger, entries, units) keep pointing at it. */
+export async function anonymise(db: Db, userId: number, screenName: string, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      email: null,
+      passwordHash: null,
+      name: '退会済みユーザー',
+      screenName,
+      avatarUrl: null,
+      bio: null,
+      prefecture: null,
+      birthYear: null,
+      referralShopId: null,
+      deletedAt: at,
+      updatedAt: at,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Everything personal that hangs off a user who leaves. */
+export async function deletePersonalRows(db: Db, userId: number): Promise<void> {
+  await db.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
+  await db.delete(favorites).where(eq(favorites.userId, userId));
+  await db.delete(companyMembers).where(eq(companyMembers.userId, userId));
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  await db.delete(oauthLoginCodes).where(eq(oauthLoginCodes.userId, userId));
+}
+
+// --- password reset links ------------------------------------------------------------------------------
+
+/** A new link replaces the earlier ones: only the newest mail works. */
+export async function replaceResetToken(
+  db: Db,
+  row: { tokenHash: string; userId: number; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
+  await db.insert(passwordResetTokens).values(row);
+}
+
+export async function findUserByResetToken(db: Db, tokenHash: string, email: string) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .innerJoin(passwordResetTokens, eq(passwordResetTokens.userId, users.id))
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), lowerEmail(email), isNull(users.deletedAt)));
+  return row ?? null;
+}
+
+/** Single use: the update claims the token; a second, concurrent use finds it used. */
+export async function claimResetToken(db: Db, tokenHash: string, at: Date): Promise<boolean> {
+  const claimed = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, at),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return claimed.length > 0;
+}
+
+export async function deleteResetTokens(db: Db, userId: number): Promise<void> {
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+}
+
+// --- logins (auth sessions and tokens) -------------------------------------------------------------------
+
+export async function insertLogin(
+  db: Db,
+  session: typeof authSessions.$inferInsert,
+  token: typeof authTokens.$inferInsert,
+): Promise<void> {
+  await db.insert(authSessions).values(session);
+  await db.insert(authTokens).values(token);
+}
+
+export async function insertToken(db: Db, token: typeof authTokens.$inferInsert): Promise<void> {
+  await db.insert(authTokens).values(token);
+}
+
+/** The token row, locked: two concurrent refreshes of one token run one after the other. */
+export async function lockToken(db: Db, jti: string, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.jti, jti), eq(authTokens.sessionId, sessionId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function findToken(db: Db, jti: string) {
+  const [row] = await db.select().from(authTokens).where(eq(authTokens.jti, jti));
+  return row ?? null;
+}
+
+export async function markRefreshed(db: Db, jti: string, at: Date, replacedBy: string): Promise<void> {
+  await db.update(authTokens).set({ refreshedAt: at, replacedBy }).where(eq(authTokens.jti, jti));
+}
+
+export async function findSession(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({
+      revokedAt: authSessions.revokedAt,
+      userId: authSessions.userId,
+      remember: authSessions.remember,
+    })
+    .from(authSessions)
+    .where(eq(authSessions.id, sessionId));
+  return row ?? null;
+}
+
+export async function userAlive(db: Db, userId: number): Promise<boolean> {
+  const rows = rowsOf(await db.execute(sql`select 1 from users where id = ${userId} and deleted_at is null`));
+  return rows.length > 0;
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string, at: Date): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Db, userId: number, reason: string, at: Date): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+}
+
+/** The user's logins that are not revoked, newest activity first, with the newest token's times. */
+export async function listSessions(db: Db, userId: number) {
+  return db
+    .select({
+      id: authSessions.id,
+      userAgent: authSessions.userAgent,
+      remember: authSessions.remember,
+      createdAt: authSessions.createdAt,
+      lastActiveAt: sql<Date>`max(${authTokens.issuedAt})`.mapWith(authTokens.issuedAt),
+      tokenExpiresAt: sql<Date>`max(${authTokens.expiresAt})`.mapWith(authTokens.expiresAt),
+    })
+    .from(authSessions)
+    .innerJoin(authTokens, eq(authTokens.sessionId, authSessions.id))
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+    .groupBy(authSessions.id)
+    .orderBy(sql`max(${authTokens.issuedAt}) desc`)
+    .limit(100);
+}
+
+/** Revokes one login of the user: the object-level check is in the query (another user's id matches nothing). */
+export async function revokeOwnSession(
+  db: Db,
+  userId: number,
+  sessionId: string,
+  reason: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(authSessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(
+      and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId), isNull(authSessions.revokedAt)),
+    )
+    .returning({ id: authSessions.id });
+  return rows.length > 0;
+}
+
+// --- social login ------------------------------------------------------------------------------------------
+
+/** The living user a provider identity is linked to. */
+export async function findLinkedUser(db: Db, provider: LoginProvider, providerUserId: string) {
+  const [row] = await db
+    .select({ userId: socialAccounts.userId })
+    .from(socialAccounts)
+    .innerJoin(users, eq(users.id, socialAccounts.userId))
+    .where(
+      and(
+        eq(socialAccounts.provider, provider),
+        eq(socialAccounts.providerUserId, providerUserId),
+        isNull(users.deletedAt),
+      ),
+    );
+  return row?.userId ?? null;
+}
+
+export async function insertSocialAccount(db: Db, values: typeof socialAccounts.$inferInsert): Promise<void> {
+  await db.insert(socialAccounts).values(values);
+}
+
+export async function insertLoginCode(db: Db, values: typeof oauthLoginCodes.$inferInsert): Promise<void> {
+  await db.insert(oauthLoginCodes).values(values);
+}
+
+/** Single use: claims an unused, unexpired code and answers its user. */
+export async function claimLoginCode(db: Db, codeHash: string, provider: LoginProvider, at: Date) {
+  const [claimed] = await db
+    .update(oauthLoginCodes)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(oauthLoginCodes.codeHash, codeHash),
+        eq(oauthLoginCodes.provider, provider),
+        isNull(oauthLoginCodes.usedAt),
+        gt(oauthLoginCodes.expiresAt, at),
+      ),
+    )
+    .returning({ userId: oauthLoginCodes.userId });
+  return claimed?.userId ?? null;
+}
+
+/** The user's ways of logging in, with the row locked (unlinking must leave one). */
+export async function lockLoginMethods(db: Db, userId: number, provider: LoginProvider) {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select u.password_hash is not null as has_password,
+        (select count(*)::int from social_accounts sa
+           where sa.user_id = u.id and sa.provider in ('line', 'x', 'google')) as logins,
+        (select count(*)::int from social_accounts sa
+           where sa.user_id = u.id and sa.provider = ${provider}) as this_one
+      from users u where u.id = ${userId} for update`),
+  );
+  if (!row) return null;
+  return {
+    hasPassword: row.has_password === true,
+    logins: Number(row.logins),
+    thisOne: Number(row.this_one),
+  };
+}
+
+export async function deleteSocialAccount(db: Db, userId: number, provider: LoginProvider): Promise<void> {
+  await db
+    .delete(socialAccounts)
+    .where(and(eq(socialAccounts.userId, userId), eq(socialAccounts.provider, provider)));
+}

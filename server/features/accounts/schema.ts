@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The accounts part of the data model (product design section 2): users and roles, logins (auth
+ * sessions and tokens), social accounts, reset links and OAuth login codes. Times are UTC (timestamptz)
+ * and shown in Asia/Tokyo by the client. Every feature's tables are listed in ../schema.ts.
+ */
+
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export type UserFlags = Partial<
+  Record<
+    | 'acceptedFirstAdvertising'
+    | 'savedFirstProfile'
+    | 'registeredBankAccount'
+    | 'addedReferralShop'
+    | 'checkedFirstReward'
+    | 'watchedAdvertiserRule'
+    | 'watchedFocustarRule',
+    boolean
+  >
+>;
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** Lower is more privileged: admin 1, staff 5, focustar 10. */
+  priority: integer('priority').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    name: text('name').notNull(),
+    screenName: text('screen_name').notNull(),
+    avatarUrl: text('avatar_url'),
+    bio: text('bio'),
+    prefecture: text('prefecture'),
+    birthYear: integer('birth_year'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    /** Supporter review status: 審査中, 承認, 却下. */
+    status: text('status').notNull().default('審査中'),
+    flagStatus: jsonb('flag_status').$type<UserFlags>().notNull().default({}),
+    isStripeVerified: boolean('is_stripe_verified').notNull().default(false),
+    referralShopId: integer('referral_shop_id'),
+    /** When the user agreed to the terms and the privacy policy at sign-up. */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** The public page lists the shops the user follows only when the user allows it (issue 16). */
+    favoritesPublic: boolean('favorites_public').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Leaving anonymises the row; money rows keep pointing at it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_screen_name_lower_unique').on(sql`lower(${t.screenName})`),
+    index('users_role_idx').on(t.roleId),
+  ],
+);
+
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', {
+      enum: ['line', 'x', 'instagram', 'tiktok', 'facebook', 'google'],
+    }).notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    handle: text('handle'),
+    profileUrl: text('profile_url'),
+    followerCount: integer('follower_count'),
+    /** 審査中 / 承認 / 却下 */
+    status: text('status').notNull().default('審査中'),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('social_accounts_provider_user_unique').on(t.provider, t.providerUserId),
+    index('social_accounts_user_idx').on(t.userId),
+  ],
+);
+
+/** One row per login (a refresh family). Revoking it signs that login out everywhere it was refreshed. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    /** 「ログインしたままにする」: renewable 14 days after the token expired instead of 24 hours (ADR 0017). */
+    remember: boolean('remember').notNull().default(false),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/** Every access token issued, so that rotation, reuse detection and logout can be checked by id. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    jti: uuid('jti').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when this token was exchanged for a new one (rotation). */
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    replacedBy: uuid('replaced_by'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_tokens_session_idx').on(t.sessionId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * One-time login codes handed to the SPA by the OAuth callback (`/oauth/{provider}?code=…`), exchanged
+ * once for `{ user, access_token }`. Stored hashed, valid for two minutes.
+ */
+export const oauthLoginCodes = pgTable(
+  'oauth_login_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('oauth_login_codes_user_idx').on(t.userId)],
+);

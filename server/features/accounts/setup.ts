@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { LoginProvider } from '../../../contracts/oauth.ts';
+import { createMailer, type Mailer } from '../../platform/mail.ts';
+import { type ProviderConfig, providerConfigs } from '../../platform/oauth.ts';
+import { createRecaptcha, type Recaptcha } from '../../platform/recaptcha.ts';
+import { BackOff, Throttle } from '../../platform/throttle.ts';
+import { OAuthLoginService } from './oauth-service.ts';
+import { ACCOUNT_MAIL_QUEUE, type AccountMailJob, type AccountThrottles, AccountService } from './service.ts';
+import { SessionService } from './sessions.ts';
+
+/** The account services, created once per app from its env and database. */
+export interface Accounts {
+  /** Logins and their access tokens (ADR 0010). */
+  tokens: SessionService;
+  service: AccountService;
+  oauth: OAuthLoginService;
+  mailer: Mailer;
+  recaptcha: Recaptcha;
+  providers: Partial<Record<LoginProvider, ProviderConfig>>;
+  throttles: AccountThrottles;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: Accounts;
+  }
+  interface FastifyContextConfig {
+    /** The route answers the current user: the token check reads it in the same round trip. */
+    loadUser?: boolean;
+  }
+  interface FastifyRequest {
+    /** The current user as JSON text, set by the token check on routes with `config.loadUser`. */
+    currentUserJson: string | null;
+  }
+}
+
+/** `Authorization: Bearer <jwt>`; anything else is no token. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(header.trim());
+  return match ? match[1]! : null;
+}
+
+/** Installs the account services and the real bearer authenticator of the access policy. */
+export async function setupAccounts(app: FastifyInstance): Promise<void> {
+  const env = app.env;
+  const tokens = new SessionService(env.APP_SECRET, app.db);
+  const mailer = createMailer(env, app.log);
+  const recaptcha = createRecaptcha(env, app.log);
+  const store = app.counters;
+  const minutes = (n: number) => n * 60_000;
+  // The budgets of ADR 0015.
+  const throttles: AccountThrottles = {
+    login: new Throttle(store, 'login', 5, minutes(1)),
+    loginIp: new Throttle(store, 'login-ip', 30, minutes(15)),
+    loginAccount: new BackOff(store, 'login-account', 10, minutes(60), minutes(1), minutes(15)),
+    resend: new Throttle(store, 'resend', 1, minutes(1)),
+    passwordMail: new Throttle(store, 'password-mail', 1, minutes(1)),
+    ip: new Throttle(store, 'ip', 20, minutes(10)),
+  };
+  const accounts: Accounts = {
+    tokens,
+    service: new AccountService({
+      db: app.db,
+      env,
+      sessions: tokens,
+      mailer,
+      jobs: app.jobs,
+      recaptcha,
+      throttles,
+    }),
+    oauth: new OAuthLoginService(app.db, env.APP_SECRET),
+    mailer,
+    recaptcha,
+    providers: providerConfigs(env),
+    throttles,
+  };
+  app.decorate('accounts', accounts);
+  await app.jobs.work<AccountMailJob>(ACCOUNT_MAIL_QUEUE, (job) => accounts.service.deliverMail(job));
+  app.decorateRequest('currentUserJson', null);
+  app.authenticator.authenticate = async (request) => {
+    const token = bearerToken(request);
+    if (!token) return null;
+    const result = await tokens.authenticate(token, request.routeOptions.config.loadUser === true);
+    if (!result) return null;
+    request.currentUserJson = result.userJson;
+    return result.auth;
+  };
+}

@@ -1,0 +1,373 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type Advertisement,
+  type AdStatus,
+  type Platform,
+  MAX_PROOF_SUBMISSIONS,
+  AUTO_APPROVE_DAYS,
+  PAGE_SIZE,
+  type Unit,
+  type UnitStatus,
+} from '../../../contracts/advertisements.ts';
+import { quote } from '../../../contracts/pricing.ts';
+import { type Db, rowsOf } from '../../platform/db/client.ts';
+
+/**
+ * The queries of support requests and units. Object-level checks are part of each query (product design
+ * section 1): `visibleTo` limits requests to the shops of the user's companies (or everything for staff),
+ * so a row the caller may not see is never read.
+ */
+
+type Row = Record<string, unknown>;
+
+/** Who asks: the user and whether staff (role priority <= 5). */
+export interface Actor {
+  userId: number;
+  staff: boolean;
+}
+
+const iso = (v: unknown): string => new Date(v as string).toISOString();
+const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : iso(v));
+const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const intOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** The shops a user acts for: those of every company the user belongs to. */
+export const memberShops = (userId: number) =>
+  sql`(select s2.id from shops s2 join company_members cm on cm.company_id = s2.company_id where cm.user_id = ${userId})`;
+
+/** Requests of the actor's shops (staff: all). */
+export const adVisibleTo = (actor: Actor, alias = sql.raw('a')): SQL =>
+  actor.staff ? sql`true` : sql`${alias}.shop_id in ${memberShops(actor.userId)}`;
+
+const AD_SELECT = sql`
+  select a.id, a.shop_id, a.status, a.text, a.hashtags, a.image_urls, a.landing_url, a.platforms, a.units,
+    a.reward, a.starts_on::text as starts_on, a.ends_on::text as ends_on, a.is_first, a.fee_waived,
+    a.reject_reason, a.created_at, a.updated_at, a.submitted_at, a.approved_at, a.created_by,
+    s.name as shop_name, s.screen_name as shop_screen_name, s.status as shop_status, c.paid_status,
+    coalesce(n.offered, 0) as offered, coalesce(n.accepted, 0) as accepted, coalesce(n.posted, 0) as posted,
+    coalesce(n.approved, 0) as approved, coalesce(k.clicks, 0) as clicks
+  from advertisements a
+  join shops s on s.id = a.shop_id
+  join companies c on c.id = s.company_id
+  left join lateral (
+    select count(*)::int as offered,
+      count(*) filter (where u.status in ('accepted', 'posted', 'approved', 'rejected'))::int as accepted,
+      count(*) filter (where u.status in ('posted', 'approved', 'rejected'))::int as posted,
+      count(*) filter (where u.status = 'approved')::int as approved
+    from units u where u.advertisement_id = a.id) n on true
+  left join lateral (
+    select sum(sc.clicks)::int as clicks from units u join short_link_clicks sc on sc.link_id = u.short_link_id
+    where u.advertisement_id = a.id) k on true`;
+
+export interface AdRecord {
+  ad: Advertisement;
+  shopStatus: string;
+  paidStatus: string;
+  createdBy: number | null;
+}
+
+function presentAd(row: Row, appUrl: string): AdRecord {
+  const units = intOrNull(row.units);
+  const reward = intOrNull(row.reward);
+  const feeWaived = row.fee_waived === true;
+  const landing = strOrNull(row.landing_url);
+  return {
+    shopStatus: String(row.shop_status),
+    paidStatus: String(row.paid_status),
+    createdBy: intOrNull(row.created_by),
+    ad: {
+      id: Number(row.id),
+      shop: {
+        id: Number(row.shop_id),
+        name: String(row.shop_name),
+        screen_name: String(row.shop_screen_name),
+      },
+      status: String(row.status) as AdStatus,
+      text: String(row.text),
+      hashtags: json<string[]>(row.hashtags),
+      image_urls: json<string[]>(row.image_urls),
+      landing_url: landing,
+      effective_landing_url: landing ?? shopPageUrl(appUrl, String(row.shop_screen_name)),
+      platforms: json<Platform[]>(row.platforms),
+      units,
+      reward,
+      starts_on: strOrNull(row.starts_on),
+      ends_on: strOrNull(row.ends_on),
+      is_first: row.is_first === true,
+      fee_waived: feeWaived,
+      reject_reason: strOrNull(row.reject_reason),
+      price: units !== null && reward !== null ? quote(units, reward, feeWaived) : null,
+      counts: {
+        offered: Number(row.offered),
+        accepted: Number(row.accepted),
+        posted: Number(row.posted),
+        approved: Number(row.approved),
+        clicks: Number(row.clicks),
+      },
+      created_at: iso(row.created_at),
+      updated_at: iso(row.updated_at),
+      submitted_at: isoOrNull(row.submitted_at),
+      approved_at: isoOrNull(row.approved_at),
+    },
+  };
+}
+
+/** The shop's public page (seed spec section 2: `/{screen_name}`), the default landing URL. */
+export const shopPageUrl = (appUrl: string, screenName: string) =>
+  new URL(`/${encodeURIComponent(screenName)}`, appUrl).toString();
+
+export async function findAd(
+  db: Db,
+  id: number,
+  actor: Actor,
+  appUrl: string,
+  lock = false,
+): Promise<AdRecord | null> {
+  const rows = rowsOf(
+    await db.execute(
+      sql`${AD_SELECT} where a.id = ${id} and ${adVisibleTo(actor)}${lock ? sql` for update of a` : sql``}`,
+    ),
+  );
+  return rows[0] ? presentAd(rows[0], appUrl) : null;
+}
+
+/** A request as its supporters see it (through one of their units). */
+export async function findAdOfSupporter(db: Db, id: number, userId: number, appUrl: string) {
+  const rows = rowsOf(
+    await db.execute(
+      sql`${AD_SELECT} where a.id = ${id} and exists (select 1 from units u where u.advertisement_id = a.id and u.user_id = ${userId})`,
+    ),
+  );
+  return rows[0] ? presentAd(rows[0], appUrl) : null;
+}
+
+export async function listAds(
+  db: Db,
+  filter: { actor: Actor; shopId?: number; status?: AdStatus; cursor?: number },
+  appUrl: string,
+): Promise<{ items: Advertisement[]; next_cursor: number | null }> {
+  const where = [adVisibleTo(filter.actor)];
+  if (filter.shopId) where.push(sql`a.shop_id = ${filter.shopId}`);
+  if (filter.status) where.push(sql`a.status = ${filter.status}`);
+  if (filter.cursor) where.push(sql`a.id < ${filter.cursor}`);
+  const rows = rowsOf(
+    await db.execute(
+      sql`${AD_SELECT} where ${sql.join(where, sql` and `)} order by a.id desc limit ${PAGE_SIZE + 1}`,
+    ),
+  );
+  const items = rows.slice(0, PAGE_SIZE).map((r) => presentAd(r, appUrl).ad);
+  return { items, next_cursor: rows.length > PAGE_SIZE ? items.at(-1)!.id : null };
+}
+
+/** The shop a user may act for (member of its company, or staff), with what submitting needs. */
+export async function findShopForActor(db: Db, shopId: number, actor: Actor) {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select s.id, s.name, s.screen_name, s.status, s.prefecture, s.company_id, c.paid_status,
+        (${actor.staff} or s.id in ${memberShops(actor.userId)}) as allowed
+      from shops s join companies c on c.id = s.company_id where s.id = ${shopId}`),
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    screenName: String(row.screen_name),
+    status: String(row.status),
+    prefecture: strOrNull(row.prefecture),
+    paidStatus: String(row.paid_status),
+    allowed: row.allowed === true,
+  };
+}
+
+/**
+ * Supporters to offer a request to (product design section 7): the shop's followers, oldest follow first,
+ * then approved supporters of the shop's prefecture; nobody twice, nobody deleted or unverified, nobody
+ * of the shop's own company, at most `limit`.
+ */
+export async function offerCandidates(
+  db: Db,
+  adId: number,
+  shopId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = rowsOf<{ user_id: number }>(
+    await db.execute(sql`
+      with shop as (select s.id, s.company_id, s.prefecture from shops s where s.id = ${shopId}),
+      eligible as (
+        select u.id from users u
+        where u.deleted_at is null and u.email_verified_at is not null
+          and u.id not in (select cm.user_id from company_members cm where cm.company_id = (select company_id from shop))
+          and u.id not in (select x.user_id from units x where x.advertisement_id = ${adId})
+      ),
+      ranked as (
+        select f.user_id, 0 as tier, f.created_at as at, f.user_id as tie from favorites f
+          where f.shop_id = ${shopId} and f.user_id in (select id from eligible)
+        union all
+        select u.id, 1, u.created_at, u.id from users u
+          where u.id in (select id from eligible) and u.status = '承認'
+            and u.prefecture is not null and u.prefecture = (select prefecture from shop)
+            and u.id not in (select f.user_id from favorites f where f.shop_id = ${shopId})
+      )
+      select user_id from ranked order by tier, at, tie limit ${limit}`),
+  );
+  return rows.map((r) => Number(r.user_id));
+}
+
+const UNIT_SELECT = sql`
+  select u.id, u.status, u.advertisement_id, u.reward, u.platform, u.post_url, u.reject_reason, u.reject_note,
+    u.submissions, u.offered_at, u.expires_at, u.accepted_at, u.posted_at, u.judged_at, u.user_id,
+    sl.code as short_code, coalesce(k.clicks, 0) as clicks,
+    a.text, a.hashtags, a.image_urls, a.platforms, a.starts_on::text as starts_on, a.ends_on::text as ends_on,
+    a.status as ad_status, a.shop_id, s.name as shop_name, s.screen_name as shop_screen_name,
+    us.name as supporter_name, us.screen_name as supporter_screen_name
+  from units u
+  join advertisements a on a.id = u.advertisement_id
+  join shops s on s.id = a.shop_id
+  join users us on us.id = u.user_id
+  left join short_links sl on sl.id = u.short_link_id
+  left join lateral (select sum(sc.clicks)::int as clicks from short_link_clicks sc where sc.link_id = u.short_link_id) k on true`;
+
+export interface UnitRecord {
+  unit: Unit;
+  userId: number;
+  shopId: number;
+  submissions: number;
+  shortLinkCode: string | null;
+}
+
+function presentUnit(row: Row, appUrl: string): UnitRecord {
+  const submissions = Number(row.submissions);
+  const status = String(row.status) as UnitStatus;
+  const code = strOrNull(row.short_code);
+  const postedAt = isoOrNull(row.posted_at);
+  return {
+    userId: Number(row.user_id),
+    shopId: Number(row.shop_id),
+    submissions,
+    shortLinkCode: code,
+    unit: {
+      id: Number(row.id),
+      status,
+      advertisement_id: Number(row.advertisement_id),
+      reward: Number(row.reward),
+      short_url: code ? new URL(`/s/${code}`, appUrl).toString() : null,
+      platform: (strOrNull(row.platform) as Platform | null) ?? null,
+      post_url: strOrNull(row.post_url),
+      reject_reason: strOrNull(row.reject_reason),
+      reject_note: strOrNull(row.reject_note),
+      can_resubmit: status === 'rejected' && submissions < MAX_PROOF_SUBMISSIONS,
+      clicks: Number(row.clicks),
+      offered_at: iso(row.offered_at),
+      expires_at: iso(row.expires_at),
+      accepted_at: isoOrNull(row.accepted_at),
+      posted_at: postedAt,
+      judged_at: isoOrNull(row.judged_at),
+      auto_approve_at:
+        status === 'posted' && postedAt
+          ? new Date(Date.parse(postedAt) + AUTO_APPROVE_DAYS * 86_400_000).toISOString()
+          : null,
+      advertisement: {
+        text: String(row.text),
+        hashtags: json<string[]>(row.hashtags),
+        image_urls: json<string[]>(row.image_urls),
+        platforms: json<Platform[]>(row.platforms),
+        starts_on: strOrNull(row.starts_on),
+        ends_on: strOrNull(row.ends_on),
+        status: String(row.ad_status) as AdStatus,
+      },
+      shop: {
+        id: Number(row.shop_id),
+        name: String(row.shop_name),
+        screen_name: String(row.shop_screen_name),
+      },
+      supporter: {
+        id: Number(row.user_id),
+        name: String(row.supporter_name),
+        screen_name: String(row.supporter_screen_name),
+      },
+    },
+  };
+}
+
+/**
+ * Who may read a unit: its supporter, members of the request's shop, staff. The same condition limits
+ * every unit query.
+ */
+export const unitVisibleTo = (actor: Actor): SQL =>
+  actor.staff ? sql`true` : sql`(u.user_id = ${actor.userId} or a.shop_id in ${memberShops(actor.userId)})`;
+
+/** Who may judge a unit's post: members of the request's shop, staff (not the supporter, unless staff). */
+export const unitJudgeableBy = (actor: Actor): SQL =>
+  actor.staff
+    ? sql`true`
+    : sql`exists (select 1 from advertisements a2 where a2.id = units.advertisement_id and a2.shop_id in ${memberShops(actor.userId)})`;
+
+export async function findUnit(db: Db, id: number, actor: Actor, appUrl: string): Promise<UnitRecord | null> {
+  const rows = rowsOf(await db.execute(sql`${UNIT_SELECT} where u.id = ${id} and ${unitVisibleTo(actor)}`));
+  return rows[0] ? presentUnit(rows[0], appUrl) : null;
+}
+
+export async function listUnits(
+  db: Db,
+  filter: { where: SQL; status?: UnitStatus; cursor?: number },
+  appUrl: string,
+): Promise<{ items: Unit[]; next_cursor: number | null }> {
+  const where = [filter.where];
+  if (filter.status) where.push(sql`u.status = ${filter.status}`);
+  if (filter.cursor) where.push(sql`u.id < ${filter.cursor}`);
+  const rows = rowsOf(
+    await db.execute(
+      sql`${UNIT_SELECT} where ${sql.join(where, sql` and `)} order by u.id desc limit ${PAGE_SIZE + 1}`,
+    ),
+  );
+  const items = rows.slice(0, PAGE_SIZE).map((r) => presentUnit(r, appUrl).unit);
+  return { items, next_cursor: rows.length > PAGE_SIZE ? items.at(-1)!.id : null };
+}
+
+/** A user's e-mail for mail (null when the user left). */
+export async function emailOf(db: Db, userId: number): Promise<{ email: string; name: string } | null> {
+  const rows = rowsOf(
+    await db.execute(
+      sql`select email, name from users where id = ${userId} and deleted_at is null and email is not null`,
+    ),
+  );
+  return rows[0] ? { email: String(rows[0].email), name: String(rows[0].name) } : null;
+}
+
+/** The supporter's rewards: balance is the ledger's sum; pending the rewards of posts awaiting judgement. */
+export async function rewardsOf(db: Db, userId: number) {
+  const [totals] = rowsOf(
+    await db.execute(sql`
+      select (select coalesce(sum(amount), 0)::int from ledger_entries where user_id = ${userId}) as balance,
+        (select coalesce(sum(reward), 0)::int from units where user_id = ${userId} and status = 'posted') as pending`),
+  );
+  const items = rowsOf(
+    await db.execute(sql`
+      select l.id, l.amount, l.kind, l.reference, l.created_at, s.name as shop_name
+      from ledger_entries l
+      left join units u on l.reference = 'unit:' || u.id::text
+      left join advertisements a on a.id = u.advertisement_id
+      left join shops s on s.id = a.shop_id
+      where l.user_id = ${userId}
+      order by l.created_at desc, l.id desc limit ${PAGE_SIZE}`),
+  );
+  return {
+    balance: Number(totals?.balance ?? 0),
+    pending: Number(totals?.pending ?? 0),
+    items: items.map((r) => ({
+      id: Number(r.id),
+      amount: Number(r.amount),
+      kind: String(r.kind),
+      reference: String(r.reference),
+      label:
+        r.kind === 'reward' && r.shop_name
+          ? `${String(r.shop_name)}の投稿の報酬`
+          : r.kind === 'reward'
+            ? '投稿の報酬'
+            : String(r.kind),
+      created_at: iso(r.created_at),
+    })),
+  };
+}

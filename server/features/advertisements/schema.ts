@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Platform } from '../../../contracts/advertisements.ts';
+import { shortLinks } from '../../platform/short-links.ts';
+// NOTE: another feature's schema.ts is the one cross-feature import allowed (ADR 0005): foreign keys.
+import { createdAt, updatedAt, users } from '../accounts/schema.ts';
+import { shops } from '../shops/schema.ts';
+
+/**
+ * Issue 13, product design section 3: support requests (拡散依頼) and their units (one offer to one
+ * supporter). Money is integer yen; dates of a request are Asia/Tokyo calendar days; times are UTC.
+ */
+
+export const advertisements = pgTable(
+  'advertisements',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 下書き / 審査中 / 配信中 / 差し戻し / 終了 */
+    status: text('status').notNull().default('下書き'),
+    text: text('text').notNull().default(''),
+    hashtags: jsonb('hashtags').$type<string[]>().notNull().default([]),
+    imageUrls: jsonb('image_urls').$type<string[]>().notNull().default([]),
+    /** Null: the shop's public page. */
+    landingUrl: text('landing_url'),
+    platforms: jsonb('platforms').$type<Platform[]>().notNull().default([]),
+    units: integer('units'),
+    reward: integer('reward'),
+    startsOn: date('starts_on', { mode: 'string' }),
+    endsOn: date('ends_on', { mode: 'string' }),
+    /** The first-advertising package (10 units at 100 yen, fee waived), once per shop. */
+    isFirst: boolean('is_first').notNull().default(false),
+    feeWaived: boolean('fee_waived').notNull().default(false),
+    /** Why staff sent it back (差し戻し); the owner sees it. */
+    rejectReason: text('reject_reason'),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('advertisements_shop_idx').on(t.shopId, t.id.desc()),
+    index('advertisements_status_idx').on(t.status, t.id.desc()),
+    // "once per shop": the database refuses a second first-advertising request, whatever races.
+    uniqueIndex('advertisements_first_per_shop')
+      .on(t.shopId)
+      .where(sql`${t.isFirst}`),
+    check('advertisements_money_check', sql`${t.units} is null or ${t.units} > 0`),
+    check('advertisements_reward_check', sql`${t.reward} is null or ${t.reward} >= 100`),
+  ],
+);
+
+export const units = pgTable(
+  'units',
+  {
+    id: serial('id').primaryKey(),
+    advertisementId: integer('advertisement_id')
+      .notNull()
+      .references(() => advertisements.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** offered / accepted / declined / expired / posted / approved / rejected */
+    status: text('status').notNull().default('offered'),
+    /** Copied from the request when offered: what approval credits. */
+    reward: integer('reward').notNull(),
+    /** The platform the supporter posts on (chosen on accepting). */
+    platform: text('platform').$type<Platform>(),
+    shortLinkId: integer('short_link_id').references(() => shortLinks.id),
+    /** Canonical post URL (contracts `checkPostUrl`): one post proves one unit. */
+    postUrl: text('post_url'),
+    /** Proofs sent: a rejected unit may be resubmitted once. */
+    submissions: smallint('submissions').notNull().default(0),
+    rejectReason: text('reject_reason'),
+    rejectNote: text('reject_note'),
+    /** Who judged (null: approved automatically after 7 days). */
+    judgedBy: integer('judged_by').references(() => users.id, { onDelete: 'set null' }),
+    offeredAt: timestamp('offered_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    judgedAt: timestamp('judged_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // "never the same supporter twice in one request"
+    uniqueIndex('units_advertisement_user_unique').on(t.advertisementId, t.userId),
+    uniqueIndex('units_post_url_unique').on(t.postUrl),
+    index('units_user_status_idx').on(t.userId, t.status, t.id.desc()),
+    index('units_advertisement_status_idx').on(t.advertisementId, t.status),
+    index('units_status_expires_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+export type AdvertisementRow = typeof advertisements.$inferSelect;
+export type UnitRow = typeof units.$inferSelect;

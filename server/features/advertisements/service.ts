@@ -1,0 +1,666 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import twitterText from 'twitter-text';
+import {
+  AD_MESSAGES,
+  AD_STATUS,
+  type AdListQuery,
+  type Advertisement,
+  AUTO_APPROVE_DAYS,
+  draftErrors,
+  EDITABLE_AD_STATUSES,
+  FIELD_MESSAGES,
+  MAX_IMAGES,
+  MAX_PROOF_SUBMISSIONS,
+  type Platform,
+  type Rewards,
+  type Unit,
+  type UnitListQuery,
+  checkPostUrl,
+  tokyoDate,
+  withDisclosure,
+  type AdDraft,
+  createAdSchema,
+  rejectUnitSchema,
+  updateAdSchema,
+} from '../../../contracts/advertisements.ts';
+import { PUBLISHED_SHOP_STATUS, PAID_STATUS } from '../../../contracts/shops.ts';
+import { FIRST_AD_UNITS, STANDARD_REWARD } from '../../../contracts/pricing.ts';
+import type { z } from 'zod';
+import { now } from '../../platform/clock.ts';
+import { type Db, isUniqueViolation, rowsOf } from '../../platform/db/client.ts';
+import { HttpError, validationError } from '../../platform/http-errors.ts';
+import { credit } from '../../platform/ledger.ts';
+import { enqueueMail } from '../../platform/mail-queue.ts';
+import { type AuthContext, STAFF_PRIORITY } from '../../platform/plugins/access.ts';
+import { createShortLink, retargetShortLinks } from '../../platform/short-links.ts';
+import type { StoredImage } from '../../platform/storage.ts';
+import * as mails from './mails.ts';
+import type { PostChecker } from './post-checker.ts';
+import * as repo from './repo.ts';
+
+/** X's weighted count (twitter-text v3: CJK 2, URL 23): the one counter of the server. */
+export const weightedLength = (post: string) => twitterText.parseTweet(post).weightedLength;
+
+/** Queue names (declared in setup.ts). */
+export const JOBS = {
+  autoApprove: 'ad-auto-approve',
+  autoApproveDue: 'ad-auto-approve-due',
+  expireOffers: 'ad-expire-offers',
+  endRequests: 'ad-end-requests',
+} as const;
+
+const DAY_MS = 86_400_000;
+
+const actorOf = (auth: AuthContext): repo.Actor => ({
+  userId: auth.userId,
+  staff: auth.priority <= STAFF_PRIORITY,
+});
+
+/** The end of a request's last day in Japan (offers expire then). */
+export const endOfTokyoDay = (day: string) => new Date(`${day}T23:59:59.999+09:00`);
+
+type CreateBody = z.output<typeof createAdSchema>;
+type UpdateBody = z.output<typeof updateAdSchema>;
+type RejectUnitBody = z.output<typeof rejectUnitSchema>;
+
+/**
+ * Issue 13: the rules of support requests and units. Every change and the mails and jobs it causes are
+ * written in one transaction (a mail for a change that rolled back is never sent).
+ */
+export class AdvertisementService {
+  private readonly db: Db;
+  private readonly appUrl: string;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly checker: PostChecker,
+  ) {
+    this.db = app.db;
+    this.appUrl = app.env.APP_URL;
+  }
+
+  private link(path: string) {
+    return new URL(path, this.appUrl).toString();
+  }
+
+  /* ---------------------------------------------------------------------------------- requests */
+
+  private async shopToActFor(shopId: number, auth: AuthContext) {
+    const shop = await repo.findShopForActor(this.db, shopId, actorOf(auth));
+    if (!shop) throw validationError({ shop_id: [AD_MESSAGES.shopRequired] });
+    if (!shop.allowed) throw new HttpError(403, AD_MESSAGES.notMember);
+    return shop;
+  }
+
+  private async adOf(id: number, auth: AuthContext, db: Db = this.db, lock = false): Promise<repo.AdRecord> {
+    const found = await repo.findAd(db, id, actorOf(auth), this.appUrl, lock);
+    if (!found) throw new HttpError(404, AD_MESSAGES.notFound);
+    return found;
+  }
+
+  private async mustFind(id: number, auth: AuthContext): Promise<Advertisement> {
+    return (await this.adOf(id, auth)).ad;
+  }
+
+  /** Field values as stored: the disclosure is put back when missing (the user cannot remove it). */
+  private columns(body: UpdateBody) {
+    const out: Record<string, unknown> = {};
+    if (body.text !== undefined) out.text = withDisclosure(body.text);
+    if (body.hashtags !== undefined) out.hashtags = JSON.stringify(body.hashtags);
+    if (body.landing_url !== undefined) out.landing_url = body.landing_url;
+    if (body.platforms !== undefined) out.platforms = JSON.stringify(body.platforms);
+    if (body.units !== undefined) out.units = body.units;
+    if (body.reward !== undefined) out.reward = body.reward;
+    if (body.starts_on !== undefined) out.starts_on = body.starts_on;
+    if (body.ends_on !== undefined) out.ends_on = body.ends_on;
+    return out;
+  }
+
+  async create(body: CreateBody, auth: AuthContext): Promise<Advertisement> {
+    const shop = await this.shopToActFor(body.shop_id, auth);
+    if (body.image_urls?.length) throw validationError({ image_urls: [FIELD_MESSAGES.imageUnknown] });
+    const cols: Record<string, unknown> = { text: withDisclosure(''), ...this.columns(body) };
+    const names = Object.keys(cols);
+    const [row] = rowsOf<{ id: number }>(
+      await this.db.execute(sql`
+        insert into advertisements (shop_id, created_by, ${sql.raw(names.join(', '))})
+        values (${shop.id}, ${auth.userId}, ${sql.join(
+          names.map((n) =>
+            n === 'hashtags' || n === 'platforms' ? sql`${cols[n]}::jsonb` : sql`${cols[n]}`,
+          ),
+          sql`, `,
+        )}) returning id`),
+    );
+    return this.mustFind(Number(row!.id), auth);
+  }
+
+  /** The first-advertising package (product design section 3): once per shop, fee waived. */
+  async startFirst(shopId: number, auth: AuthContext): Promise<Advertisement> {
+    const shop = await this.shopToActFor(shopId, auth);
+    let id: number;
+    try {
+      id = await this.db.transaction(async (tx) => {
+        const [row] = rowsOf<{ id: number }>(
+          await tx.execute(sql`
+            insert into advertisements (shop_id, created_by, text, units, reward, is_first, fee_waived)
+            values (${shop.id}, ${auth.userId}, ${withDisclosure('')}, ${FIRST_AD_UNITS}, ${STANDARD_REWARD}, true, true)
+            returning id`),
+        );
+        await tx.execute(sql`
+          update users set flag_status = flag_status || '{"acceptedFirstAdvertising": true}'::jsonb, updated_at = now()
+          where id = ${auth.userId}`);
+        return Number(row!.id);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new HttpError(409, AD_MESSAGES.firstUsed);
+      throw err;
+    }
+    return this.mustFind(id, auth);
+  }
+
+  async update(id: number, body: UpdateBody, auth: AuthContext): Promise<Advertisement> {
+    const current = await this.adOf(id, auth);
+    if (!EDITABLE_AD_STATUSES.includes(current.ad.status)) throw new HttpError(409, AD_MESSAGES.notEditable);
+    if (current.ad.is_first) {
+      const fixed: Record<string, string[]> = {};
+      if (body.units != null && body.units !== FIRST_AD_UNITS) fixed.units = [AD_MESSAGES.firstFixed];
+      if (body.reward != null && body.reward !== STANDARD_REWARD) fixed.reward = [AD_MESSAGES.firstFixed];
+      if (Object.keys(fixed).length) throw validationError(fixed);
+      delete body.units;
+      delete body.reward;
+    }
+    const cols = this.columns(body);
+    if (body.image_urls !== undefined) {
+      // Only images this request holds may stay (removing is the one change a PUT makes to them).
+      const unknown = body.image_urls.filter((u) => !current.ad.image_urls.includes(u));
+      if (unknown.length) throw validationError({ image_urls: [FIELD_MESSAGES.imageUnknown] });
+      cols.image_urls = JSON.stringify(body.image_urls);
+    }
+    const names = Object.keys(cols);
+    if (names.length) {
+      const sets = names.map((n) =>
+        n === 'hashtags' || n === 'platforms' || n === 'image_urls'
+          ? sql`${sql.raw(n)} = ${cols[n]}::jsonb`
+          : sql`${sql.raw(n)} = ${cols[n]}`,
+      );
+      const updated = rowsOf(
+        await this.db.execute(sql`
+          update advertisements set ${sql.join(sets, sql`, `)}, updated_at = now()
+          where id = ${id} and status in ('下書き', '差し戻し') returning id`),
+      );
+      if (!updated.length) throw new HttpError(409, AD_MESSAGES.notEditable);
+    }
+    return this.mustFind(id, auth);
+  }
+
+  async addImages(id: number, images: StoredImage[], auth: AuthContext): Promise<Advertisement> {
+    const current = await this.adOf(id, auth);
+    const refuse = async (status: number, message: string, errors?: Record<string, string[]>) => {
+      await Promise.all(images.map((i) => this.app.images.delete(i.key)));
+      throw new HttpError(status, message, errors);
+    };
+    if (!EDITABLE_AD_STATUSES.includes(current.ad.status)) return refuse(409, AD_MESSAGES.notEditable);
+    if (current.ad.image_urls.length + images.length > MAX_IMAGES)
+      return refuse(422, FIELD_MESSAGES.images, { images: [FIELD_MESSAGES.images] });
+    const updated = rowsOf(
+      await this.db.execute(sql`
+        update advertisements set image_urls = image_urls || ${JSON.stringify(images.map((i) => i.url))}::jsonb,
+          updated_at = now()
+        where id = ${id} and status in ('下書き', '差し戻し') and jsonb_array_length(image_urls) + ${images.length} <= ${MAX_IMAGES}
+        returning id`),
+    );
+    if (!updated.length) return refuse(409, AD_MESSAGES.notEditable);
+    return this.mustFind(id, auth);
+  }
+
+  private draftOf(ad: Advertisement): AdDraft {
+    return {
+      text: ad.text,
+      hashtags: ad.hashtags,
+      landing_url: ad.landing_url,
+      platforms: ad.platforms,
+      units: ad.units,
+      reward: ad.reward,
+      starts_on: ad.starts_on,
+      ends_on: ad.ends_on,
+      image_urls: ad.image_urls,
+    };
+  }
+
+  /** 下書き or 差し戻し -> 審査中: complete, the shop published, the company available (trading). */
+  async submit(id: number, auth: AuthContext): Promise<Advertisement> {
+    const current = await this.adOf(id, auth);
+    if (current.ad.status === AD_STATUS.review) return current.ad; // a double click
+    if (!EDITABLE_AD_STATUSES.includes(current.ad.status))
+      throw new HttpError(409, AD_MESSAGES.notSubmittable);
+    if (current.shopStatus !== PUBLISHED_SHOP_STATUS) throw new HttpError(403, AD_MESSAGES.shopNotPublished);
+    if (current.paidStatus !== PAID_STATUS.availableTrading)
+      throw new HttpError(403, AD_MESSAGES.companyUnavailable);
+    const errors = draftErrors(this.draftOf(current.ad), weightedLength, tokyoDate(now()));
+    if (Object.keys(errors).length) throw validationError(errors);
+    await this.db.execute(sql`
+      update advertisements set status = '審査中', submitted_at = ${now()}, updated_at = now()
+      where id = ${id} and status in ('下書き', '差し戻し')`);
+    return this.mustFind(id, auth);
+  }
+
+  async list(query: AdListQuery, auth: AuthContext) {
+    const actor = actorOf(auth);
+    if (!query.shop_id && !actor.staff) throw validationError({ shop_id: [AD_MESSAGES.shopRequired] });
+    if (query.shop_id) await this.shopToActFor(query.shop_id, auth);
+    return repo.listAds(
+      this.db,
+      {
+        actor,
+        ...(query.shop_id ? { shopId: query.shop_id } : {}),
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.cursor ? { cursor: query.cursor } : {}),
+      },
+      this.appUrl,
+    );
+  }
+
+  /** Members and staff see the whole request; a supporter with a unit of it sees it too. */
+  async get(id: number, auth: AuthContext): Promise<Advertisement> {
+    const own = await repo.findAd(this.db, id, actorOf(auth), this.appUrl);
+    if (own) return own.ad;
+    const asSupporter = await repo.findAdOfSupporter(this.db, id, auth.userId, this.appUrl);
+    if (asSupporter) return asSupporter.ad;
+    throw new HttpError(404, AD_MESSAGES.notFound);
+  }
+
+  /**
+   * Staff approve: 審査中 -> 配信中, and the request is split into units, one offer per supporter (product
+   * design section 7), each with its mail, in one transaction.
+   */
+  async approve(id: number, auth: AuthContext): Promise<Advertisement> {
+    await this.db.transaction(async (tx) => {
+      const current = await this.adOf(id, auth, tx, true);
+      if (current.ad.status === AD_STATUS.live) return; // a double click
+      if (current.ad.status !== AD_STATUS.review) throw new HttpError(409, AD_MESSAGES.notInReview);
+      const at = now();
+      const ad = current.ad;
+      if (!ad.ends_on || ad.ends_on < tokyoDate(at)) throw new HttpError(409, AD_MESSAGES.requestEnded);
+      await tx.execute(sql`
+        update advertisements set status = '配信中', approved_at = ${at}, reviewed_by = ${auth.userId},
+          reject_reason = null, updated_at = now() where id = ${id}`);
+      const candidates = await repo.offerCandidates(tx, id, ad.shop.id, ad.units ?? 0);
+      const expiresAt = endOfTokyoDay(ad.ends_on);
+      for (const userId of candidates) {
+        const [unit] = rowsOf<{ id: number }>(
+          await tx.execute(sql`
+            insert into units (advertisement_id, user_id, reward, offered_at, expires_at)
+            values (${id}, ${userId}, ${ad.reward ?? STANDARD_REWARD}, ${at}, ${expiresAt}) returning id`),
+        );
+        const who = await repo.emailOf(tx, userId);
+        if (who) {
+          await enqueueMail(this.app, tx, {
+            key: `unit:${unit!.id}:offer`,
+            to: who.email,
+            ...mails.offerMail({
+              name: who.name,
+              shop: ad.shop.name,
+              text: ad.text,
+              reward: ad.reward ?? STANDARD_REWARD,
+              deadline: expiresAt.toISOString(),
+              url: this.link('/advertisements'),
+            }),
+          });
+        }
+      }
+      const owner = current.createdBy ? await repo.emailOf(tx, current.createdBy) : null;
+      if (owner) {
+        await enqueueMail(this.app, tx, {
+          key: `ad:${id}:approved`,
+          to: owner.email,
+          ...mails.adApprovedMail({
+            name: owner.name,
+            shop: ad.shop.name,
+            offers: candidates.length,
+            url: this.link('/advertisements'),
+          }),
+        });
+      }
+    });
+    return this.mustFind(id, auth);
+  }
+
+  /** Staff send back: 審査中 -> 差し戻し with a reason the owner sees. */
+  async reject(id: number, reason: string, auth: AuthContext): Promise<Advertisement> {
+    await this.db.transaction(async (tx) => {
+      const current = await this.adOf(id, auth, tx, true);
+      if (current.ad.status === AD_STATUS.sentBack && current.ad.reject_reason === reason) return;
+      if (current.ad.status !== AD_STATUS.review) throw new HttpError(409, AD_MESSAGES.notInReview);
+      await tx.execute(sql`
+        update advertisements set status = '差し戻し', reject_reason = ${reason}, reviewed_by = ${auth.userId},
+          updated_at = now() where id = ${id}`);
+      const owner = current.createdBy ? await repo.emailOf(tx, current.createdBy) : null;
+      if (owner) {
+        await enqueueMail(this.app, tx, {
+          key: `ad:${id}:sent-back:${current.ad.submitted_at ?? ''}`,
+          to: owner.email,
+          ...mails.adSentBackMail({
+            name: owner.name,
+            shop: current.ad.shop.name,
+            reason,
+            url: this.link(`/ad?step=1&id=${id}`),
+          }),
+        });
+      }
+    });
+    return this.mustFind(id, auth);
+  }
+
+  /* ------------------------------------------------------------------------------------- units */
+
+  private async unitOf(id: number, auth: AuthContext, db: Db = this.db): Promise<repo.UnitRecord> {
+    const found = await repo.findUnit(db, id, actorOf(auth), this.appUrl);
+    if (!found) throw new HttpError(404, AD_MESSAGES.unitNotFound);
+    return found;
+  }
+
+  async getUnit(id: number, auth: AuthContext): Promise<Unit> {
+    return (await this.unitOf(id, auth)).unit;
+  }
+
+  async listUnits(query: UnitListQuery, auth: AuthContext) {
+    const actor = actorOf(auth);
+    let where = sql`u.user_id = ${auth.userId}`;
+    if (query.shop_id) {
+      await this.shopToActFor(query.shop_id, auth);
+      where = sql`a.shop_id = ${query.shop_id}`;
+    }
+    if (query.advertisement_id) {
+      const ad = await repo.findAd(this.db, query.advertisement_id, actor, this.appUrl);
+      if (!ad) throw new HttpError(404, AD_MESSAGES.notFound);
+      where = query.shop_id
+        ? sql`${where} and u.advertisement_id = ${ad.ad.id}`
+        : sql`u.advertisement_id = ${ad.ad.id}`;
+    }
+    return repo.listUnits(
+      this.db,
+      {
+        where,
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.cursor ? { cursor: query.cursor } : {}),
+      },
+      this.appUrl,
+    );
+  }
+
+  /** offered -> accepted (the supporter's own unit, before its deadline); the tracking link is made here. */
+  async accept(id: number, platform: Platform | undefined, auth: AuthContext): Promise<Unit> {
+    const current = await this.unitOf(id, auth);
+    if (current.userId !== auth.userId) throw new HttpError(404, AD_MESSAGES.unitNotFound);
+    const platforms = current.unit.advertisement.platforms;
+    if (platform && !platforms.includes(platform))
+      throw validationError({ platform: [FIELD_MESSAGES.acceptPlatform] });
+    await this.db.transaction(async (tx) => {
+      const at = now();
+      const [row] = rowsOf<{ id: number; advertisement_id: number }>(
+        await tx.execute(sql`
+          update units set status = 'accepted', accepted_at = ${at}, platform = ${platform ?? platforms[0] ?? 'x'},
+            updated_at = now()
+          where id = ${id} and user_id = ${auth.userId} and status = 'offered' and expires_at > ${at}
+          returning id, advertisement_id`),
+      );
+      if (!row) {
+        const again = await this.unitOf(id, auth, tx);
+        if (again.unit.status === 'accepted') return; // a double click
+        throw new HttpError(409, AD_MESSAGES.notOffered);
+      }
+      const [target] = rowsOf<{ landing_url: string | null; screen_name: string }>(
+        await tx.execute(sql`
+          select a.landing_url, s.screen_name from advertisements a join shops s on s.id = a.shop_id
+          where a.id = ${row.advertisement_id}`),
+      );
+      const link = await createShortLink(tx, {
+        // No landing URL: the shop's page of this site (a path, so the link works behind any host).
+        targetUrl: target!.landing_url ?? `/${encodeURIComponent(target!.screen_name)}`,
+        purpose: 'unit',
+        createdBy: auth.userId,
+      });
+      await tx.execute(sql`update units set short_link_id = ${link.id} where id = ${id}`);
+    });
+    return this.getUnit(id, auth);
+  }
+
+  async decline(id: number, auth: AuthContext): Promise<Unit> {
+    const current = await this.unitOf(id, auth);
+    if (current.userId !== auth.userId) throw new HttpError(404, AD_MESSAGES.unitNotFound);
+    const updated = rowsOf(
+      await this.db.execute(sql`
+        update units set status = 'declined', updated_at = now()
+        where id = ${id} and user_id = ${auth.userId} and status = 'offered' returning id`),
+    );
+    if (!updated.length && current.unit.status !== 'declined')
+      throw new HttpError(409, AD_MESSAGES.notOffered);
+    return this.getUnit(id, auth);
+  }
+
+  /**
+   * accepted (or rejected once) -> posted: the URL is a post of the unit's platform, not a profile, not
+   * proof of another unit, and the checker does not say it is missing or lacks the disclosure.
+   */
+  async proof(id: number, postUrl: string, auth: AuthContext): Promise<Unit> {
+    const current = await this.unitOf(id, auth);
+    if (current.userId !== auth.userId) throw new HttpError(404, AD_MESSAGES.unitNotFound);
+    const platform = current.unit.platform ?? current.unit.advertisement.platforms[0] ?? 'x';
+    const checked = checkPostUrl(platform, postUrl);
+    if (!checked.ok) throw validationError({ post_url: [checked.message] });
+    if (current.unit.status === 'posted' && current.unit.post_url === checked.url) return current.unit; // double click
+    const resubmit = current.unit.status === 'rejected';
+    if (current.unit.status !== 'accepted' && !resubmit) throw new HttpError(409, AD_MESSAGES.notAccepted);
+    if (resubmit && current.submissions >= MAX_PROOF_SUBMISSIONS)
+      throw new HttpError(409, AD_MESSAGES.resubmitUsed);
+    const taken = rowsOf(
+      await this.db.execute(sql`select id from units where post_url = ${checked.url} and id <> ${id}`),
+    );
+    if (taken.length) throw validationError({ post_url: [AD_MESSAGES.duplicatePost] });
+    const seen = await this.checker.check(platform, checked.url);
+    if (!seen.found) throw validationError({ post_url: [AD_MESSAGES.postNotFound] });
+    if (seen.hasDisclosure === false) throw validationError({ post_url: [AD_MESSAGES.postNoDisclosure] });
+    try {
+      await this.db.transaction(async (tx) => {
+        const at = now();
+        const [row] = rowsOf<{ submissions: number }>(
+          await tx.execute(sql`
+            update units set status = 'posted', post_url = ${checked.url}, posted_at = ${at},
+              submissions = submissions + 1, reject_reason = null, reject_note = null, updated_at = now()
+            where id = ${id} and user_id = ${auth.userId}
+              and (status = 'accepted' or (status = 'rejected' and submissions < ${MAX_PROOF_SUBMISSIONS}))
+            returning submissions`),
+        );
+        if (!row) {
+          const again = await this.unitOf(id, auth, tx);
+          if (again.unit.status === 'posted' && again.unit.post_url === checked.url) return;
+          throw new HttpError(409, AD_MESSAGES.notAccepted);
+        }
+        await this.app.jobs.send(
+          JOBS.autoApprove,
+          { unitId: id },
+          { startAfter: AUTO_APPROVE_DAYS * 86_400 + 60, retryLimit: 10 },
+          tx,
+        );
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw validationError({ post_url: [AD_MESSAGES.duplicatePost] });
+      throw err;
+    }
+    return this.getUnit(id, auth);
+  }
+
+  /**
+   * posted -> approved and the reward credited, atomically: the status change is one conditional update
+   * (`where status = 'posted'`) in the transaction that credits with the key `unit:{id}:reward`, so 50
+   * racing approvals, or an approval racing the 7-day auto-approval, credit once. `judge` null = automatic.
+   */
+  private async approveUnit(db: Db, id: number, judge: repo.Actor | null, at: Date): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const due = new Date(at.getTime() - AUTO_APPROVE_DAYS * DAY_MS);
+      const condition = judge ? repo.unitJudgeableBy(judge) : sql`posted_at <= ${due}`;
+      const [row] = rowsOf<{ id: number; user_id: number; reward: number; advertisement_id: number }>(
+        await tx.execute(sql`
+          update units set status = 'approved', judged_at = ${at}, judged_by = ${judge?.userId ?? null}, updated_at = now()
+          where id = ${id} and status = 'posted' and ${condition}
+          returning id, user_id, reward, advertisement_id`),
+      );
+      if (!row) return false;
+      await credit(tx, {
+        userId: Number(row.user_id),
+        amount: Number(row.reward),
+        kind: 'reward',
+        reference: `unit:${id}`,
+        idempotencyKey: `unit:${id}:reward`,
+        at,
+      });
+      // Product design section 3: the shop's first approved post raises completedFirstAd.
+      const [shop] = rowsOf<{ name: string }>(
+        await tx.execute(sql`
+          update shops set flag_status = flag_status || '{"completedFirstAd": true}'::jsonb
+          where id = (select shop_id from advertisements where id = ${row.advertisement_id}) returning name`),
+      );
+      const who = await repo.emailOf(tx, Number(row.user_id));
+      if (who) {
+        await enqueueMail(this.app, tx, {
+          key: `unit:${id}:approved`,
+          to: who.email,
+          ...mails.unitApprovedMail({
+            name: who.name,
+            shop: shop?.name ?? '',
+            reward: Number(row.reward),
+            auto: judge === null,
+            url: this.link('/advertisements'),
+          }),
+        });
+      }
+      return true;
+    });
+  }
+
+  async approveUnitBy(id: number, auth: AuthContext): Promise<Unit> {
+    const actor = actorOf(auth);
+    const current = await this.unitOf(id, auth);
+    if (!actor.staff && !(await this.isMemberOfShop(current.shopId, auth)))
+      throw new HttpError(403, AD_MESSAGES.notMember);
+    const changed = await this.approveUnit(this.db, id, actor, now());
+    if (!changed) {
+      const again = await this.unitOf(id, auth);
+      if (again.unit.status !== 'approved') throw new HttpError(409, AD_MESSAGES.notPosted);
+      return again.unit; // a double click, or the automatic approval came first
+    }
+    return this.getUnit(id, auth);
+  }
+
+  private async isMemberOfShop(shopId: number, auth: AuthContext) {
+    return !!(await repo.findShopForActor(this.db, shopId, actorOf(auth)))?.allowed;
+  }
+
+  async rejectUnit(id: number, body: RejectUnitBody, auth: AuthContext): Promise<Unit> {
+    const actor = actorOf(auth);
+    const current = await this.unitOf(id, auth);
+    if (!actor.staff && !(await this.isMemberOfShop(current.shopId, auth)))
+      throw new HttpError(403, AD_MESSAGES.notMember);
+    await this.db.transaction(async (tx) => {
+      const [row] = rowsOf<{ user_id: number; submissions: number }>(
+        await tx.execute(sql`
+          update units set status = 'rejected', reject_reason = ${body.reason}, reject_note = ${body.note || null},
+            judged_at = ${now()}, judged_by = ${auth.userId}, updated_at = now()
+          where id = ${id} and status = 'posted' and ${repo.unitJudgeableBy(actor)}
+          returning user_id, submissions`),
+      );
+      if (!row) {
+        if (current.unit.status === 'rejected' && current.unit.reject_reason === body.reason) return;
+        throw new HttpError(409, AD_MESSAGES.notPosted);
+      }
+      const who = await repo.emailOf(tx, Number(row.user_id));
+      if (who) {
+        await enqueueMail(this.app, tx, {
+          key: `unit:${id}:rejected:${row.submissions}`,
+          to: who.email,
+          ...mails.unitRejectedMail({
+            name: who.name,
+            shop: current.unit.shop.name,
+            reason: body.reason,
+            note: body.note,
+            canResubmit: Number(row.submissions) < MAX_PROOF_SUBMISSIONS,
+            url: this.link('/advertisements'),
+          }),
+        });
+      }
+    });
+    return this.getUnit(id, auth);
+  }
+
+  async rewards(auth: AuthContext): Promise<Rewards> {
+    return repo.rewardsOf(this.db, auth.userId);
+  }
+
+  /* -------------------------------------------------------------------------------------- jobs */
+
+  /** The 7-day automatic approval of one unit (a no-op when judged already or not yet due). */
+  autoApprove(unitId: number, at: Date = now()): Promise<boolean> {
+    return this.approveUnit(this.db, unitId, null, at);
+  }
+
+  /** Every post not judged within 7 days (the sweep behind the per-unit jobs). */
+  async autoApproveDue(at: Date = now()): Promise<number> {
+    const due = new Date(at.getTime() - AUTO_APPROVE_DAYS * DAY_MS);
+    const rows = rowsOf<{ id: number }>(
+      await this.db.execute(
+        sql`select id from units where status = 'posted' and posted_at <= ${due} order by id limit 500`,
+      ),
+    );
+    let n = 0;
+    for (const r of rows) if (await this.autoApprove(Number(r.id), at)) n += 1;
+    return n;
+  }
+
+  /** Open offers past their deadline expire. */
+  async expireOffers(at: Date = now()): Promise<number> {
+    const rows = rowsOf(
+      await this.db.execute(sql`
+        update units set status = 'expired', updated_at = now() where status = 'offered' and expires_at <= ${at}
+        returning id`),
+    );
+    return rows.length;
+  }
+
+  /**
+   * At the end date (Japan) a live request becomes 終了: its open offers expire and its tracking links lead
+   * to /period.
+   */
+  async endRequests(at: Date = now()): Promise<number> {
+    const today = tokyoDate(at);
+    return this.db.transaction(async (tx) => {
+      const ended = rowsOf<{ id: number }>(
+        await tx.execute(sql`
+          update advertisements set status = '終了', ended_at = ${at}, updated_at = now()
+          where status = '配信中' and ends_on < ${today} returning id`),
+      );
+      if (!ended.length) return 0;
+      const ids = ended.map((r) => Number(r.id));
+      await tx.execute(sql`
+        update units set status = 'expired', updated_at = now()
+        where status = 'offered' and advertisement_id in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`);
+      const links = rowsOf<{ short_link_id: number }>(
+        await tx.execute(sql`
+          select short_link_id from units where short_link_id is not null
+          and advertisement_id in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`),
+      );
+      await retargetShortLinks(
+        tx,
+        links.map((l) => Number(l.short_link_id)),
+        '/period',
+      );
+      return ids.length;
+    });
+  }
+}

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { ContactItem } from '../../../contracts/contact.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { type HandlingTable, listHandled, updateHandled } from '../../platform/handling.ts';
+import { users } from '../accounts/schema.ts';
+import { contactMessages } from './schema.ts';
+
+const TABLE: HandlingTable = { name: 'contact_messages', fields: { topic: 't.topic', body: 't.body' } };
+
+export async function insertMessage(db: Db, values: { userId: number; topic: string; body: string }) {
+  const [row] = await db.insert(contactMessages).values(values).returning({ id: contactMessages.id });
+  return row!.id;
+}
+
+/** The message and its sender, for the mails. */
+export async function messageForMail(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: contactMessages.id,
+      topic: contactMessages.topic,
+      body: contactMessages.body,
+      name: users.name,
+      screenName: users.screenName,
+      email: users.email,
+    })
+    .from(contactMessages)
+    .innerJoin(users, eq(users.id, contactMessages.userId))
+    .where(eq(contactMessages.id, id));
+  return row ?? null;
+}
+
+export const listMessages = (db: Db, query: Parameters<typeof listHandled>[2]) =>
+  listHandled<ContactItem>(db, TABLE, query);
+
+export const updateMessage = (
+  db: Db,
+  id: number,
+  update: Parameters<typeof updateHandled>[3],
+  staffId: number,
+) => updateHandled<ContactItem>(db, TABLE, id, update, staffId);

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  errorSchema,
+  handlingListQuerySchema,
+  handlingUpdateSchema,
+  idParamsSchema,
+} from '../../../contracts/common.ts';
+import {
+  contactItemSchema,
+  contactListSchema,
+  contactReceiptSchema,
+  contactRequestSchema,
+} from '../../../contracts/contact.ts';
+import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
+import { CONTACT_MAIL_JOB, ContactService } from './service.ts';
+
+const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema, 429: errorSchema };
+
+/** Issue 9: `/contact` sends here; staff read and handle the messages on `/admin-contact`. */
+export const contactRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const contact = new ContactService(fastify);
+  await app.jobs.work<{ id: number }>(CONTACT_MAIL_JOB, ({ id }) => contact.mail(id));
+
+  app.post(
+    '/api/contact',
+    {
+      config: { access: 'user' },
+      schema: { body: contactRequestSchema, response: { 201: contactReceiptSchema, ...errors } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await contact.send(request.auth!.userId, request.ip, request.body)),
+  );
+
+  app.get(
+    '/api/contact',
+    {
+      config: { access: 'staff' },
+      schema: { querystring: handlingListQuerySchema, response: { 200: contactListSchema, ...errors } },
+    },
+    (request) => contact.list(request.query),
+  );
+
+  app.put(
+    '/api/contact/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        params: idParamsSchema,
+        body: handlingUpdateSchema,
+        response: { 200: contactItemSchema, ...errors },
+      },
+    },
+    (request) => contact.update(request.params.id, request.body, request.auth!.userId),
+  );
+};

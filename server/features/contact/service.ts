@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { HandlingListQuery, HandlingUpdate } from '../../../contracts/common.ts';
+import { CONTACT_MESSAGES, type ContactItem, type ContactRequest } from '../../../contracts/contact.ts';
+import { HttpError, tooMany } from '../../platform/http-errors.ts';
+import { Throttle } from '../../platform/throttle.ts';
+import { contactMails } from './mails.ts';
+import * as repo from './repo.ts';
+
+/** The job that mails a new contact message to the operators and the receipt to its sender. */
+export const CONTACT_MAIL_JOB = 'contact.mail';
+
+/** Per IP: a person writes a few messages; a script writes hundreds. */
+export const CONTACT_LIMIT = { count: 5, windowMs: 10 * 60 * 1000 };
+
+export class ContactService {
+  private readonly throttle: Throttle;
+
+  constructor(private readonly app: FastifyInstance) {
+    // Counted in the shared store (Redis with REDIS_URL), so every process spends one budget.
+    this.throttle = new Throttle(app.counters, 'contact', CONTACT_LIMIT.count, CONTACT_LIMIT.windowMs);
+  }
+
+  /** Stores the message and, in the same transaction, the job that mails it: both or neither. */
+  async send(userId: number, ip: string, body: { topic: ContactRequest['topic']; body: string }) {
+    const wait = await this.throttle.take(ip);
+    if (wait) throw tooMany(CONTACT_MESSAGES.throttled(wait), wait);
+    const id = await this.app.db.transaction(async (tx) => {
+      const id = await repo.insertMessage(tx, { userId, topic: body.topic, body: body.body });
+      await this.app.jobs.send(CONTACT_MAIL_JOB, { id }, {}, tx);
+      return id;
+    });
+    return { id, message: CONTACT_MESSAGES.received };
+  }
+
+  /** The job: the operators' copy (CONTACT_MAIL_TO) and the sender's receipt. */
+  async mail(id: number): Promise<void> {
+    const m = await repo.messageForMail(this.app.db, id);
+    if (!m) return;
+    await this.app.mailer.send({ to: this.app.env.CONTACT_MAIL_TO, ...contactMails.toOperators(m) });
+    if (m.email) await this.app.mailer.send({ to: m.email, ...contactMails.receipt(m) });
+  }
+
+  list(query: HandlingListQuery) {
+    return repo.listMessages(this.app.db, query);
+  }
+
+  async update(id: number, update: Required<HandlingUpdate>, staffId: number): Promise<ContactItem> {
+    const item = await repo.updateMessage(this.app.db, id, update, staffId);
+    if (!item) throw new HttpError(404, CONTACT_MESSAGES.notFound);
+    return item;
+  }
+}

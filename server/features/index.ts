@@ -1,0 +1,36 @@
+import type { Feature } from '../platform/feature.ts';
+import { setupAccounts } from './accounts/setup.ts';
+import { accountsRoutes } from './accounts/routes/index.ts';
+import { contactRoutes } from './contact/routes.ts';
+import { indexPictureRoutes } from './index-pictures/routes.ts';
+import { materialRoutes } from './materials/routes.ts';
+import { profileRoutes } from './profiles/routes.ts';
+import { shopRequestRoutes } from './shop-requests/routes.ts';
+import { recruitmentRoutes } from './recruitments/routes.ts';
+import { setupRecruitments } from './recruitments/setup.ts';
+import { shopRoutes } from './shops/routes.ts';
+import { setupAdvertisements } from './advertisements/setup.ts';
+import { advertisementRoutes } from './advertisements/routes.ts';
+import { shortLinkRoutes } from './short-links/routes.ts';
+import { supporterRoutes } from './supporters/routes.ts';
+import { setupSupporters } from './supporters/setup.ts';
+import { systemRoutes } from './system/routes.ts';
+
+/**
+ * THE feature list (ADR 0005): buildApp runs every `setup`, then registers every `routes`, in this
+ * order. A new feature is a new folder and one entry here (plus its tables in ./schema.ts).
+ */
+export const features: readonly Feature[] = [
+  { name: 'system', routes: systemRoutes },
+  { name: 'accounts', setup: setupAccounts, routes: accountsRoutes },
+  { name: 'shops', routes: shopRoutes },
+  { name: 'profiles', routes: profileRoutes },
+  { name: 'contact', routes: contactRoutes },
+  { name: 'shop-requests', routes: shopRequestRoutes },
+  { name: 'recruitments', setup: setupRecruitments, routes: recruitmentRoutes },
+  { name: 'advertisements', setup: setupAdvertisements, routes: advertisementRoutes },
+  { name: 'short-links', routes: shortLinkRoutes },
+  { name: 'supporters', setup: setupSupporters, routes: supporterRoutes },
+  { name: 'index-pictures', routes: indexPictureRoutes },
+  { name: 'materials', routes: materialRoutes },
+];

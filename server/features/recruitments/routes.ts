@@ -1,0 +1,242 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { errorSchema, idParamsSchema } from '../../../contracts/common.ts';
+import {
+  adminRecruitmentPageSchema,
+  adminRecruitmentQuerySchema,
+  cursorQuerySchema,
+  entryCreateSchema,
+  entryPageSchema,
+  entrySchema,
+  MAX_RECRUITMENT_IMAGES,
+  manualWinnersSchema,
+  postSubmitSchema,
+  recruitmentCreateSchema,
+  recruitmentListQuerySchema,
+  recruitmentPageSchema,
+  recruitmentSchema,
+  redrawSchema,
+  shopEntryPageSchema,
+  statusChangeSchema,
+} from '../../../contracts/recruitments.ts';
+import { validationError } from '../../platform/http-errors.ts';
+import { STAFF_PRIORITY } from '../../platform/plugins/access.ts';
+import { findNul, NUL_MESSAGE, type ZodTypeProvider, TOO_DEEP } from '../../platform/plugins/zod.ts';
+import type { StoredImage } from '../../platform/storage.ts';
+import { saveUploadedImages } from '../../platform/uploads.ts';
+import type { Viewer } from './service.ts';
+
+const errors = {
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  422: errorSchema,
+};
+
+const viewerOf = (request: FastifyRequest): Viewer => ({
+  userId: request.auth?.userId ?? null,
+  staff: !!request.auth && request.auth.priority <= STAFF_PRIORITY,
+});
+
+/**
+ * Issue 15: `/api/recruitments` and `/api/entries`. HTTP only: each route states who may call it, its
+ * schemas, and calls the service (app.recruitments); object-level checks are in the service's queries.
+ */
+export const recruitmentRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = app.recruitments;
+
+  /* ---------------------------------------------------------------- recruitments */
+
+  app.get(
+    '/api/recruitments',
+    {
+      config: { access: 'public' },
+      schema: {
+        querystring: recruitmentListQuerySchema,
+        response: { 200: recruitmentPageSchema, ...errors },
+      },
+    },
+    (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/api/recruitments/all',
+    {
+      config: { access: 'staff' },
+      schema: {
+        querystring: adminRecruitmentQuerySchema,
+        response: { 200: adminRecruitmentPageSchema, ...errors },
+      },
+    },
+    (request) => service.adminList(request.query),
+  );
+
+  /** Staff create a draft: multipart with up to 6 `images` (or JSON without images). */
+  app.post(
+    '/api/recruitments',
+    { config: { access: 'staff' }, schema: { response: { 201: recruitmentSchema, ...errors } } },
+    async (request, reply) => {
+      let fields: unknown = request.body ?? {};
+      let images: StoredImage[] = [];
+      if (request.isMultipart()) {
+        const uploaded = await saveUploadedImages(request, {
+          field: 'images',
+          use: 'picture',
+          max: MAX_RECRUITMENT_IMAGES,
+        });
+        fields = uploaded.fields;
+        images = uploaded.images;
+      }
+      const discard = () => Promise.all(images.map((i) => app.images.delete(i.key)));
+      const nulAt = findNul(fields);
+      if (nulAt) {
+        await discard();
+        throw validationError({ [nulAt === TOO_DEEP ? '_' : nulAt.join('.') || '_']: [NUL_MESSAGE] });
+      }
+      const parsed = recruitmentCreateSchema.safeParse(fields);
+      if (!parsed.success) {
+        await discard();
+        throw parsed.error;
+      }
+      try {
+        const created = await service.create(parsed.data, images, request.auth!.userId);
+        return reply.code(201).send(created);
+      } catch (err) {
+        await discard();
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/api/recruitments/:id',
+    {
+      config: { access: 'public' },
+      schema: { params: idParamsSchema, response: { 200: recruitmentSchema, ...errors } },
+    },
+    (request) => service.get(request.params.id, viewerOf(request)),
+  );
+
+  app.put(
+    '/api/recruitments/:id/status',
+    {
+      config: { access: 'staff' },
+      schema: {
+        params: idParamsSchema,
+        body: statusChangeSchema,
+        response: { 200: recruitmentSchema, ...errors },
+      },
+    },
+    (request) => service.changeStatus(request.params.id, request.body.status, request.auth!.userId),
+  );
+
+  app.post(
+    '/api/recruitments/:id/draw',
+    {
+      config: { access: 'staff' },
+      schema: { params: idParamsSchema, response: { 200: recruitmentSchema, ...errors } },
+    },
+    (request) => service.draw(request.params.id, request.auth!.userId),
+  );
+
+  app.post(
+    '/api/recruitments/:id/winners',
+    {
+      config: { access: 'staff' },
+      schema: {
+        params: idParamsSchema,
+        body: manualWinnersSchema,
+        response: { 200: recruitmentSchema, ...errors },
+      },
+    },
+    (request) => service.pickWinners(request.params.id, request.body.entry_ids, request.auth!.userId),
+  );
+
+  app.post(
+    '/api/recruitments/:id/redraw',
+    {
+      config: { access: 'staff' },
+      schema: { params: idParamsSchema, body: redrawSchema, response: { 200: recruitmentSchema, ...errors } },
+    },
+    (request) => service.redraw(request.params.id, request.body.entry_id, request.auth!.userId),
+  );
+
+  /** The entries of one recruitment, for its shop's members and staff. */
+  app.get(
+    '/api/recruitments/:id/entries',
+    {
+      config: { access: 'user' },
+      schema: {
+        params: idParamsSchema,
+        querystring: cursorQuerySchema,
+        response: { 200: shopEntryPageSchema, ...errors },
+      },
+    },
+    (request) => service.shopEntries(request.params.id, viewerOf(request), request.query.cursor),
+  );
+
+  /** A signed-in supporter applies, once per recruitment. */
+  app.post(
+    '/api/recruitments/:id/entries',
+    {
+      config: { access: 'user' },
+      schema: {
+        params: idParamsSchema,
+        body: entryCreateSchema.optional(),
+        response: { 201: entrySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const entry = await service.apply(request.params.id, request.auth!.userId, request.body?.answer);
+      return reply.code(201).send(entry);
+    },
+  );
+
+  /* ---------------------------------------------------------------- entries */
+
+  app.get(
+    '/api/entries',
+    {
+      config: { access: 'user' },
+      schema: { querystring: cursorQuerySchema, response: { 200: entryPageSchema, ...errors } },
+    },
+    (request) => service.myEntries(request.auth!.userId, request.query.cursor),
+  );
+
+  app.get(
+    '/api/entries/:id',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamsSchema, response: { 200: entrySchema, ...errors } },
+    },
+    (request) => service.myEntry(request.auth!.userId, request.params.id),
+  );
+
+  app.post(
+    '/api/entries/:id/visit',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamsSchema, response: { 200: entrySchema, ...errors } },
+    },
+    (request) => service.confirmVisit(request.params.id, viewerOf(request)),
+  );
+
+  app.post(
+    '/api/entries/:id/post',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamsSchema, body: postSubmitSchema, response: { 200: entrySchema, ...errors } },
+    },
+    (request) => service.submitPost(request.params.id, request.auth!.userId, request.body.post_url),
+  );
+
+  app.post(
+    '/api/entries/:id/approve',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamsSchema, response: { 200: entrySchema, ...errors } },
+    },
+    (request) => service.approvePost(request.params.id, viewerOf(request)),
+  );
+};

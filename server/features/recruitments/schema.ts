@@ -1,0 +1,98 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+// NOTE: other features' schema.ts are the one cross-feature import allowed (ADR 0005): foreign keys.
+import { createdAt, updatedAt, users } from '../accounts/schema.ts';
+import { shops } from '../shops/schema.ts';
+
+/**
+ * Monitor recruitments and their entries (issue 15, product design section 4). Times are UTC; the
+ * lottery's published fields (seed commitment, frozen entry ids and their hash, winners in rank order)
+ * are stored as they were published, so the public page shows exactly what was committed (ADR 0080).
+ */
+
+export interface RecruitmentImage {
+  key: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const recruitments = pgTable(
+  'recruitments',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    images: jsonb('images').$type<RecruitmentImage[]>().notNull().default([]),
+    benefit: text('benefit').notNull(),
+    /** Integer yen. */
+    benefitValue: integer('benefit_value').notNull(),
+    winnersCount: integer('winners_count').notNull(),
+    applicationStartsAt: at('application_starts_at').notNull(),
+    applicationEndsAt: at('application_ends_at').notNull(),
+    visitStartsAt: at('visit_starts_at').notNull(),
+    visitEndsAt: at('visit_ends_at').notNull(),
+    platform: text('platform').notNull(),
+    conditions: text('conditions').notNull(),
+    targetPrefecture: text('target_prefecture'),
+    /** everyone | followers */
+    targetAudience: text('target_audience').notNull().default('everyone'),
+    question: text('question'),
+    /** 下書き -> 募集中 -> 選考中 -> 当選発表済 -> 終了 */
+    status: text('status').notNull().default('下書き'),
+    /** A draft staff published ahead of its start: the clock job opens it then. */
+    publishAt: at('publish_at'),
+    openedAt: at('opened_at'),
+    /** The 32-byte secret seed as hex; never answered before the draw. */
+    seed: text('seed'),
+    seedCommitment: text('seed_commitment'),
+    drawnAt: at('drawn_at'),
+    entryIds: jsonb('entry_ids').$type<number[]>(),
+    entryIdsHash: text('entry_ids_hash'),
+    winnerEntryIds: jsonb('winner_entry_ids').$type<number[]>(),
+    declinedEntryIds: jsonb('declined_entry_ids').$type<number[]>(),
+    /** lottery | manual */
+    selection: text('selection'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('recruitments_status_ends_idx').on(t.status, t.applicationEndsAt, t.id),
+    index('recruitments_shop_idx').on(t.shopId, t.id),
+  ],
+);
+
+export const entries = pgTable(
+  'entries',
+  {
+    id: serial('id').primaryKey(),
+    recruitmentId: integer('recruitment_id')
+      .notNull()
+      .references(() => recruitments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 応募中 -> 当選 | 落選; 当選 -> 体験済 -> 投稿済 -> 完了 */
+    status: text('status').notNull().default('応募中'),
+    answer: text('answer'),
+    postUrl: text('post_url'),
+    visitedAt: at('visited_at'),
+    postedAt: at('posted_at'),
+    completedAt: at('completed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('entries_recruitment_user_unique').on(t.recruitmentId, t.userId),
+    index('entries_user_idx').on(t.userId, t.id),
+    index('entries_recruitment_status_idx').on(t.recruitmentId, t.status, t.id),
+  ],
+);
+
+export type RecruitmentRow = typeof recruitments.$inferSelect;
+export type EntryRow = typeof entries.$inferSelect;

@@ -1,0 +1,500 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../../contracts/common.ts';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminRecruitmentPage,
+  ENTRY_PAGE_SIZE,
+  type Entry,
+  type EntryPage,
+  postUrlProblem,
+  type PostPlatform,
+  RECRUITMENT_MESSAGES as M,
+  RECRUITMENT_PAGE_SIZE,
+  type Recruitment,
+  type RecruitmentCreate,
+  type RecruitmentPage,
+  type RecruitmentStatus,
+  type ShopEntryPage,
+  STAFF_MOVES,
+} from '../../../contracts/recruitments.ts';
+import { type Db, isUniqueViolation, rowsOf } from '../../platform/db/client.ts';
+import { HttpError, validationError } from '../../platform/http-errors.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import type { MailMessage } from '../../platform/mail.ts';
+import type { StoredImage } from '../../platform/storage.ts';
+import { entryIdsHash, newSeed, rankEntries, sortedIds } from './lottery.ts';
+import { mails } from './mails.ts';
+import * as repo from './repo.ts';
+import { entries, recruitments } from './schema.ts';
+
+/** The queues of this feature (declared in ./setup.ts). */
+export const MAIL_QUEUE = 'recruitments.mail';
+export const CLOCK_QUEUE = 'recruitments.clock';
+
+/** Days after the visit period when a recruitment whose winners were announced is 終了. */
+const FINISH_AFTER_DAYS = 14;
+
+export type Viewer = repo.Viewer;
+
+export interface RecruitmentDeps {
+  db: Db;
+  jobs: Pick<Jobs, 'send'>;
+  appUrl: string;
+  now?: () => Date;
+}
+
+/**
+ * Monitor recruitments (issue 15): create, open, apply, draw, pick, and the steps of a winner. Every
+ * change and the mails it causes are one transaction: a mail job exists only if the change committed.
+ */
+export class RecruitmentService {
+  private readonly db: Db;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: RecruitmentDeps) {
+    this.db = deps.db;
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /* ------------------------------------------------------------------ recruitments */
+
+  async create(input: RecruitmentCreate, images: StoredImage[], staffId: number): Promise<Recruitment> {
+    const shop = rowsOf(await this.db.execute(sql`select id from shops where id = ${input.shop_id}`));
+    if (!shop.length) throw validationError({ shop_id: [M.shopNotFound] });
+    const [row] = await this.db
+      .insert(recruitments)
+      .values({
+        shopId: input.shop_id,
+        title: input.title,
+        description: input.description,
+        images: images.map((i) => ({ key: i.key, url: i.url, width: i.width, height: i.height })),
+        benefit: input.benefit,
+        benefitValue: input.benefit_value,
+        winnersCount: input.winners_count,
+        applicationStartsAt: new Date(input.application_starts_at),
+        applicationEndsAt: new Date(input.application_ends_at),
+        visitStartsAt: new Date(input.visit_starts_at),
+        visitEndsAt: new Date(input.visit_ends_at),
+        platform: input.platform,
+        conditions: input.conditions,
+        targetPrefecture: input.target_prefecture ?? null,
+        targetAudience: input.target_audience,
+        question: input.question ?? null,
+        createdBy: staffId,
+      })
+      .returning({ id: recruitments.id });
+    return this.get(row!.id, { userId: staffId, staff: true });
+  }
+
+  async get(id: number, viewer: Viewer): Promise<Recruitment> {
+    const found = await repo.findForViewer(this.db, id, viewer);
+    if (!found) throw new HttpError(404, M.notFound);
+    return found;
+  }
+
+  async list(query: {
+    stage: 'open' | 'in-progress';
+    shop_id?: number | undefined;
+    prefecture?: string | undefined;
+    category?: string | undefined;
+    cursor?: string | undefined;
+  }): Promise<RecruitmentPage> {
+    const [endsAt, id] = query.cursor ? query.cursor.split('_') : [];
+    const items = await repo.listPublic(this.db, {
+      statuses: query.stage === 'open' ? ['募集中'] : ['募集中', '選考中', '当選発表済'],
+      shopId: query.shop_id,
+      prefecture: query.prefecture,
+      category: query.category || undefined,
+      after: endsAt && id ? { endsAt, id: Number(id) } : undefined,
+      limit: RECRUITMENT_PAGE_SIZE + 1,
+    });
+    const more = items.length > RECRUITMENT_PAGE_SIZE;
+    const page = items.slice(0, RECRUITMENT_PAGE_SIZE);
+    const last = page.at(-1);
+    return { items: page, next_cursor: more && last ? `${last.application_ends_at}_${last.id}` : null };
+  }
+
+  async adminList(query: {
+    status?: RecruitmentStatus | undefined;
+    shop_id?: number | undefined;
+    q?: string | undefined;
+    cursor?: number | undefined;
+  }): Promise<AdminRecruitmentPage> {
+    const items = await repo.listAdmin(this.db, {
+      status: query.status,
+      shopId: query.shop_id,
+      q: query.q || undefined,
+      before: query.cursor,
+      limit: ADMIN_PAGE_SIZE + 1,
+    });
+    const more = items.length > ADMIN_PAGE_SIZE;
+    const page = items.slice(0, ADMIN_PAGE_SIZE);
+    return { items: page, next_cursor: more ? page.at(-1)!.id : null };
+  }
+
+  /** Staff move a recruitment along STAFF_MOVES; opening draws the lottery's seed (rule 1). */
+  async changeStatus(id: number, to: RecruitmentStatus, staffId: number): Promise<Recruitment> {
+    await this.db.transaction(async (tx) => {
+      const r = await repo.lockRecruitment(tx, id);
+      if (!r) throw new HttpError(404, M.notFound);
+      if (!STAFF_MOVES[r.status].includes(to)) throw new HttpError(409, M.badTransition(r.status, to));
+      const now = this.now();
+      if (to === '募集中') {
+        if (now > r.applicationEndsAt) throw new HttpError(409, M.closed);
+        if (now < r.applicationStartsAt) {
+          // Published ahead of its start: the clock job opens it on the first day (and draws the seed then).
+          await tx
+            .update(recruitments)
+            .set({ publishAt: r.applicationStartsAt, updatedAt: now })
+            .where(eq(recruitments.id, id));
+          return;
+        }
+        await this.open(tx, id, now);
+        return;
+      }
+      await tx.update(recruitments).set({ status: to, updatedAt: now }).where(eq(recruitments.id, id));
+      // Ended without a selection: nobody is left waiting for a result that will not come.
+      if (to === '終了')
+        await tx
+          .update(entries)
+          .set({ status: '落選', updatedAt: now })
+          .where(and(eq(entries.recruitmentId, id), eq(entries.status, '応募中')));
+    });
+    return this.get(id, { userId: staffId, staff: true });
+  }
+
+  /** Opens a draft: a fresh 32-byte seed whose commitment is published from now on. Idempotent. */
+  private async open(tx: Db, id: number, now: Date): Promise<boolean> {
+    const { seed, commitment } = newSeed();
+    const rows = await tx
+      .update(recruitments)
+      .set({
+        status: '募集中',
+        seed,
+        seedCommitment: commitment,
+        openedAt: now,
+        publishAt: null,
+        updatedAt: now,
+      })
+      .where(and(eq(recruitments.id, id), eq(recruitments.status, '下書き')))
+      .returning({ id: recruitments.id });
+    return rows.length > 0;
+  }
+
+  /* ------------------------------------------------------------------ entries */
+
+  async apply(recruitmentId: number, userId: number, answer: string | undefined): Promise<Entry> {
+    const r = await repo.lockRecruitment(this.db, recruitmentId, false);
+    if (!r) throw new HttpError(404, M.notFound);
+    if (r.status === '下書き') throw new HttpError(409, M.draft);
+    const now = this.now();
+    if (r.status !== '募集中' || now > r.applicationEndsAt) throw new HttpError(409, M.closed);
+    if (now < r.applicationStartsAt) throw new HttpError(409, M.notYetOpen);
+    const who = await repo.applicant(this.db, userId, r.shopId);
+    if (!who) throw new HttpError(401, MESSAGES.unauthenticated);
+    if (r.targetAudience === 'followers' && !who.follows) throw new HttpError(403, M.followersOnly);
+    if (r.targetPrefecture && who.prefecture !== r.targetPrefecture)
+      throw new HttpError(403, M.prefectureOnly(r.targetPrefecture));
+    if (r.question && !answer) throw validationError({ answer: [M.answerRequired] });
+
+    let entryId: number;
+    try {
+      entryId = await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(entries)
+          .values({ recruitmentId, userId, answer: r.question ? (answer ?? null) : null })
+          .returning({ id: entries.id });
+        await this.mailEntries(tx, sql`e.id = ${row!.id}`, (c) => mails.entryReceived(this.facts(c)));
+        return row!.id;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new HttpError(409, M.alreadyApplied);
+      throw err;
+    }
+    return (await repo.entryOfUser(this.db, userId, entryId))!;
+  }
+
+  async myEntries(userId: number, cursor: number | undefined): Promise<EntryPage> {
+    const items = await repo.entriesOfUser(this.db, userId, cursor, ENTRY_PAGE_SIZE + 1);
+    const more = items.length > ENTRY_PAGE_SIZE;
+    const page = items.slice(0, ENTRY_PAGE_SIZE);
+    return { items: page, next_cursor: more ? page.at(-1)!.id : null };
+  }
+
+  async myEntry(userId: number, id: number): Promise<Entry> {
+    const found = await repo.entryOfUser(this.db, userId, id);
+    if (!found) throw new HttpError(404, M.entryNotFound);
+    return found;
+  }
+
+  async shopEntries(
+    recruitmentId: number,
+    viewer: Viewer,
+    cursor: number | undefined,
+  ): Promise<ShopEntryPage> {
+    const access = await repo.entriesAccess(this.db, recruitmentId, viewer);
+    if (!access.exists) throw new HttpError(404, M.notFound);
+    if (!access.allowed) throw new HttpError(403, M.notShopMember);
+    const items = await repo.entriesForShop(this.db, recruitmentId, viewer, cursor, ENTRY_PAGE_SIZE + 1);
+    const more = items.length > ENTRY_PAGE_SIZE;
+    const page = items.slice(0, ENTRY_PAGE_SIZE);
+    return { items: page, next_cursor: more ? page.at(-1)!.id : null };
+  }
+
+  /* ------------------------------------------------------------------ choosing winners */
+
+  /**
+   * The lottery (issue 15, rules 2 and 3): closes applications if still open, freezes the entries that
+   * are 応募中, publishes their ids and hash, ranks them with the seed and makes the first N winners.
+   * Once only: the row is locked, and a drawn recruitment refuses a second draw.
+   */
+  async draw(id: number, staffId: number): Promise<Recruitment> {
+    await this.db.transaction(async (tx) => {
+      const r = await repo.lockRecruitment(tx, id);
+      if (!r) throw new HttpError(404, M.notFound);
+      if (r.selection === 'lottery') throw new HttpError(409, M.alreadyDrawn);
+      if (r.selection === 'manual') throw new HttpError(409, M.winnersPicked);
+      if (r.status !== '募集中' && r.status !== '選考中') throw new HttpError(409, M.notDrawable);
+      if (!r.seed) throw new HttpError(409, M.notDrawable);
+      const eligible = sortedIds(
+        rowsOf<{ id: number }>(
+          await tx.execute(
+            sql`select id from entries where recruitment_id = ${id} and status = '応募中' order by id`,
+          ),
+        ).map((e) => Number(e.id)),
+      );
+      if (!eligible.length) throw new HttpError(409, M.noEntries);
+      const winners = rankEntries(r.seed, id, eligible).slice(0, r.winnersCount);
+      const now = this.now();
+      await tx
+        .update(recruitments)
+        .set({
+          status: '当選発表済',
+          drawnAt: now,
+          selection: 'lottery',
+          entryIds: eligible,
+          entryIdsHash: entryIdsHash(eligible),
+          winnerEntryIds: winners,
+          declinedEntryIds: [],
+          updatedAt: now,
+        })
+        .where(eq(recruitments.id, id));
+      await this.announce(tx, id, eligible, winners, now);
+    });
+    return this.get(id, { userId: staffId, staff: true });
+  }
+
+  /** Winners chosen by hand (issue 15: "By hand (tick entries)"); the other entries are 落選. */
+  async pickWinners(id: number, entryIds: number[], staffId: number): Promise<Recruitment> {
+    await this.db.transaction(async (tx) => {
+      const r = await repo.lockRecruitment(tx, id);
+      if (!r) throw new HttpError(404, M.notFound);
+      if (r.selection) throw new HttpError(409, r.selection === 'lottery' ? M.alreadyDrawn : M.winnersPicked);
+      if (r.status !== '募集中' && r.status !== '選考中') throw new HttpError(409, M.notDrawable);
+      if (entryIds.length > r.winnersCount)
+        throw validationError({ entry_ids: [M.tooManyWinners(r.winnersCount)] });
+      const open = rowsOf<{ id: number }>(
+        await tx.execute(sql`select id from entries where recruitment_id = ${id} and status = '応募中'`),
+      ).map((e) => Number(e.id));
+      if (!entryIds.every((e) => open.includes(e))) throw validationError({ entry_ids: [M.notWinnerOfThis] });
+      const now = this.now();
+      await tx
+        .update(recruitments)
+        .set({
+          status: '当選発表済',
+          drawnAt: now,
+          selection: 'manual',
+          winnerEntryIds: entryIds,
+          updatedAt: now,
+        })
+        .where(eq(recruitments.id, id));
+      await this.announce(tx, id, open, entryIds, now);
+    });
+    return this.get(id, { userId: staffId, staff: true });
+  }
+
+  /**
+   * A winner declined: the entry becomes 落選 and the next rank of the same seed wins (product design
+   * section 7: "a redraw takes the next ranks, never a new seed").
+   */
+  async redraw(id: number, declinedEntryId: number, staffId: number): Promise<Recruitment> {
+    await this.db.transaction(async (tx) => {
+      const r = await repo.lockRecruitment(tx, id);
+      if (!r) throw new HttpError(404, M.notFound);
+      const winners = r.winnerEntryIds ?? [];
+      const declined = r.declinedEntryIds ?? [];
+      if (r.selection !== 'lottery' || !r.seed || !r.entryIds) throw new HttpError(409, M.notRedrawable);
+      if (!winners.includes(declinedEntryId) || declined.includes(declinedEntryId))
+        throw validationError({ entry_id: [M.notRedrawable] });
+      const next = rankEntries(r.seed, id, r.entryIds).find((e) => !winners.includes(e));
+      if (next === undefined) throw new HttpError(409, M.noNextRank);
+      const now = this.now();
+      const step = await tx
+        .update(entries)
+        .set({ status: '落選', updatedAt: now })
+        .where(and(eq(entries.id, declinedEntryId), eq(entries.status, '当選')))
+        .returning({ id: entries.id });
+      if (!step.length) throw validationError({ entry_id: [M.notRedrawable] });
+      await tx
+        .update(entries)
+        .set({ status: '当選', updatedAt: now })
+        .where(and(eq(entries.id, next), eq(entries.recruitmentId, id)));
+      await tx
+        .update(recruitments)
+        .set({
+          winnerEntryIds: [...winners, next],
+          declinedEntryIds: [...declined, declinedEntryId],
+          updatedAt: now,
+        })
+        .where(eq(recruitments.id, id));
+      await this.mailEntries(tx, sql`e.id = ${next}`, (c) => mails.won(this.wonFacts(c)));
+    });
+    return this.get(id, { userId: staffId, staff: true });
+  }
+
+  /** Winners 当選, the rest of `eligible` 落選, and a mail to each. */
+  private async announce(tx: Db, id: number, eligible: number[], winners: number[], now: Date) {
+    if (winners.length)
+      await tx
+        .update(entries)
+        .set({ status: '当選', updatedAt: now })
+        .where(and(eq(entries.recruitmentId, id), inArray(entries.id, winners)));
+    const losers = eligible.filter((e) => !winners.includes(e));
+    if (losers.length)
+      await tx
+        .update(entries)
+        .set({ status: '落選', updatedAt: now })
+        .where(and(eq(entries.recruitmentId, id), inArray(entries.id, losers)));
+    await this.mailEntries(tx, sql`e.recruitment_id = ${id} and e.status in ('当選', '落選')`, (c) =>
+      c.status === '当選' ? mails.won(this.wonFacts(c)) : mails.notWon(this.facts(c)),
+    );
+  }
+
+  /* ------------------------------------------------------------------ a winner's steps */
+
+  /** The shop confirms the winner's visit: 当選 -> 体験済 (members of the shop's company, or staff). */
+  confirmVisit(entryId: number, viewer: Viewer): Promise<Entry> {
+    return this.shopStep(entryId, viewer, '当選', { status: '体験済', visitedAt: this.now() });
+  }
+
+  /** The shop approves the post: 投稿済 -> 完了, with a mail to the supporter. */
+  approvePost(entryId: number, viewer: Viewer): Promise<Entry> {
+    return this.shopStep(entryId, viewer, '投稿済', { status: '完了', completedAt: this.now() }, (c) =>
+      mails.postApproved(this.facts(c)),
+    );
+  }
+
+  private async shopStep(
+    entryId: number,
+    viewer: Viewer,
+    from: string,
+    set: Partial<typeof entries.$inferInsert>,
+    mail?: (c: repo.EntryContact) => ReturnType<typeof mails.postApproved>,
+  ): Promise<Entry> {
+    const found = rowsOf<{ status: string; user_id: number }>(
+      await this.db.execute(sql`select e.status, e.user_id from entries e
+        join recruitments r on r.id = e.recruitment_id where e.id = ${entryId} and ${repo.memberOrStaff(viewer)}`),
+    )[0];
+    if (!found) throw new HttpError(404, M.entryNotFound);
+    await this.db.transaction(async (tx) => {
+      const moved = await tx
+        .update(entries)
+        .set({ ...set, updatedAt: this.now() })
+        .where(and(eq(entries.id, entryId), eq(entries.status, from)))
+        .returning({ id: entries.id });
+      if (!moved.length) throw new HttpError(409, M.entryStep(found.status));
+      if (mail) await this.mailEntries(tx, sql`e.id = ${entryId}`, mail);
+    });
+    return (await repo.entryOfUser(this.db, Number(found.user_id), entryId))!;
+  }
+
+  /** The winner submits the post URL after the visit: 体験済 -> 投稿済 (or corrects it while 投稿済). */
+  async submitPost(entryId: number, userId: number, postUrl: string): Promise<Entry> {
+    const entry = await this.myEntry(userId, entryId);
+    if (entry.status !== '体験済' && entry.status !== '投稿済')
+      throw new HttpError(409, M.entryStep(entry.status));
+    const problem = postUrlProblem(entry.recruitment.platform as PostPlatform, postUrl);
+    if (problem) throw validationError({ post_url: [problem] });
+    const now = this.now();
+    await this.db
+      .update(entries)
+      .set({ status: '投稿済', postUrl: postUrl.trim(), postedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(entries.id, entryId),
+          eq(entries.userId, userId),
+          inArray(entries.status, ['体験済', '投稿済']),
+        ),
+      );
+    return this.myEntry(userId, entryId);
+  }
+
+  /* ------------------------------------------------------------------ the clock */
+
+  /**
+   * Moves recruitments whose dates passed (the cron job, every few minutes): scheduled drafts open,
+   * open ones past their deadline go to 選考中, announced ones end 14 days after the visit period.
+   * Idempotent: each move is guarded by the status it moves from.
+   */
+  async tick(): Promise<{ opened: number; closed: number; finished: number }> {
+    const now = this.now();
+    const due = rowsOf<{ id: number }>(
+      await this.db.execute(
+        sql`select id from recruitments where status = '下書き' and publish_at <= ${now.toISOString()}::timestamptz`,
+      ),
+    );
+    let opened = 0;
+    for (const { id } of due) if (await this.open(this.db, Number(id), now)) opened += 1;
+    const closed = await this.db
+      .update(recruitments)
+      .set({ status: '選考中', updatedAt: now })
+      .where(
+        and(
+          eq(recruitments.status, '募集中'),
+          sql`${recruitments.applicationEndsAt} < ${now.toISOString()}::timestamptz`,
+        ),
+      )
+      .returning({ id: recruitments.id });
+    const finished = await this.db
+      .update(recruitments)
+      .set({ status: '終了', updatedAt: now })
+      .where(
+        and(
+          eq(recruitments.status, '当選発表済'),
+          sql`${recruitments.visitEndsAt} + make_interval(days => ${FINISH_AFTER_DAYS}) < ${now.toISOString()}::timestamptz`,
+        ),
+      )
+      .returning({ id: recruitments.id });
+    return { opened, closed: closed.length, finished: finished.length };
+  }
+
+  /* ------------------------------------------------------------------ mail */
+
+  private facts(c: repo.EntryContact) {
+    return {
+      name: c.name,
+      title: c.title,
+      shopName: c.shopName,
+      entryUrl: `${this.deps.appUrl}/entries/${c.id}`,
+    };
+  }
+
+  private wonFacts(c: repo.EntryContact) {
+    return {
+      ...this.facts(c),
+      shopAddress: c.shopAddress,
+      visitStartsAt: c.visitStartsAt,
+      visitEndsAt: c.visitEndsAt,
+      platform: c.platform,
+      conditions: c.conditions,
+    };
+  }
+
+  /** One mail job per entry matched by `where`, in the caller's transaction. */
+  private async mailEntries(tx: Db, where: SQL, content: (c: repo.EntryContact) => Omit<MailMessage, 'to'>) {
+    for (const c of await repo.entryContacts(tx, where)) {
+      if (!c.email) continue;
+      await this.deps.jobs.send<MailMessage>(MAIL_QUEUE, { to: c.email, ...content(c) }, {}, tx);
+    }
+  }
+}

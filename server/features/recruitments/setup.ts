@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { createMailer, type MailMessage } from '../../platform/mail.ts';
+import { CLOCK_QUEUE, MAIL_QUEUE, RecruitmentService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    recruitments: RecruitmentService;
+  }
+}
+
+/** Every five minutes, Japan time: recruitments whose dates passed move on (the job is idempotent). */
+export const CLOCK_CRON = '*/5 * * * *';
+
+/** The recruitments service, its mail queue and its clock (issue 15, "moved by dates (jobs)"). */
+export async function setupRecruitments(app: FastifyInstance): Promise<void> {
+  const service = new RecruitmentService({ db: app.db, jobs: app.jobs, appUrl: String(app.env.APP_URL) });
+  app.decorate('recruitments', service);
+  const mailer = createMailer(app.env, app.log);
+  await app.jobs.work<MailMessage>(MAIL_QUEUE, (message) => mailer.send(message));
+  await app.jobs.work(CLOCK_QUEUE, async () => {
+    const moved = await service.tick();
+    if (moved.opened + moved.closed + moved.finished > 0) app.log.info(moved, 'recruitments moved by date');
+  });
+  await app.jobs.schedule(CLOCK_QUEUE, CLOCK_CRON);
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { HandlingListQuery, HandlingUpdate } from '../../../contracts/common.ts';
+import {
+  SHOP_REQUEST_MESSAGES,
+  type ShopRequestItem,
+  type ShopRequestRequest,
+} from '../../../contracts/shop-requests.ts';
+import { HttpError, tooMany } from '../../platform/http-errors.ts';
+import { Throttle } from '../../platform/throttle.ts';
+import { shopRequestMails } from './mails.ts';
+import * as repo from './repo.ts';
+
+/** The job that mails a new shop request to the operators and the receipt to its sender. */
+export const SHOP_REQUEST_MAIL_JOB = 'shop-request.mail';
+
+/** Per IP: a person recommends a few shops; a script hundreds. */
+export const SHOP_REQUEST_LIMIT = { count: 5, windowMs: 10 * 60 * 1000 };
+
+export class ShopRequestService {
+  private readonly throttle: Throttle;
+
+  constructor(private readonly app: FastifyInstance) {
+    // Counted in the shared store (Redis with REDIS_URL), so every process spends one budget.
+    this.throttle = new Throttle(
+      app.counters,
+      'shop-request',
+      SHOP_REQUEST_LIMIT.count,
+      SHOP_REQUEST_LIMIT.windowMs,
+    );
+  }
+
+  /** Stores the request and, in the same transaction, the job that mails it: both or neither. */
+  async send(userId: number, ip: string, body: Required<ShopRequestRequest>) {
+    const wait = await this.throttle.take(ip);
+    if (wait) throw tooMany(SHOP_REQUEST_MESSAGES.throttled(wait), wait);
+    const id = await this.app.db.transaction(async (tx) => {
+      const id = await repo.insertRequest(tx, { userId, ...body });
+      await this.app.jobs.send(SHOP_REQUEST_MAIL_JOB, { id }, {}, tx);
+      return id;
+    });
+    return { id, message: SHOP_REQUEST_MESSAGES.received };
+  }
+
+  /** The job: the operators' copy (CONTACT_MAIL_TO) and the sender's receipt. */
+  async mail(id: number): Promise<void> {
+    const r = await repo.requestForMail(this.app.db, id);
+    if (!r) return;
+    await this.app.mailer.send({ to: this.app.env.CONTACT_MAIL_TO, ...shopRequestMails.toOperators(r) });
+    if (r.email) await this.app.mailer.send({ to: r.email, ...shopRequestMails.receipt(r) });
+  }
+
+  list(query: HandlingListQuery) {
+    return repo.listRequests(this.app.db, query);
+  }
+
+  async update(id: number, update: Required<HandlingUpdate>, staffId: number): Promise<ShopRequestItem> {
+    const item = await repo.updateRequest(this.app.db, id, update, staffId);
+    if (!item) throw new HttpError(404, SHOP_REQUEST_MESSAGES.notFound);
+    return item;
+  }
+}

@@ -1,0 +1,302 @@
+import {
+  type Company,
+  type CompanyListQuery,
+  type FavoriteState,
+  PAGE_SIZE_MAX,
+  PUBLISHED_SHOP_STATUS,
+  REJECTED_SHOP_STATUS,
+  SHOP_MESSAGES,
+  SHOP_UNDER_REVIEW_STATUS,
+  type Shop,
+  type ShopCardPage,
+  type ShopDetail,
+  type ShopSupporterPage,
+  type StaffCompany,
+} from '../../../contracts/shops.ts';
+import { isUniqueViolation, type Db } from '../../platform/db/client.ts';
+import { HttpError, validationError } from '../../platform/http-errors.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import { type AuthContext, STAFF_PRIORITY } from '../../platform/plugins/access.ts';
+import type { StoredImage } from '../../platform/storage.ts';
+import * as mails from './mails.ts';
+import * as repo from './repo.ts';
+
+const isStaff = (auth: AuthContext | null) => !!auth && auth.priority <= STAFF_PRIORITY;
+const actorOf = (auth: AuthContext): repo.Actor => ({ userId: auth.userId, staff: isStaff(auth) });
+
+export interface ShopServiceDeps {
+  db: Db;
+  /** Mail to the company's people about review decisions (the accounts feature's mailer, read at run time). */
+  mailer: () => Mailer;
+  /** Deletes a stored image (a replaced cover). */
+  deleteImage: (key: string) => Promise<void>;
+  appUrl: string;
+}
+
+/** Supporter-list cursor: the follow time as PostgreSQL wrote it and the user id, base64url. */
+function encodeCursor(at: string, userId: number): string {
+  return Buffer.from(`${at}|${userId}`, 'utf8').toString('base64url');
+}
+function decodeCursor(cursor: string): { at: string; userId: number } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const userId = Number(id);
+  if (
+    !at ||
+    !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(at) ||
+    !Number.isSafeInteger(userId) ||
+    userId < 1
+  ) {
+    throw validationError({ cursor: [SHOP_MESSAGES.badCursor] });
+  }
+  return { at, userId };
+}
+
+/**
+ * Companies, shops, the staff review and favourites (issue 12; product design sections 1, 2 and 6).
+ * Who may see and act for a shop: its company's members and staff (ADR 0014).
+ */
+export class ShopService {
+  private readonly db: Db;
+  constructor(private readonly deps: ShopServiceDeps) {
+    this.db = deps.db;
+  }
+
+  private async find(id: number): Promise<Shop> {
+    const shop = await repo.findShop(this.db, id);
+    if (!shop) throw new HttpError(404, SHOP_MESSAGES.shopNotFound);
+    return shop;
+  }
+
+  /**
+   * A published shop is seen by everyone. A shop under review or hidden is seen only by its own people
+   * and staff; for anyone else it does not exist (404, so its existence is not disclosed).
+   */
+  async visibleShop(id: number, auth: AuthContext | null): Promise<Shop> {
+    const shop = await this.find(id);
+    if (shop.status === PUBLISHED_SHOP_STATUS || isStaff(auth)) return shop;
+    if (auth && (await repo.isShopMember(this.db, auth.userId, shop.id))) return shop;
+    throw new HttpError(404, SHOP_MESSAGES.shopNotFound);
+  }
+
+  /** Members of the shop's company and staff act for the shop; anyone else gets 403. */
+  async shopToActFor(id: number, auth: AuthContext): Promise<Shop> {
+    const shop = await this.find(id);
+    if (isStaff(auth)) return shop;
+    if (!(await repo.isShopMember(this.db, auth.userId, shop.id))) {
+      throw new HttpError(403, SHOP_MESSAGES.notShopMember);
+    }
+    return shop;
+  }
+
+  async reviewStatus(id: number, auth: AuthContext): Promise<{ status: string }> {
+    const shop = await this.shopToActFor(id, auth);
+    return { status: (await repo.latestReviewStatus(this.db, shop.id)) ?? shop.status };
+  }
+
+  myShops(userId: number): Promise<Shop[]> {
+    return repo.shopsOfMember(this.db, userId);
+  }
+
+  /* ---------------------------------------------------------------- companies */
+
+  /** An advertiser's application: the company starts 審査中 and the applicant is its owner. */
+  async createCompany(auth: AuthContext, values: repo.CompanyValues): Promise<Company> {
+    const id = await this.db.transaction((tx) => repo.insertCompany(tx, auth.userId, values));
+    return (await repo.findCompany(this.db, id, actorOf(auth)))!;
+  }
+
+  /** A company that is not the caller's is the same 404 as a missing one (nothing disclosed). */
+  async company(id: number, auth: AuthContext): Promise<Company> {
+    const company = await repo.findCompany(this.db, id, actorOf(auth));
+    if (!company) throw new HttpError(404, SHOP_MESSAGES.companyNotFound);
+    return company;
+  }
+
+  async updateCompany(id: number, auth: AuthContext, values: repo.CompanyValues): Promise<Company> {
+    if (!(await repo.updateCompany(this.db, id, actorOf(auth), values))) {
+      throw new HttpError(404, SHOP_MESSAGES.companyNotFound);
+    }
+    return this.company(id, auth);
+  }
+
+  async companies(query: CompanyListQuery): Promise<{ data: StaffCompany[]; next_cursor: number | null }> {
+    const rows = await repo.listCompanies(
+      this.db,
+      { paidStatus: query.paid_status, cursor: query.cursor },
+      PAGE_SIZE_MAX + 1,
+    );
+    const data = rows.slice(0, PAGE_SIZE_MAX);
+    return { data, next_cursor: rows.length > PAGE_SIZE_MAX ? data.at(-1)!.id : null };
+  }
+
+  /** Staff move a company between the four paid_status strings; its people get a mail. */
+  async reviewCompany(id: number, paidStatus: string, reason: string | null): Promise<Company> {
+    const company = await repo.setCompanyStatus(this.db, id, paidStatus, reason);
+    if (!company) throw new HttpError(404, SHOP_MESSAGES.companyNotFound);
+    const mail = mails.companyDecision(company.name, paidStatus, reason, this.deps.appUrl);
+    for (const to of await repo.companyMailTargets(this.db, id)) {
+      this.deps.mailer().sendLater({ to: to.email, ...mail });
+    }
+    return company;
+  }
+
+  /* -------------------------------------------------------------------- shops */
+
+  private async assertFreeName(name: string, exceptShopId: number | null): Promise<void> {
+    if (await repo.screenNameTaken(this.db, name, exceptShopId)) {
+      throw validationError({ screen_name: [SHOP_MESSAGES.screenNameTaken] });
+    }
+  }
+
+  private async detail(id: number, auth: AuthContext): Promise<ShopDetail> {
+    const shop = await repo.findShopDetail(this.db, id, actorOf(auth));
+    if (!shop) throw new HttpError(404, SHOP_MESSAGES.shopNotFound);
+    return shop;
+  }
+
+  /** The shop with its business details, for its own people and staff (403 for others). */
+  async shopDetail(id: number, auth: AuthContext): Promise<ShopDetail> {
+    await this.shopToActFor(id, auth);
+    return this.detail(id, auth);
+  }
+
+  /** A new shop of one of the caller's companies; it waits for the review (one shop_reviews row). */
+  async createShop(auth: AuthContext, companyId: number, values: repo.ShopValues): Promise<ShopDetail> {
+    if (!isStaff(auth) && !(await repo.isCompanyMember(this.db, auth.userId, companyId))) {
+      if (!(await repo.companyExists(this.db, companyId))) {
+        throw validationError({ company_id: [SHOP_MESSAGES.companyNotFound] });
+      }
+      throw new HttpError(403, SHOP_MESSAGES.notCompanyMember);
+    }
+    if (isStaff(auth) && !(await repo.companyExists(this.db, companyId))) {
+      throw validationError({ company_id: [SHOP_MESSAGES.companyNotFound] });
+    }
+    await this.assertFreeName(values.screen_name, null);
+    let id: number;
+    try {
+      id = await this.db.transaction((tx) =>
+        repo.insertShop(tx, companyId, values, SHOP_UNDER_REVIEW_STATUS),
+      );
+    } catch (err) {
+      // Two applications racing for one name: the unique index decides.
+      if (isUniqueViolation(err)) throw validationError({ screen_name: [SHOP_MESSAGES.screenNameTaken] });
+      throw err;
+    }
+    return this.detail(id, auth);
+  }
+
+  /** Saves the shop's profile and raises savedFirstProfile. */
+  async updateShop(id: number, auth: AuthContext, values: repo.ShopValues): Promise<ShopDetail> {
+    await this.shopToActFor(id, auth);
+    await this.assertFreeName(values.screen_name, id);
+    try {
+      await repo.updateShop(this.db, id, actorOf(auth), values);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw validationError({ screen_name: [SHOP_MESSAGES.screenNameTaken] });
+      throw err;
+    }
+    return this.detail(id, auth);
+  }
+
+  /** A new cover (already checked and stored by the storage service); the old one is deleted. */
+  async setCover(id: number, auth: AuthContext, image: StoredImage): Promise<ShopDetail> {
+    let replaced: { oldKey: string | null } | undefined;
+    try {
+      await this.shopToActFor(id, auth);
+      replaced = await repo.setShopCover(this.db, id, actorOf(auth), image);
+      if (!replaced) throw new HttpError(403, SHOP_MESSAGES.notShopMember);
+    } catch (err) {
+      await this.deps.deleteImage(image.key); // a refused upload leaves nothing behind
+      throw err;
+    }
+    if (replaced.oldKey) await this.deps.deleteImage(replaced.oldKey).catch(() => undefined);
+    return this.detail(id, auth);
+  }
+
+  async staffShops(query: {
+    q?: string | undefined;
+    status?: string | undefined;
+    cursor?: number | undefined;
+  }): Promise<{ data: ShopDetail[]; next_cursor: number | null }> {
+    const rows = await repo.staffShops(this.db, query, PAGE_SIZE_MAX + 1);
+    const data = rows.slice(0, PAGE_SIZE_MAX);
+    return { data, next_cursor: rows.length > PAGE_SIZE_MAX ? data.at(-1)!.id : null };
+  }
+
+  /** Staff approve (公開中) or reject (審査NG, with the reason); a shop_reviews row and a mail each. */
+  async reviewShop(
+    id: number,
+    reviewer: AuthContext,
+    decision: 'approve' | 'reject',
+    reason: string | null,
+  ): Promise<{ status: string }> {
+    const status = decision === 'approve' ? PUBLISHED_SHOP_STATUS : REJECTED_SHOP_STATUS;
+    const shop = await this.db.transaction((tx) =>
+      repo.recordShopReview(tx, id, status, reason, reviewer.userId),
+    );
+    if (!shop) throw new HttpError(404, SHOP_MESSAGES.shopNotFound);
+    const mail = mails.shopDecision(shop.name, status, reason, this.deps.appUrl);
+    for (const to of await repo.companyMailTargets(this.db, shop.companyId)) {
+      this.deps.mailer().sendLater({ to: to.email, ...mail });
+    }
+    return { status };
+  }
+
+  /* --------------------------------------------------------------- favourites */
+
+  async search(
+    query: {
+      q?: string | undefined;
+      prefecture?: string | undefined;
+      category?: string | undefined;
+      type?: 'follow' | undefined;
+      cursor?: number | undefined;
+      limit?: number | undefined;
+    },
+    auth: AuthContext | null,
+  ): Promise<ShopCardPage> {
+    if (query.type === 'follow' && !auth) throw new HttpError(401, 'Unauthenticated.');
+    const limit = Math.min(query.limit ?? 20, PAGE_SIZE_MAX);
+    const rows = await repo.searchShops(
+      this.db,
+      { ...query, followerId: query.type === 'follow' ? auth!.userId : null },
+      auth?.userId ?? null,
+      limit + 1,
+    );
+    const data = rows.slice(0, limit);
+    return { data, next_cursor: rows.length > limit ? data.at(-1)!.id : null };
+  }
+
+  /** Follow or unfollow; both idempotent. Only a published shop can be followed. */
+  async setFavorite(shopId: number, auth: AuthContext, on: boolean): Promise<FavoriteState> {
+    if (on) await repo.follow(this.db, auth.userId, shopId);
+    else await repo.unfollow(this.db, auth.userId, shopId);
+    const state = await repo.favoriteState(this.db, auth.userId, shopId);
+    if (!state || (on && state.status !== PUBLISHED_SHOP_STATUS)) {
+      throw new HttpError(404, SHOP_MESSAGES.shopNotFound);
+    }
+    return {
+      shop_id: shopId,
+      is_favorite: state.isFavorite,
+      favoriters_count: state.count,
+      message: on ? SHOP_MESSAGES.followed : SHOP_MESSAGES.unfollowed,
+    };
+  }
+
+  /** The shop's supporters, for its own people and staff (403 for anyone else). */
+  async supporters(
+    shopId: number,
+    auth: AuthContext,
+    cursor: string | undefined,
+  ): Promise<ShopSupporterPage> {
+    await this.shopToActFor(shopId, auth);
+    const after = cursor ? decodeCursor(cursor) : null;
+    const rows = await repo.supportersOf(this.db, shopId, after, PAGE_SIZE_MAX + 1);
+    const page = rows.slice(0, PAGE_SIZE_MAX);
+    const last = page.at(-1);
+    return {
+      data: page.map(({ cursorAt: _at, userId: _id, ...s }) => s),
+      next_cursor: rows.length > PAGE_SIZE_MAX && last ? encodeCursor(last.cursorAt, last.userId) : null,
+    };
+  }
+}

@@ -1,0 +1,161 @@
+import { STATUS_CODES } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { MESSAGES } from '../../contracts/common.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { Feature } from './feature.ts';
+import { type Jobs, startJobs } from './jobs.ts';
+import { createMailer, type Mailer } from './mail.ts';
+import { installAccessPolicy } from './plugins/access.ts';
+import { installCsrf } from './plugins/csrf.ts';
+import { installErrorHandling } from './plugins/errors.ts';
+import { API_DOCS_PREFIX, installOpenApi } from './plugins/openapi.ts';
+import { baseSecurityHeaders, installSecurityHeaders, isApiRequest } from './plugins/security.ts';
+import { installSpa } from './plugins/spa.ts';
+import { installZod } from './plugins/zod.ts';
+import { type CounterStore, openCounterStore } from './throttle.ts';
+import { installUploads } from './uploads.ts';
+
+export interface AppOptions {
+  env: Env;
+  database: Database;
+  version: string;
+  /** The features, in order (server/features/index.ts): the platform knows none by name. */
+  features: readonly Feature[];
+  /** Directory of the built SPA; null serves the API alone (tests). */
+  clientDir?: string | null;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    db: Db;
+    database: Database;
+    appVersion: string;
+    /** Background jobs (pg-boss); features declare their queues in `setup`. */
+    jobs: Jobs;
+    /** Mail over SMTP (files under DATA_DIR/mail in development). */
+    mailer: Mailer;
+    /** The throttles' counters: Redis when REDIS_URL is set (shared by every process), else memory. */
+    counters: CounterStore;
+  }
+}
+
+/** Builds the whole app (API + SPA) without listening, so tests can `inject` into it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const securityHeaders = baseSecurityHeaders(env);
+  const app = Fastify({
+    logger: withRedactedUrls(options.logger ?? false),
+    // NOTE: Fastify takes a hop count too (lib/request.js), which its types leave out.
+    trustProxy: env.TRUST_PROXY as string | boolean,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+    // Errors raised before routing (bad percent-encoding, an over-long path segment) get the same
+    // Japanese envelope and version header as every other answer. NOTE: no hook runs for them.
+    frameworkErrors(error, request, genericReply) {
+      const reply = genericReply as FastifyReply;
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      if (isApiRequest(request)) reply.header('X-App-Version', options.version);
+      reply
+        .headers(securityHeaders)
+        .code(status)
+        .send({ message: status === 414 ? MESSAGES.uriTooLong : MESSAGES.badUrl });
+    },
+    // Errors of the HTTP parser (a bad request line, an unknown method, headers over 16 KiB, a timeout)
+    // never reach Fastify's request cycle: the answer is written to the socket here, with the same
+    // envelope and security headers as every other answer (issue 10 item 7).
+    clientErrorHandler(err, socket) {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      const [status, message] =
+        err.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, MESSAGES.headersTooLarge]
+          : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, MESSAGES.requestTimeout]
+            : [400, MESSAGES.badRequest];
+      if (socket.writable) {
+        const body = JSON.stringify({ message });
+        const headers = {
+          ...securityHeaders,
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Length': String(Buffer.byteLength(body)),
+          Connection: 'close',
+        };
+        const head = Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\r\n');
+        socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n\r\n${body}`);
+      }
+      socket.destroy(err);
+    },
+  });
+  app.decorate('env', env);
+  app.decorate('db', options.database.db);
+  app.decorate('database', options.database);
+  app.decorate('appVersion', options.version);
+
+  // NOTE: strict everywhere but production, so tests fail on a leaked field instead of hiding it.
+  installZod(app, { strictResponses: env.NODE_ENV !== 'production' });
+  installErrorHandling(app);
+  await app.register(fastifyCookie, { secret: env.APP_SECRET });
+  await installSecurityHeaders(app, env);
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiRequest(request)) reply.header('X-App-Version', options.version);
+  });
+  installCsrf(app, { secret: env.APP_SECRET, secure: env.NODE_ENV === 'production' });
+  installAccessPolicy(app, { publicPrefixes: env.NODE_ENV === 'development' ? [API_DOCS_PREFIX] : [] });
+  await installOpenApi(app, { version: options.version, docs: env.NODE_ENV === 'development' });
+  await installUploads(app, env);
+  app.decorate('mailer', createMailer(env, app.log));
+  const jobs = await startJobs({
+    database: options.database,
+    workers: env.WORKERS,
+    onError: (err) => app.log.error({ err }, 'job queue error'),
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
+  const counters = await openCounterStore({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX }, (err) =>
+    app.log.error({ err }, 'throttle store error'),
+  );
+  app.decorate('counters', counters);
+  app.addHook('onClose', () => counters.close());
+  for (const feature of options.features) await feature.setup?.(app);
+  for (const feature of options.features) await app.register(feature.routes);
+  await installSpa(app, options.clientDir ?? null);
+  return app;
+}
+
+/** Query parameters whose values are secrets (reset tokens, signed links, OAuth codes): never logged. */
+const SECRET_PARAMS = /([?&](?:token|signature|code|state|email)=)[^&#]*/gi;
+
+/** A URL as logged: the values of secret query parameters replaced (issue 10 item 2). */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[redacted]');
+}
+
+/** The logger options with a request serialiser that redacts secrets from the URL. */
+function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const base = typeof logger === 'object' ? logger : {};
+  return {
+    ...base,
+    serializers: {
+      req: (req: {
+        method: string;
+        url: string;
+        host?: string;
+        ip?: string;
+        socket?: { remotePort?: number };
+      }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+      ...('serializers' in base ? base.serializers : {}),
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+
+/**
+ * The one place configuration is read. Every variable is documented in `.env.example` and the README.
+ * A missing or bad value stops the server with a list of every problem (not just the first).
+ */
+
+export const DEV_APP_SECRET = 'development-only-secret-change-me-0123456789abcdef';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+/** TRUST_PROXY=true (trust every X-Forwarded-For) is refused: the marker the refinement reports. */
+const INVALID_TRUST_PROXY = Symbol('invalid TRUST_PROXY');
+
+/**
+ * Issue 10, item 4: which proxies may set X-Forwarded-For. `false` (none), a hop count (`1`: the one
+ * proxy in front of the server) or the proxies' addresses/CIDRs (`10.0.0.1,10.0.0.0/8`), which Fastify's
+ * `trustProxy` takes as they are. `true` would let any client choose its IP and defeat every throttle.
+ */
+function parseTrustProxy(value: string): false | number | string | typeof INVALID_TRUST_PROXY {
+  const v = value.trim();
+  if (v === 'false' || v === '0') return false;
+  if (/^[0-9]{1,2}$/.test(v)) return Number(v);
+  const parts = v.split(',').map((p) => p.trim());
+  const address = /^(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(?:\/[0-9]{1,3})?$/;
+  if (parts.length && parts.every((p) => address.test(p) || p === 'loopback' || p === 'uniquelocal'))
+    return parts.join(',');
+  return INVALID_TRUST_PROXY;
+}
+
+const LOOPBACK_HOST = /^(localhost|.+\.localhost|127(?:\.[0-9]{1,3}){3}|\[::1\])$/i;
+
+/** What makes the development APP_SECRET dangerous: a public address or a connection to the outside. */
+function exposureReasons(env: {
+  APP_URL?: string | undefined;
+  SMTP_URL?: string | undefined;
+  RECAPTCHA_SECRET?: string | undefined;
+  LINE_CLIENT_ID?: string | undefined;
+  X_CLIENT_ID?: string | undefined;
+  GOOGLE_CLIENT_ID?: string | undefined;
+}): string[] {
+  const reasons: string[] = [];
+  if (env.APP_URL && !LOOPBACK_HOST.test(new URL(env.APP_URL).hostname))
+    reasons.push('APP_URL（ループバック以外）');
+  for (const key of [
+    'LINE_CLIENT_ID',
+    'X_CLIENT_ID',
+    'GOOGLE_CLIENT_ID',
+    'SMTP_URL',
+    'RECAPTCHA_SECRET',
+  ] as const) {
+    if (env[key]) reasons.push(key);
+  }
+  return reasons;
+}
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    APP_URL: optionalUrl,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('false')).transform(parseTrustProxy),
+    DATA_DIR: z.string().default('./data'),
+    CLIENT_DIR: z.string().default('dist/client'),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'postgres:// で始まる接続URLを指定してください')
+        .optional(),
+    ),
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    APP_SECRET: z.string().min(32, '32文字以上のランダムな文字列を指定してください').default(DEV_APP_SECRET),
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.string().default('Focustar <no-reply@focustar.example>'),
+    RECAPTCHA_SECRET: optionalString,
+    RECAPTCHA_SITE_KEY: optionalString,
+    RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+    SENTRY_DSN: optionalUrl,
+    // Social login (OAuth 2.0 / OpenID Connect). A provider is enabled when its id and secret are set;
+    // the endpoint URLs default to the real providers and are overridable (tests point them at a mock).
+    LINE_CLIENT_ID: optionalString,
+    LINE_CLIENT_SECRET: optionalString,
+    LINE_AUTHORIZE_URL: z.preprocess(
+      emptyToUndefined,
+      z.url().default('https://access.line.me/oauth2/v2.1/authorize'),
+    ),
+    LINE_TOKEN_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.line.me/oauth2/v2.1/token')),
+    LINE_USERINFO_URL: z.preprocess(
+      emptyToUndefined,
+      z.url().default('https://api.line.me/oauth2/v2.1/userinfo'),
+    ),
+    X_CLIENT_ID: optionalString,
+    X_CLIENT_SECRET: optionalString,
+    X_AUTHORIZE_URL: z.preprocess(emptyToUndefined, z.url().default('https://x.com/i/oauth2/authorize')),
+    X_TOKEN_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.x.com/2/oauth2/token')),
+    X_USERINFO_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.x.com/2/users/me')),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_AUTHORIZE_URL: z.preprocess(
+      emptyToUndefined,
+      z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    ),
+    GOOGLE_TOKEN_URL: z.preprocess(emptyToUndefined, z.url().default('https://oauth2.googleapis.com/token')),
+    GOOGLE_USERINFO_URL: z.preprocess(
+      emptyToUndefined,
+      z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+    ),
+    SEED_DEMO_DATA: z.preprocess(emptyToUndefined, z.enum(['auto', 'never']).default('auto')),
+    // Throttles (ADR 0015): shared by every process through Redis when set, else kept in memory.
+    REDIS_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'redis:// または rediss:// で始まる接続URLを指定してください')
+        .optional(),
+    ),
+    REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().max(100).default('focustar:')),
+    // Background jobs (pg-boss): workers in this process; 0 makes an API-only process.
+    WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+    // Images go to DATA_DIR/uploads unless an S3-compatible bucket is configured (S3_BUCKET set).
+    S3_BUCKET: optionalString,
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().default('ap-northeast-1')),
+    S3_ENDPOINT: optionalUrl,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PUBLIC_URL: optionalUrl,
+    // Support requests: how a reported post is checked. fake: accepted as it is (development, tests);
+    // oembed: asks X / TikTok (and Instagram with INSTAGRAM_OEMBED_TOKEN) whether the post exists with #PR.
+    POST_CHECKER: z.preprocess(emptyToUndefined, z.enum(['fake', 'oembed']).optional()),
+    INSTAGRAM_OEMBED_TOKEN: optionalString,
+    // Where contact messages and shop requests are sent (the operators' inbox).
+    CONTACT_MAIL_TO: z.preprocess(emptyToUndefined, z.email().default('support@focustar.example')),
+    // How the SNS ownership code is checked (ADR 0090): `manual` (staff look at the profile) or `fetch`
+    // (the server reads the public profile page over the internet; platforms may refuse it).
+    SNS_OWNERSHIP_CHECK: z.preprocess(emptyToUndefined, z.enum(['manual', 'fetch']).default('manual')),
+  })
+  .superRefine((env, ctx) => {
+    if (env.S3_BUCKET) {
+      for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'S3_BUCKET を使うときは必須です' });
+      }
+    }
+    // Issue 10, item 1: the development secret is public (it is in this file). Whatever NODE_ENV says,
+    // a server that is reachable from elsewhere or talks to the outside world must not sign with it.
+    if (env.APP_SECRET === DEV_APP_SECRET) {
+      const reasons = exposureReasons(env);
+      if (reasons.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['APP_SECRET'],
+          message: `開発用の値のままです（${reasons.join('、')} が設定されています）。32文字以上のランダムな値を APP_SECRET に設定してください（例: node -e "console.log(require('crypto').randomBytes(48).toString('base64url'))"）`,
+        });
+      }
+    }
+    if (env.TRUST_PROXY === INVALID_TRUST_PROXY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message:
+          'false、前段のプロキシの段数（例: 1）、またはプロキシのアドレス（例: 10.0.0.1,10.0.0.0/8）を指定してください（true はどの X-Forwarded-For も信用するため使えません）',
+      });
+    }
+    if (env.NODE_ENV !== 'production') return;
+    if (env.APP_SECRET === DEV_APP_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: '本番環境では開発用の値は使えません' });
+    }
+    if (!env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: '本番環境では必須です（メールをファイルに書き出すのは開発環境だけです）',
+      });
+    }
+    if (!env.RECAPTCHA_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET'], message: '本番環境では必須です' });
+    }
+    if (!env.APP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: '本番環境では必須です' });
+    }
+  });
+
+export type RawEnv = z.output<typeof schema>;
+export type Env = Omit<RawEnv, 'TRUST_PROXY'> & { APP_URL: string; TRUST_PROXY: false | number | string };
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses a process-like environment. Throws EnvError listing every problem. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  const env = parsed.data;
+  const trustProxy = env.TRUST_PROXY === INVALID_TRUST_PROXY ? false : env.TRUST_PROXY;
+  return { ...env, TRUST_PROXY: trustProxy, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
+}

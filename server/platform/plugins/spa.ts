@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '../../../contracts/common.ts';
+import { isApiRequest } from './security.ts';
+
+/**
+ * Serves the built SPA: hashed assets cached for a year (pre-compressed .br/.gz when present), and
+ * index.html for every other GET, so that client routes such as /{screen_name} load on a fresh visit.
+ * Unknown /api paths answer a JSON 404 instead.
+ */
+export async function installSpa(app: FastifyInstance, clientDir: string | null): Promise<void> {
+  const hasClient = clientDir !== null && existsSync(join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // NOTE: since @fastify/static 10 this receives the Fastify reply, and wins over its own headers.
+      setHeaders(reply, path) {
+        const cache = path.includes('/assets/')
+          ? 'public, max-age=31536000, immutable'
+          : path.endsWith('index.html')
+            ? 'no-cache'
+            : 'public, max-age=3600';
+        reply.header('Cache-Control', cache);
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (isApiRequest(request) || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.code(404).send({ message: MESSAGES.notFound });
+    }
+    if (path.startsWith('/assets/') || !hasClient) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    }
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}

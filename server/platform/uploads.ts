@@ -1,0 +1,129 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MESSAGES } from '../../contracts/common.ts';
+import type { Env } from './env.ts';
+import { HttpError, validationError } from './http-errors.ts';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MESSAGES,
+  ImageRefused,
+  type ImageStorage,
+  type ImageUse,
+  isImageKey,
+  openImageStorage,
+  type StoredImage,
+} from './storage.ts';
+
+/**
+ * Image uploads (issue 12): `multipart/form-data` on the routes that take images, through the one
+ * storage service (server/platform/storage.ts). `app.images` stores; `saveUploadedImages` reads a
+ * request's files of one field and answers a Japanese 422 under that field when one is refused. Files
+ * on local disk are served at `/media/<key>`.
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    images: ImageStorage;
+  }
+}
+
+export const MAX_FILES_PER_REQUEST = 6;
+
+export async function installUploads(app: FastifyInstance, env: Env): Promise<void> {
+  const images = await openImageStorage({
+    dataDir: env.DATA_DIR,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          publicUrl: env.S3_PUBLIC_URL!,
+        }
+      : null,
+  });
+  app.decorate('images', images);
+  await app.register(fastifyMultipart, {
+    limits: {
+      // One byte over the image limit, so an over-size file is seen (truncated) and refused with 422.
+      fileSize: IMAGE_MAX_BYTES + 1,
+      files: MAX_FILES_PER_REQUEST,
+      fields: 30,
+      fieldSize: 64 * 1024,
+      parts: 40,
+    },
+  });
+  if (!env.S3_BUCKET) {
+    // Local images are public once stored (covers, avatars, pictures): keys are random and immutable.
+    app.get('/media/*', { config: {} }, async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      if (!isImageKey(key)) throw new HttpError(404, MESSAGES.notFound);
+      const body = await images.store.get(key);
+      if (!body) throw new HttpError(404, MESSAGES.notFound);
+      return reply
+        .type('image/webp')
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(body);
+    });
+  }
+}
+
+/** A multipart request's text fields and the images of one file field, each stored (or a 422). */
+export async function saveUploadedImages(
+  request: FastifyRequest,
+  options: { field: string; use: ImageUse; max: number; required?: boolean },
+): Promise<{ fields: Record<string, string>; images: StoredImage[] }> {
+  if (!request.isMultipart()) {
+    throw validationError({ [options.field]: ['画像を選んで送信してください（multipart/form-data）。'] });
+  }
+  const fields: Record<string, string> = {};
+  const buffers: Buffer[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch (err) {
+        // NOTE: @fastify/multipart throws (413, English) on a file over `limits.fileSize`: a Japanese 422.
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw validationError({ [options.field]: [IMAGE_MESSAGES.tooBig] });
+        }
+        throw err;
+      }
+      if (part.fieldname !== options.field) continue;
+      if (part.file.truncated || data.length > IMAGE_MAX_BYTES) {
+        throw validationError({ [options.field]: [IMAGE_MESSAGES.tooBig] });
+      }
+      buffers.push(data);
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    // NOTE: a body that is not well-formed multipart (a cut-off upload, a made-up boundary) is the
+    // sender's mistake: busboy's parse errors would otherwise reach the error handler as a 500.
+    throw validationError({
+      [options.field]: ['送信されたデータを読み取れませんでした。画像を選び直して、もう一度お試しください。'],
+    });
+  }
+  if (buffers.length > options.max) {
+    throw validationError({ [options.field]: [`画像は${options.max}枚までです。`] });
+  }
+  if (options.required && buffers.length === 0) {
+    throw validationError({ [options.field]: ['画像を選んでください。'] });
+  }
+  const stored: StoredImage[] = [];
+  try {
+    for (const buffer of buffers) stored.push(await request.server.images.saveImage(buffer, options.use));
+  } catch (err) {
+    // A refused file leaves nothing behind: the ones stored before it go too.
+    await Promise.all(stored.map((s) => request.server.images.delete(s.key)));
+    if (err instanceof ImageRefused) throw validationError({ [options.field]: [err.message] });
+    throw err;
+  }
+  return { fields, images: stored };
+}

@@ -1,0 +1,483 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { fromPromise } from 'xstate';
+import {
+  type AdDraft,
+  type Advertisement,
+  composePost,
+  MAX_WEIGHTED_LENGTH,
+  PLATFORM_LABELS,
+  PLATFORMS,
+  SAMPLE_SHORT_URL,
+  tokyoDate,
+} from '../../../contracts/advertisements.ts';
+import { quote } from '../../../contracts/pricing.ts';
+import {
+  adWizardMachine,
+  isDirty,
+  weightedLength,
+  type WizardAd,
+} from '../../../machines/adWizardMachine.ts';
+import { useAuth } from '../../platform/session/hooks.ts';
+import { Button, ButtonLink } from '../../platform/ui/Button.tsx';
+import { CheckboxField, Field, FieldErrors, FormAlert, parseWholeNumber } from '../../platform/ui/Field.tsx';
+import { formatYen } from '../../platform/ui/format.ts';
+import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
+import { Card, Notice, PageFrame } from '../../platform/ui/Page.tsx';
+import { styled } from '../../platform/styles/stitches.config.ts';
+import { getAdvertisement } from './api/get-advertisement.ts';
+import { listAdvertisements } from './api/list-advertisements.ts';
+import { saveAdvertisement } from './api/save-advertisement.ts';
+import { submitAdvertisement } from './api/submit-advertisement.ts';
+
+export const AD_STEPS = ['依頼内容', '配信先', '期間', '確認・お支払い'] as const;
+
+const Stepper = styled('ol', {
+  display: 'flex',
+  listStyle: 'none',
+  margin: '0 0 $5',
+  padding: 0,
+  gap: '$1',
+  '& li': {
+    flex: 1,
+    padding: '$2',
+    borderRadius: '$sm',
+    textAlign: 'center',
+    fontSize: '$tiny',
+    fontWeight: 700,
+    backgroundColor: '$gray100',
+    color: '$gray700',
+  },
+  '& li[aria-current="step"]': { backgroundColor: '$primaryText', color: '$white' },
+});
+const TextArea = styled('textarea', {
+  width: '100%',
+  minHeight: '140px',
+  padding: '$3',
+  border: '1px solid $gray400',
+  borderRadius: '$md',
+  fontSize: '16px',
+  '&[aria-invalid="true"]': { borderColor: '$redText', backgroundColor: '$redPale' },
+});
+const Preview = styled('div', {
+  whiteSpace: 'pre-wrap',
+  padding: '$4',
+  border: '1px solid $gray300',
+  borderRadius: '$lg',
+  backgroundColor: '$gray50',
+  marginBottom: '$4',
+});
+const Actions = styled('div', {
+  display: 'flex',
+  gap: '$3',
+  justifyContent: 'space-between',
+  flexWrap: 'wrap',
+});
+const Counter = styled('p', {
+  margin: '0 0 $3',
+  fontSize: '$small',
+  variants: { over: { true: { color: '$redText', fontWeight: 700 } } },
+});
+
+const toWizardAd = (ad: Advertisement): WizardAd => ({
+  id: ad.id,
+  status: ad.status,
+  is_first: ad.is_first,
+  reject_reason: ad.reject_reason,
+  draft: {
+    text: ad.text,
+    hashtags: ad.hashtags,
+    landing_url: ad.landing_url,
+    platforms: ad.platforms,
+    units: ad.units,
+    reward: ad.reward,
+    starts_on: ad.starts_on,
+    ends_on: ad.ends_on,
+    image_urls: ad.image_urls,
+  },
+});
+
+/** Issue 13: the request wizard at /ad?step=1..4, driven by machines/adWizardMachine.ts. */
+export default function AdPage() {
+  const { shop, companyAvailable, isStaff, shopUnderReview } = useAuth();
+  const usable = !!shop && (companyAvailable || isStaff);
+  return (
+    <PageFrame
+      title="拡散を依頼する"
+      breadcrumbs={[{ label: 'トップ', href: '/' }, { label: '拡散を依頼する' }]}
+      lead="お店の魅力を、ファンのSNSで広めてもらいましょう。"
+    >
+      {!usable ? (
+        <Notice role="note">
+          拡散依頼を作成するには、広告主モードでお店を選択してください。会社の審査が完了している必要があります。{' '}
+          <Link href="/">お店を選択する</Link>
+        </Notice>
+      ) : shopUnderReview ? (
+        <Notice role="note">{shop.status}</Notice>
+      ) : (
+        <Wizard key={shop.id} shopId={shop.id} shopName={shop.name} shopScreenName={shop.screen_name} />
+      )}
+    </PageFrame>
+  );
+}
+
+function Wizard({
+  shopId,
+  shopName,
+  shopScreenName,
+}: {
+  shopId: number;
+  shopName: string;
+  shopScreenName: string;
+}) {
+  const search = new URLSearchParams(useSearch());
+  const [, navigate] = useLocation();
+  const idParam = Number(search.get('id'));
+  const stepParam = Number(search.get('step') ?? '1');
+  const logic = useMemo(
+    () =>
+      adWizardMachine.provide({
+        actors: {
+          load: fromPromise(async ({ input, signal }) => {
+            if (input.adId) return toWizardAd(await getAdvertisement(input.adId, signal));
+            // Another device or a reload resumes the shop's newest draft.
+            const drafts = await listAdvertisements({ shop_id: input.shopId, status: '下書き' }, signal);
+            return drafts.items[0] ? toWizardAd(drafts.items[0]) : null;
+          }),
+          save: fromPromise(async ({ input }) =>
+            toWizardAd(await saveAdvertisement(input.shopId, input.adId, fieldsOf(input.draft))),
+          ),
+          submit: fromPromise(async ({ input }) => {
+            const saved = await saveAdvertisement(input.shopId, input.adId, fieldsOf(input.draft));
+            return toWizardAd(await submitAdvertisement(saved.id));
+          }),
+        },
+      }),
+    [],
+  );
+  const actor = useActorRef(logic, {
+    input: {
+      shopId,
+      adId: Number.isSafeInteger(idParam) && idParam > 0 ? idParam : null,
+      step: stepParam,
+      today: tokyoDate(new Date()),
+    },
+  });
+  const state = useSelector(actor, (s) => s);
+  const c = state.context;
+  const dirty = isDirty(c);
+
+  // The URL follows the step (so a reload resumes it); the browser's back goes to an earlier step.
+  useEffect(() => {
+    if (!state.matches('editing') && !state.matches('saving')) return;
+    if (stepParam !== c.step || (c.adId && idParam !== c.adId)) {
+      navigate(`/ad?step=${c.step}${c.adId ? `&id=${c.adId}` : ''}`, { replace: stepParam === c.step });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [c.step, c.adId]);
+  useEffect(() => {
+    if (stepParam < c.step) actor.send({ type: 'wizard.goto', step: stepParam });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stepParam]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  useEffect(() => {
+    if (state.matches('left')) navigate('/advertisements');
+  }, [state, navigate]);
+
+  if (state.matches('loading')) return <PageLoading />;
+  if (state.matches('loadFailed'))
+    return (
+      <Card role="alert">
+        <p>{c.message}</p>
+        <Button onClick={() => actor.send({ type: 'wizard.retry' })}>もう一度読み込む</Button>
+      </Card>
+    );
+  if (state.matches('submitted'))
+    return (
+      <Card role="status">
+        <h2>審査に出しました</h2>
+        <p>運営が内容を確認します。結果はメールでお知らせします（通常1〜2営業日）。</p>
+        <ButtonLink href="/advertisements">拡散依頼の一覧へ</ButtonLink>
+      </Card>
+    );
+
+  const busy = state.matches('saving') || state.matches('submitting');
+  const edit = (patch: Partial<AdDraft>) => actor.send({ type: 'wizard.edit', patch });
+  const errors = c.errors;
+  const post = composePost(c.draft.text, c.draft.hashtags, SAMPLE_SHORT_URL);
+  const length = weightedLength(post);
+  return (
+    <>
+      <Stepper aria-label="依頼作成の手順">
+        {AD_STEPS.map((label, i) => (
+          <li key={label} aria-current={i + 1 === c.step ? 'step' : undefined}>
+            {i + 1}. {label}
+          </li>
+        ))}
+      </Stepper>
+      {c.rejectReason && c.status === '差し戻し' && (
+        <Notice tone="danger" role="note">
+          <strong>差し戻しの理由：</strong>
+          {c.rejectReason}
+        </Notice>
+      )}
+      {c.isFirst && (
+        <Notice tone="info">
+          はじめての拡散依頼：10件・1件100円、システム利用料は無料です（件数と報酬は変更できません）。
+        </Notice>
+      )}
+      {c.message && <FormAlert role="alert">{c.message}</FormAlert>}
+      <Card>
+        <h2>
+          ステップ{c.step}：{AD_STEPS[c.step - 1]}
+        </h2>
+        {c.step === 1 && (
+          <>
+            <label htmlFor="ad-text" style={{ fontWeight: 700 }}>
+              紹介文（「#PR」は消せません）
+            </label>
+            <TextArea
+              id="ad-text"
+              value={c.draft.text}
+              aria-invalid={errors.text ? true : undefined}
+              aria-describedby="ad-text-count ad-text-error"
+              onChange={(e) => edit({ text: e.target.value })}
+            />
+            <Counter id="ad-text-count" over={length > MAX_WEIGHTED_LENGTH} aria-live="polite">
+              {length}／{MAX_WEIGHTED_LENGTH}（全角は2文字、リンクは23文字として数えます）
+            </Counter>
+            <FieldErrors id="ad-text-error" errors={errors.text} />
+            <Field
+              label="ハッシュタグ（空白区切り）"
+              value={c.draft.hashtags.map((h) => `#${h}`).join(' ')}
+              onChange={(e) =>
+                edit({
+                  hashtags: e.target.value
+                    .split(/[\s\u3000]+/)
+                    .map((h) => h.replace(/^[#＃]/, ''))
+                    .filter(Boolean),
+                })
+              }
+              hint="例：#渋谷カフェ #自家焙煎"
+              errors={errors.hashtags}
+            />
+            <Field
+              label="リンク先URL"
+              inputMode="url"
+              value={c.draft.landing_url ?? ''}
+              placeholder={`${location.origin}/${shopScreenName}`}
+              onChange={(e) => edit({ landing_url: e.target.value.trim() || null })}
+              hint="空欄のときは、お店のページにつながります。"
+              errors={errors.landing_url}
+            />
+            <h3>投稿のプレビュー</h3>
+            <Preview aria-label="投稿のプレビュー">
+              {post.replace(SAMPLE_SHORT_URL, `${location.origin}/s/…`)}
+            </Preview>
+          </>
+        )}
+        {c.step === 2 && (
+          <>
+            <fieldset style={{ border: 0, padding: 0, margin: '0 0 1rem' }}>
+              <legend style={{ fontWeight: 700 }}>投稿してほしいSNS</legend>
+              {PLATFORMS.map((p) => (
+                <CheckboxField
+                  key={p}
+                  label={PLATFORM_LABELS[p]}
+                  checked={c.draft.platforms.includes(p)}
+                  onChange={(e) =>
+                    edit({
+                      platforms: e.target.checked
+                        ? PLATFORMS.filter((x) => x === p || c.draft.platforms.includes(x))
+                        : c.draft.platforms.filter((x) => x !== p),
+                    })
+                  }
+                />
+              ))}
+              <FieldErrors id="ad-platforms-error" errors={errors.platforms} />
+            </fieldset>
+            <NumberField
+              label="投稿してほしい件数"
+              value={c.draft.units}
+              disabled={c.isFirst}
+              onChange={(units) => edit({ units })}
+              errors={errors.units}
+              hint="お店のファンを優先し、次にお店と同じ都道府県のフォーカスターに届きます。"
+            />
+            <NumberField
+              label="1件あたりの報酬（円）"
+              value={c.draft.reward}
+              disabled={c.isFirst}
+              onChange={(reward) => edit({ reward })}
+              errors={errors.reward}
+              hint="100円以上で決められます。"
+            />
+          </>
+        )}
+        {c.step === 3 && (
+          <>
+            <Field
+              label="開始日"
+              type="date"
+              value={c.draft.starts_on ?? ''}
+              onChange={(e) => edit({ starts_on: e.target.value || null })}
+              errors={errors.starts_on}
+            />
+            <Field
+              label="終了日"
+              type="date"
+              value={c.draft.ends_on ?? ''}
+              onChange={(e) => edit({ ends_on: e.target.value || null })}
+              errors={errors.ends_on}
+              hint="日付は日本時間です。終了日の翌日から、依頼のページは「掲載は終了しました」になります。"
+            />
+          </>
+        )}
+        {c.step === 4 && <Confirm draft={c.draft} isFirst={c.isFirst} shopName={shopName} />}
+        <Actions>
+          <div style={{ display: 'flex', gap: '0.5rem' }}>
+            {c.step > 1 && (
+              <Button variant="ghost" disabled={busy} onClick={() => actor.send({ type: 'wizard.back' })}>
+                戻る
+              </Button>
+            )}
+            <Button variant="ghost" disabled={busy} onClick={() => actor.send({ type: 'wizard.leave' })}>
+              中断する
+            </Button>
+          </div>
+          {c.step < 4 ? (
+            <Button disabled={busy} onClick={() => actor.send({ type: 'wizard.next' })}>
+              {busy ? '保存しています…' : '次へ'}
+            </Button>
+          ) : (
+            <Button disabled={busy} onClick={() => actor.send({ type: 'wizard.submit' })}>
+              {busy ? '送信しています…' : 'この内容で審査に出す'}
+            </Button>
+          )}
+        </Actions>
+      </Card>
+      {state.matches('confirmingLeave') && (
+        <Card role="alertdialog" aria-labelledby="leave-title">
+          <h2 id="leave-title">保存していない変更があります</h2>
+          <p>このページを離れると、このステップで入力した内容は失われます。よろしいですか？</p>
+          <Actions>
+            <Button variant="ghost" onClick={() => actor.send({ type: 'wizard.cancelLeave' })}>
+              入力を続ける
+            </Button>
+            <Button variant="danger" onClick={() => actor.send({ type: 'wizard.confirmLeave' })}>
+              変更を捨てて移動する
+            </Button>
+          </Actions>
+        </Card>
+      )}
+      <p>
+        <Link href="/advertising-rules">拡散のルールを確認する</Link>
+      </p>
+    </>
+  );
+}
+
+function fieldsOf(d: AdDraft) {
+  return {
+    text: d.text,
+    hashtags: d.hashtags,
+    landing_url: d.landing_url,
+    platforms: d.platforms,
+    units: d.units,
+    reward: d.reward,
+    starts_on: d.starts_on,
+    ends_on: d.ends_on,
+    image_urls: d.image_urls,
+  };
+}
+
+/** A whole number typed with or without the IME (full-width digits accepted). */
+function NumberField({
+  label,
+  value,
+  onChange,
+  errors,
+  hint,
+  disabled,
+}: {
+  label: string;
+  value: number | null;
+  onChange: (n: number | null) => void;
+  errors?: string[] | undefined;
+  hint?: string;
+  disabled?: boolean;
+}) {
+  const [text, setText] = useState(value === null ? '' : String(value));
+  return (
+    <Field
+      label={label}
+      inputMode="numeric"
+      value={text}
+      disabled={disabled}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(parseWholeNumber(e.target.value));
+      }}
+      hint={hint}
+      errors={errors}
+    />
+  );
+}
+
+function Confirm({ draft, isFirst, shopName }: { draft: AdDraft; isFirst: boolean; shopName: string }) {
+  const q = quote(draft.units ?? 0, draft.reward ?? 0, isFirst);
+  return (
+    <>
+      <dl>
+        <dt>お店</dt>
+        <dd>{shopName}</dd>
+        <dt>SNS</dt>
+        <dd>{draft.platforms.map((p) => PLATFORM_LABELS[p]).join('・') || '—'}</dd>
+        <dt>期間</dt>
+        <dd>
+          {draft.starts_on ?? '—'} 〜 {draft.ends_on ?? '—'}
+        </dd>
+      </dl>
+      <table style={{ width: '100%', marginBottom: '1rem' }}>
+        <caption className="visually-hidden">お支払い額</caption>
+        <tbody>
+          <tr>
+            <th scope="row" style={{ textAlign: 'left' }}>
+              報酬（{formatYen(q.reward)} × {q.units}件）
+            </th>
+            <td style={{ textAlign: 'right' }}>{formatYen(q.rewards)}</td>
+          </tr>
+          <tr>
+            <th scope="row" style={{ textAlign: 'left' }}>
+              システム利用料（報酬の30%）
+            </th>
+            <td style={{ textAlign: 'right' }}>
+              {q.fee === 0 && isFirst ? '0円（無料）' : formatYen(q.fee)}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row" style={{ textAlign: 'left' }}>
+              消費税（10%）
+            </th>
+            <td style={{ textAlign: 'right' }}>{formatYen(q.tax)}</td>
+          </tr>
+          <tr>
+            <th scope="row" style={{ textAlign: 'left' }}>
+              お支払い合計（税込・最大）
+            </th>
+            <td style={{ textAlign: 'right' }}>
+              <strong>{formatYen(q.total)}</strong>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      <p>お支払いは承認した投稿の分だけです。集まらなかった件数の分はいただきません。</p>
+    </>
+  );
+}

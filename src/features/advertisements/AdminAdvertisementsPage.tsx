@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import {
+  type Advertisement,
+  AD_STATUSES,
+  type AdStatus,
+  PLATFORM_LABELS,
+} from '../../../contracts/advertisements.ts';
+import { useResource, useSubmission } from '../../platform/request/hooks.ts';
+import { Button } from '../../platform/ui/Button.tsx';
+import { Field, FormAlert } from '../../platform/ui/Field.tsx';
+import { formatDateTime, formatYen } from '../../platform/ui/format.ts';
+import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
+import { Card, EmptyState, Notice, PageFrame } from '../../platform/ui/Page.tsx';
+import { listAdvertisements } from './api/list-advertisements.ts';
+import { approveAdvertisement, sendBackAdvertisement } from './api/review-advertisement.ts';
+
+/** Product design section 7, issue 13: staff review support requests (審査中 -> 配信中 or 差し戻し). */
+export default function AdminAdvertisementsPage() {
+  const [status, setStatus] = useState<AdStatus>('審査中');
+  const [version, setVersion] = useState(0);
+  const ads = useResource((signal) => listAdvertisements({ status }, signal), `${status}:${version}`);
+  return (
+    <PageFrame
+      title="拡散依頼の審査"
+      breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: '拡散依頼の審査' }]}
+      lead="表示（#PR）、表現、リンク先を確認して、承認するか理由を添えて差し戻します。承認するとフォーカスターに依頼が届きます。"
+    >
+      <div
+        role="group"
+        aria-label="状態で絞り込む"
+        style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', marginBottom: '1rem' }}
+      >
+        {AD_STATUSES.map((s) => (
+          <Button
+            key={s}
+            size="sm"
+            variant={s === status ? 'primary' : 'ghost'}
+            aria-pressed={s === status}
+            onClick={() => setStatus(s)}
+          >
+            {s}
+          </Button>
+        ))}
+      </div>
+      {ads.state === 'loading' ? (
+        <PageLoading />
+      ) : ads.state === 'failed' ? (
+        <Notice tone="danger">{ads.error.message}</Notice>
+      ) : ads.data.items.length === 0 ? (
+        <EmptyState title={`${status}の拡散依頼はありません`} />
+      ) : (
+        <ul style={{ listStyle: 'none', padding: 0 }} aria-label="拡散依頼">
+          {ads.data.items.map((ad) => (
+            <li key={ad.id}>
+              <Review ad={ad} onDone={() => setVersion((v) => v + 1)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </PageFrame>
+  );
+}
+
+function Review({ ad, onDone }: { ad: Advertisement; onDone: () => void }) {
+  const { busy, message, errors, run } = useSubmission();
+  const [reason, setReason] = useState('');
+  const act = async (action: () => Promise<unknown>) => {
+    if ((await run(action)).ok) onDone();
+  };
+  return (
+    <Card aria-label={`${ad.shop.name}の拡散依頼`}>
+      <h2 style={{ fontSize: '1rem' }}>
+        {ad.shop.name}（{ad.status}）
+      </h2>
+      <p style={{ whiteSpace: 'pre-wrap' }}>
+        {ad.text}
+        {ad.hashtags.length ? `\n${ad.hashtags.map((h) => `#${h}`).join(' ')}` : ''}
+      </p>
+      <p>
+        {ad.platforms.map((p) => PLATFORM_LABELS[p]).join('・')}／{ad.units}件 × {formatYen(ad.reward ?? 0)}／
+        {ad.starts_on} 〜 {ad.ends_on}／リンク先 {ad.effective_landing_url}
+      </p>
+      <p>申請 {formatDateTime(ad.submitted_at)}</p>
+      {message && <FormAlert role="alert">{message}</FormAlert>}
+      {ad.status === '審査中' && (
+        <>
+          <Button disabled={busy} onClick={() => act(() => approveAdvertisement(ad.id))}>
+            承認して配信する
+          </Button>
+          <Field
+            label="差し戻しの理由"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            errors={errors.reason}
+          />
+          <Button
+            variant="danger"
+            disabled={busy}
+            onClick={() => act(() => sendBackAdvertisement(ad.id, reason))}
+          >
+            差し戻す
+          </Button>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,4 @@
+import type { ClientFeature } from '../../platform/routing.ts';
+import { routes } from './routes.ts';
+
+export const feature: ClientFeature = { name: 'profiles', routes, menu: () => import('./menu.ts') };

@@ -1,0 +1,133 @@
+import type { ShopEntry } from '../../../contracts/recruitments.ts';
+import { styled } from '../../platform/styles/stitches.config.ts';
+import { Button } from '../../platform/ui/Button.tsx';
+import { formatDate, StatusBadge } from './common.tsx';
+
+const Table = styled('table', {
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: '$small',
+  '& th, & td': {
+    borderBottom: '1px solid $gray200',
+    padding: '$2',
+    textAlign: 'left',
+    verticalAlign: 'top',
+  },
+  '& th': { backgroundColor: '$gray50', whiteSpace: 'nowrap' },
+});
+const Scroll = styled('div', { overflowX: 'auto', marginBottom: '$4' });
+
+/**
+ * A recruitment's entries as the shop and staff see them: the entry number, screen name and SNS only
+ * (issue 15), the status, and the step the shop takes next (visit, post approval).
+ */
+export function EntryTable({
+  items,
+  winners,
+  selectable,
+  selected,
+  onToggle,
+  onVisit,
+  onApprove,
+  onDecline,
+  busy,
+}: {
+  items: ShopEntry[];
+  winners: number[];
+  selectable?: boolean;
+  selected?: Set<number>;
+  onToggle?: (id: number) => void;
+  onVisit?: (id: number) => void;
+  onApprove?: (id: number) => void;
+  onDecline?: (id: number) => void;
+  busy?: boolean;
+}) {
+  return (
+    <Scroll>
+      <Table>
+        <thead>
+          <tr>
+            {selectable && <th scope="col">当選</th>}
+            <th scope="col">応募番号</th>
+            <th scope="col">ユーザーID</th>
+            <th scope="col">SNS</th>
+            <th scope="col">回答・投稿</th>
+            <th scope="col">状況</th>
+            <th scope="col">応募日</th>
+            {(onVisit || onApprove || onDecline) && <th scope="col">操作</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((e) => (
+            <tr key={e.id}>
+              {selectable && (
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`応募番号${e.id}（${e.screen_name}）を当選にする`}
+                    checked={selected?.has(e.id) ?? false}
+                    onChange={() => onToggle?.(e.id)}
+                    disabled={e.status !== '応募中'}
+                  />
+                </td>
+              )}
+              <td>
+                {e.id}
+                {winners.includes(e.id) && ' 🏆'}
+              </td>
+              <td>{e.screen_name}</td>
+              <td>
+                {e.sns.length === 0
+                  ? '—'
+                  : e.sns.map((a) => (
+                      <div key={`${a.provider}-${a.handle}`}>
+                        {a.profile_url ? (
+                          <a href={a.profile_url} target="_blank" rel="noopener noreferrer">
+                            {a.provider} {a.handle}
+                          </a>
+                        ) : (
+                          `${a.provider} ${a.handle ?? ''}`
+                        )}
+                        {a.follower_count !== null && `（${a.follower_count.toLocaleString('ja-JP')}人）`}
+                      </div>
+                    ))}
+              </td>
+              <td>
+                {e.answer && <div>{e.answer}</div>}
+                {e.post_url && (
+                  <a href={e.post_url} target="_blank" rel="noopener noreferrer">
+                    投稿を見る
+                  </a>
+                )}
+                {!e.answer && !e.post_url && '—'}
+              </td>
+              <td>
+                <StatusBadge status={e.status} />
+              </td>
+              <td>{formatDate(e.created_at)}</td>
+              {(onVisit || onApprove || onDecline) && (
+                <td>
+                  {onVisit && e.status === '当選' && (
+                    <Button size="sm" disabled={busy} onClick={() => onVisit(e.id)}>
+                      来店を確認
+                    </Button>
+                  )}
+                  {onApprove && e.status === '投稿済' && (
+                    <Button size="sm" disabled={busy} onClick={() => onApprove(e.id)}>
+                      投稿を承認
+                    </Button>
+                  )}
+                  {onDecline && e.status === '当選' && (
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => onDecline(e.id)}>
+                      辞退で繰り上げ
+                    </Button>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </Scroll>
+  );
+}

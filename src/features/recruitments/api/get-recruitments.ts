@@ -1,0 +1,19 @@
+import {
+  type RecruitmentListQuery,
+  type RecruitmentPage,
+  recruitmentPageSchema,
+} from '../../../../contracts/recruitments.ts';
+import { call } from '../../../platform/request/request.ts';
+
+/**
+ * GET /api/recruitments (guests too): open recruitments (`stage=open`), or those in progress
+ * (`stage=in-progress`, `/winner-picker`), filtered by shop, prefecture and category. A quiet read: the
+ * list's empty state, not an error toast, when there is nothing.
+ */
+export function getRecruitments(query: RecruitmentListQuery, signal?: AbortSignal): Promise<RecruitmentPage> {
+  return call(
+    recruitmentPageSchema,
+    { method: 'GET', path: '/api/recruitments', query: { ...query } },
+    { quiet: true, ...(signal ? { signal } : {}) },
+  );
+}

@@ -1,0 +1,75 @@
+import type { RouteDef } from '../../platform/routing.ts';
+
+/** Seed spec section 2: the screens of this feature, with their titles, descriptions and access. */
+export const routes: RouteDef[] = [
+  {
+    path: '/admin-recruitment',
+    title: 'モニター募集の作成',
+    description: 'お店のモニター募集（お試しサポート）を作成します。',
+    access: 'staff',
+    footer: false,
+    load: () => import('./AdminRecruitmentPage.tsx'),
+  },
+  {
+    path: '/admin-recruitment-list',
+    title: 'モニター募集の一覧',
+    description: '作成したモニター募集の状況を確認します。',
+    access: 'staff',
+    footer: false,
+    load: () => import('./AdminRecruitmentListPage.tsx'),
+  },
+  {
+    path: '/admin-recruitment-winner-picker/:recruitmentId',
+    title: '当選者の選定',
+    description: 'モニター募集の応募者から当選者を選びます。',
+    access: 'staff',
+    footer: false,
+    ids: ['recruitmentId'],
+    load: () => import('./AdminWinnerPickerPage.tsx'),
+  },
+  {
+    path: '/entries',
+    title: '応募状況',
+    description: 'モニター募集への応募状況を確認できます。',
+    access: 'member',
+    load: () => import('./EntriesPage.tsx'),
+  },
+  {
+    path: '/entries/:entryId',
+    title: '応募の詳細',
+    description: 'モニター募集への応募の詳細と、次にすることを確認できます。',
+    access: 'member',
+    ids: ['entryId'],
+    load: () => import('./EntryDetailPage.tsx'),
+  },
+  {
+    path: '/recruitments',
+    title: 'お試しサポート（モニター募集）',
+    description: 'お店の商品やサービスを体験してSNSで紹介する、モニター募集の一覧です。',
+    access: 'public',
+    load: () => import('./RecruitmentsPage.tsx'),
+  },
+  {
+    path: '/recruitments/:recruitmentId',
+    title: 'お試しサポートの詳細',
+    description: 'モニター募集の内容、特典、応募条件を確認できます。',
+    access: 'public',
+    ids: ['recruitmentId'],
+    load: () => import('./RecruitmentDetailPage.tsx'),
+  },
+  {
+    path: '/winner-picker',
+    title: '進行中のモニター募集',
+    description: '現在進行中のモニター募集と当選状況を確認できます。',
+    access: 'public',
+    load: () => import('./WinnerPickerPage.tsx'),
+  },
+  {
+    path: '/winner-picker/:recruitmentId',
+    title: 'モニター募集の状況',
+    description: 'モニター募集の応募状況と当選発表を確認できます。',
+    access: 'public',
+    ids: ['recruitmentId'],
+    load: () => import('./WinnerPickerDetailPage.tsx'),
+  },
+];

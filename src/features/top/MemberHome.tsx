@@ -1,0 +1,413 @@
+import {
+  CircleUserRound,
+  Gift,
+  Inbox,
+  Megaphone,
+  QrCode,
+  Settings,
+  ShieldCheck,
+  Users,
+  Wallet,
+} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { Shop } from '../../../contracts/shops.ts';
+import { SHOP_UNDER_REVIEW_STATUS } from '../../../contracts/values.ts';
+import { Illustration } from '../../platform/ui/Illustration.tsx';
+import { useAuth, useAuthActions } from '../../platform/session/hooks.ts';
+import { ButtonLink } from '../../platform/ui/Button.tsx';
+import { PageLoading, useLoadingOverlay } from '../../platform/ui/LoadingOverlay.tsx';
+import { EmptyState, Notice, PageFrame } from '../../platform/ui/Page.tsx';
+import { useResource } from '../../platform/request/hooks.ts';
+import { getMyShops } from './api/get-my-shops.ts';
+import { styled } from '../../platform/styles/stitches.config.ts';
+
+/** The signed-in homes of `/` (seed spec section 2): the supporter's, the staff's and the shop switch. */
+const ShopList = styled('ul', {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: '$3',
+  '@md': { gridTemplateColumns: 'repeat(2, 1fr)' },
+});
+const ShopButton = styled('button', {
+  width: '100%',
+  minHeight: '72px',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: '$1',
+  padding: '$3 $4',
+  border: '2px solid $gray200',
+  borderRadius: '$lg',
+  backgroundColor: '$white',
+  color: '$gray900',
+  textAlign: 'left',
+  cursor: 'pointer',
+  '&:hover': { borderColor: '$primaryText' },
+  '& strong': { fontSize: '$h4' },
+  '& > span': { fontSize: '$tiny', color: '$gray700' },
+  variants: { current: { true: { borderColor: '$primaryText', backgroundColor: '$primaryPale' } } },
+});
+const Tiles = styled('ul', {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: '$3',
+  '@md': { gridTemplateColumns: 'repeat(2, 1fr)' },
+  '& > li': {
+    display: 'grid',
+    gridTemplateColumns: '44px 1fr',
+    columnGap: '$3',
+    alignItems: 'start',
+    padding: '$4',
+    borderRadius: '$lg',
+    backgroundColor: '$white',
+    border: '1px solid $gray200',
+    boxShadow: '$card',
+  },
+  '& h2': { fontSize: '$h4', margin: '8px 0 $2' },
+  '& p': { fontSize: '$small', color: '$gray700' },
+});
+const TileIcon = styled('span', {
+  gridRow: 'span 3',
+  width: '44px',
+  height: '44px',
+  borderRadius: '50%',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  variants: {
+    tone: {
+      pink: { backgroundColor: '$primaryPale', color: '$primaryText' },
+      blue: { backgroundColor: '$secondaryPale', color: '$secondaryText' },
+    },
+  },
+});
+
+/** One thing to do next: an icon, a heading, a sentence and the way there. */
+function Tile({
+  icon: Icon,
+  tone = 'pink',
+  title,
+  children,
+  action,
+}: {
+  icon: LucideIcon;
+  tone?: 'pink' | 'blue';
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <li>
+      <TileIcon tone={tone}>
+        <Icon size={22} aria-hidden="true" focusable="false" />
+      </TileIcon>
+      <h2>{title}</h2>
+      <p>{children}</p>
+      {action && <div>{action}</div>}
+    </li>
+  );
+}
+
+const Welcome = styled('section', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$4',
+  padding: '$4 $5',
+  marginBottom: '$5',
+  borderRadius: '$lg',
+  background: 'linear-gradient(120deg, $primaryPale, $secondaryPale)',
+  border: '1px solid $gray200',
+  '& p': { margin: 0, color: '$gray900' },
+  '& strong': { display: 'block', fontSize: '$h4', marginBottom: '$1' },
+});
+const WelcomeArt = styled('div', {
+  display: 'none',
+  width: '180px',
+  aspectRatio: '360 / 260',
+  '@sm': { display: 'block' },
+});
+
+/** The greeting on top of a signed-in home, with the drawing of the top page. */
+function Greeting({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Welcome aria-label="ごあいさつ">
+      <div style={{ flex: 1 }}>
+        <strong>{title}</strong>
+        <p>{children}</p>
+      </div>
+      <WelcomeArt>
+        <Illustration name="hero" width="100%" height="100%" />
+      </WelcomeArt>
+    </Welcome>
+  );
+}
+
+/**
+ * A shop's review status as a badge and a separate note (issue 11): 「審査待ち」 and, under it, what it
+ * means, rather than the raw status text. Statuses without a note show as they are.
+ */
+const StatusBadge = styled('span', {
+  display: 'inline-block',
+  padding: '0 10px',
+  borderRadius: '$pill',
+  fontSize: '$tiny',
+  fontWeight: 700,
+  variants: {
+    tone: {
+      wait: { backgroundColor: '$orangePale', color: '#7a4a00', border: '1px solid $orange' },
+      ok: { backgroundColor: '$greenPale', color: '$greenText', border: '1px solid $green' },
+      other: { backgroundColor: '$gray100', color: '$gray700', border: '1px solid $gray300' },
+      current: { backgroundColor: '$primaryText', color: '$white' },
+    },
+  },
+});
+const StatusNote = styled('span', { display: 'block', fontSize: '$tiny', color: '$gray700' });
+
+function splitStatus(status: string): { label: string; note: string | null } {
+  const m = /^(.+?)（(.+)）$/.exec(status);
+  return m ? { label: m[1]!, note: m[2]! } : { label: status, note: null };
+}
+
+export function ShopStatus({ status }: { status: string }) {
+  const { label, note } = splitStatus(status);
+  const tone = status === SHOP_UNDER_REVIEW_STATUS ? 'wait' : label === '公開中' ? 'ok' : 'other';
+  return (
+    <>
+      <StatusBadge tone={tone}>{label}</StatusBadge>
+      {note && <StatusNote>{note}</StatusNote>}
+    </>
+  );
+}
+
+/** The selected shop's home: what to do next, in the order a shop owner does it. */
+function ShopHome({ shop }: { shop: Shop }) {
+  const { companyAvailable, isStaff, shopUnderReview, isBeginnerShop } = useAuth();
+  const usable = companyAvailable || isStaff;
+  return (
+    <>
+      {shopUnderReview && (
+        <Notice role="note">
+          <ShopStatus status={shop.status} />
+        </Notice>
+      )}
+      <Tiles>
+        <Tile
+          icon={Megaphone}
+          title="拡散を依頼する"
+          action={
+            usable && (
+              <ButtonLink href={isBeginnerShop ? '/beginner?type=shop' : '/ad?step=1'} size="sm">
+                拡散を依頼する
+              </ButtonLink>
+            )
+          }
+        >
+          {isBeginnerShop
+            ? 'はじめての方は、安心・安全ガイドを読んでから依頼をつくりましょう。'
+            : 'お店のファンに、SNSでの紹介をお願いしましょう。'}
+        </Tile>
+        <Tile
+          icon={Users}
+          tone="blue"
+          title="あなたのフォーカスター"
+          action={
+            <ButtonLink href="/favorites" size="sm" variant="outline">
+              フォーカスターを見る
+            </ButtonLink>
+          }
+        >
+          {`${shop.favoriters_count}人のフォーカスターがお店を応援しています。`}
+        </Tile>
+        <Tile
+          icon={QrCode}
+          title="ファンを増やす"
+          action={
+            <ButtonLink href="/material" size="sm" variant="outline">
+              販促素材を見る
+            </ButtonLink>
+          }
+        >
+          店頭にQRコード付きのPOPを置くと、お客さまがお店のファンとして登録できます。
+        </Tile>
+        <Tile
+          icon={Gift}
+          tone="blue"
+          title="モニター募集"
+          action={
+            <ButtonLink href="/winner-picker" size="sm" variant="ghost">
+              モニター募集を確認する
+            </ButtonLink>
+          }
+        >
+          進行中のモニター募集と、当選者の状況を確認できます。
+        </Tile>
+      </Tiles>
+    </>
+  );
+}
+
+/** Seed spec section 2: for a signed-in user in advertiser mode the root is the shop switch. */
+export function ShopSwitch() {
+  const { shop, companyAvailable, isStaff } = useAuth();
+  const { loginShop } = useAuthActions();
+  const overlay = useLoadingOverlay();
+  const shops = useResource(getMyShops, 'my-shops');
+  const list = (
+    <>
+      {shops.state === 'loading' && <PageLoading label="お店を読み込んでいます…" />}
+      {shops.state === 'failed' && (
+        <EmptyState title="お店を読み込めませんでした">{shops.error.message}</EmptyState>
+      )}
+      {shops.state === 'done' &&
+        (shops.data.length === 0 ? (
+          <EmptyState
+            title="登録されているお店はまだありません"
+            action={<ButtonLink href="/contact">掲載のお申し込み・ご相談</ButtonLink>}
+          >
+            Focustarへのお店の掲載をご希望の方は、お問い合わせからご連絡ください。
+          </EmptyState>
+        ) : (
+          <ShopList>
+            {shops.data.map((s) => (
+              <li key={s.id}>
+                <ShopButton
+                  type="button"
+                  current={shop?.id === s.id}
+                  aria-current={shop?.id === s.id ? 'true' : undefined}
+                  onClick={() => overlay.wrap(loginShop(s.id), 'お店に切り替えています…').catch(() => {})}
+                >
+                  <strong>{s.name}</strong>
+                  <span>
+                    <ShopStatus status={s.status} />{' '}
+                    {shop?.id === s.id && <StatusBadge tone="current">選択中</StatusBadge>}
+                  </span>
+                </ShopButton>
+              </li>
+            ))}
+          </ShopList>
+        ))}
+    </>
+  );
+  const notice = !companyAvailable && !isStaff && (
+    <Notice role="note">
+      会社の審査が完了し、ご利用可能になると拡散依頼などの広告主メニューが使えるようになります。
+    </Notice>
+  );
+  if (shop) {
+    return (
+      <PageFrame title={shop.name} lead="広告主モードで操作しています。">
+        {notice}
+        <ShopHome shop={shop} />
+        <section aria-labelledby="switch-title" style={{ marginTop: 32 }}>
+          <h2 id="switch-title">お店を切り替える</h2>
+          {list}
+        </section>
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame title="お店を選択" lead="広告主として操作するお店を選んでください。">
+      {notice}
+      {list}
+    </PageFrame>
+  );
+}
+
+export function SupporterHome() {
+  const { user, isStaff } = useAuth();
+  const pending = user?.not_accepted_units_count ?? 0;
+  const name = user?.name ?? '';
+  return (
+    <PageFrame title="マイページ">
+      {isStaff ? (
+        <Greeting title={`${name}さん、おつかれさまです。`}>
+          運営スタッフとしてログインしています。審査やお問い合わせの対応は管理メニューからどうぞ。
+        </Greeting>
+      ) : (
+        <Greeting title={`${name}さん、こんにちは。`}>今日もお店の応援をよろしくお願いします。</Greeting>
+      )}
+      <Tiles>
+        {isStaff && (
+          <Tile
+            icon={Settings}
+            tone="blue"
+            title="管理メニュー"
+            action={
+              <ButtonLink href="/admin-menu" size="sm">
+                管理メニューを開く
+              </ButtonLink>
+            }
+          >
+            お店とフォーカスターの審査、拡散依頼の確認、お振込みの管理ができます。
+          </Tile>
+        )}
+        <Tile
+          icon={Inbox}
+          title="拡散依頼"
+          action={
+            <ButtonLink href="/advertisements" size="sm">
+              拡散依頼を確認する
+            </ButtonLink>
+          }
+        >
+          {pending > 0
+            ? `未対応の拡散依頼が${pending}件あります。`
+            : '新しい拡散依頼が届くとここでお知らせします。'}
+        </Tile>
+        <Tile
+          icon={Gift}
+          tone="blue"
+          title="お試しサポート"
+          action={
+            <ButtonLink href="/recruitments" size="sm" variant="outline">
+              募集を見る
+            </ButtonLink>
+          }
+        >
+          お店の商品やサービスを体験して紹介するモニター募集に応募できます。
+        </Tile>
+        <Tile
+          icon={Wallet}
+          title="報酬"
+          action={
+            <ButtonLink href="/history" size="sm" variant="outline">
+              報酬を確認する
+            </ButtonLink>
+          }
+        >
+          承認された投稿の報酬と、お振込みの予定を確認できます。
+        </Tile>
+        <Tile
+          icon={ShieldCheck}
+          tone="blue"
+          title="はじめての方へ"
+          action={
+            <ButtonLink href="/beginner?type=focustar" size="sm" variant="ghost">
+              安心・安全ガイド
+            </ButtonLink>
+          }
+        >
+          投稿のルールや、安心して使うためのポイントをまとめました。
+        </Tile>
+        <Tile
+          icon={CircleUserRound}
+          title="プロフィール"
+          action={
+            user?.screen_name ? (
+              <ButtonLink href={`/${encodeURIComponent(user.screen_name)}`} size="sm" variant="ghost">
+                プロフィールを見る
+              </ButtonLink>
+            ) : null
+          }
+        >
+          お店から見えるあなたのプロフィールです。SNSアカウントを登録すると依頼が届きやすくなります。
+        </Tile>
+      </Tiles>
+    </PageFrame>
+  );
+}

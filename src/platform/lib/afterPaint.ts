@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Work that waits until after the first paint (ADR 0038): the toaster, the side menu, the footer and
+ * Sentry load when the page has loaded and the main thread is idle, not before the first screen shows.
+ */
+let painted: Promise<void> | null = null;
+let screenShown: () => void = () => {};
+const firstScreen = new Promise<void>((resolve) => {
+  screenShown = resolve;
+});
+
+/**
+ * The shell calls this once the first screen's content is on the page. Until then nothing deferred is
+ * fetched: the load event comes before the lazy screen's chunk, and a burst of deferred requests would
+ * hold that chunk back.
+ */
+export function markFirstScreenShown(): void {
+  screenShown();
+}
+
+export function afterFirstPaint(): Promise<void> {
+  painted ??= new Promise<void>((resolve) => {
+    if (typeof window === 'undefined') return resolve();
+    const idle = () =>
+      'requestIdleCallback' in window
+        ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
+        : setTimeout(resolve, 1);
+    const loaded = new Promise<void>((done) => {
+      if (document.readyState === 'complete') done();
+      else window.addEventListener('load', () => done(), { once: true });
+    });
+    // A screen that never shows its content (an error view, a redirect) holds nothing back for long.
+    void loaded.then(() => setTimeout(screenShown, 5000));
+    void Promise.all([loaded, firstScreen]).then(idle);
+  });
+  return painted;
+}
+
+/** True once the first paint is done (or at once when `now` is true, e.g. a menu the user opened). */
+export function useAfterFirstPaint(now = false): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterFirstPaint().then(() => live && setDone(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return done || now;
+}

@@ -1,0 +1,95 @@
+import { use, useEffect, useState } from 'react';
+import { ApiRequestError } from '../../../machines/errors.ts';
+import { loadPublicConfig } from '../config.ts';
+import type { PublicConfig } from '../../../contracts/system.ts';
+
+/**
+ * React helpers over the one request layer (./request.ts). Screens never call a path themselves: they
+ * call the functions of their feature's `api/` folder, which request and parse with the contract, and
+ * every failure is an `ApiRequestError` (status, message, per-field errors of seed spec section 5).
+ */
+
+/** Any failure as the one failure type (a thrown non-API error is a network failure to the screen). */
+export function asApiError(err: unknown): ApiRequestError {
+  if (err instanceof ApiRequestError) return err;
+  return new ApiRequestError(err instanceof Error ? err.message : String(err), 'network');
+}
+
+export type Resource<T> =
+  | { state: 'loading'; data: null; error: null }
+  | { state: 'done'; data: T; error: null }
+  | { state: 'failed'; data: null; error: ApiRequestError };
+
+/**
+ * Reads once per change of `key` with `load` (a call of a feature's api/ folder); `load: null` skips the
+ * call (e.g. an id that failed the rule). The call is aborted when the screen leaves or the key changes.
+ */
+export function useResource<T>(
+  load: ((signal: AbortSignal) => Promise<T>) | null,
+  key: string | null,
+): Resource<T> {
+  const [res, setRes] = useState<Resource<T>>({ state: 'loading', data: null, error: null });
+  useEffect(() => {
+    if (!load || key === null) return;
+    const ctrl = new AbortController();
+    setRes({ state: 'loading', data: null, error: null });
+    load(ctrl.signal).then(
+      (data) => setRes({ state: 'done', data, error: null }),
+      (error: unknown) => {
+        if (!ctrl.signal.aborted) setRes({ state: 'failed', data: null, error: asApiError(error) });
+      },
+    );
+    return () => ctrl.abort();
+    // NOTE: `key` names the data; `load` is a new closure on every render and must not restart the call.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return res;
+}
+
+export type { PublicConfig };
+
+/** The config as a promise that always settles with a value (features off when it cannot be read). */
+export const publicConfigOnce = loadPublicConfig;
+
+/**
+ * Suspends until the config is known, so a form that depends on it (the reCAPTCHA box, the social
+ * buttons) appears once, complete, instead of growing after its first paint.
+ */
+export function usePublicConfigSuspense(): PublicConfig {
+  return use(publicConfigOnce());
+}
+
+/** Said when a form's call fails without an answer from the server (offline, aborted). */
+export const SEND_FAILED = '送信できませんでした。もう一度お試しください。';
+
+export type Submitted<T> = { ok: true; value: T } | { ok: false };
+
+/**
+ * The state of a form that posts to the API: `busy` while the call runs, then the server's message
+ * and per-field errors (seed spec section 5: each shown), or `fallback` when no answer came.
+ */
+export function useSubmission(fallback: string = SEND_FAILED) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+
+  const run = async <T>(action: () => Promise<T>): Promise<Submitted<T>> => {
+    setBusy(true);
+    setMessage(null);
+    setErrors({});
+    try {
+      return { ok: true, value: await action() };
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.status !== null) {
+        setMessage(err.message);
+        setErrors(err.errors);
+      } else {
+        setMessage(fallback);
+      }
+      return { ok: false };
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, message, errors, setMessage, setErrors, run };
+}

@@ -1,0 +1,57 @@
+import type { MenuEntry } from './menu.ts';
+import type { ComponentType } from 'react';
+
+/**
+ * Seed spec section 2: what a feature declares about each of its screens: the path, its Japanese title
+ * and description, who may open it, its theme and footer, and the lazy loader of the screen (each screen
+ * is its own chunk). The app assembles every feature's routes into one table.
+ */
+
+/** Seed spec section 3: the page theme (default, or legacy with a gradient background). */
+export type PageTheme = 'default' | 'legacy';
+
+export type Access =
+  /** Anyone. */
+  | 'public'
+  /** Signed-in users; a guest goes to /login and comes back after logging in. */
+  | 'member'
+  /** Signed-in staff (role priority <= 5); others see that they have no access. */
+  | 'staff'
+  /** Guests only (login and sign-up); a signed-in user goes to /. */
+  | 'guest';
+
+export type ScreenProps = { params: Record<string, string> };
+export type ScreenModule = { default: ComponentType<ScreenProps> };
+
+export type RouteDef = {
+  path: string;
+  title: string;
+  description: string;
+  access: Access;
+  theme?: PageTheme;
+  footer?: boolean;
+  /** Path params that must pass the id rule (seed spec section 5) before the screen loads. */
+  ids?: string[];
+  load: () => Promise<ScreenModule>;
+};
+
+export const SITE_NAME = 'Focustar';
+export const pageTitle = (title: string) => `${title} | ${SITE_NAME}`;
+
+/** A tile of the admin menu (`/admin-menu`): a staff screen of a feature, with what it is for. */
+export type AdminLink = { href: string; label: string; note: string };
+
+/**
+ * What a feature gives the app (src/app/features.ts lists them): its screens, its side-menu items and
+ * the tiles of its staff screens on the admin menu.
+ */
+export type ClientFeature = {
+  name: string;
+  routes: readonly RouteDef[];
+  /**
+   * The feature's side-menu items: preferably the lazy import of its menu.ts (`() => import('./menu.ts')`),
+   * so that the items and their icons load with the menu, after the first paint (ADR 0038).
+   */
+  menu?: readonly MenuEntry[] | (() => Promise<{ menu: readonly MenuEntry[] }>);
+  adminLinks?: readonly AdminLink[];
+};

@@ -1,0 +1,66 @@
+import { ALL, SIGNED_IN, type Row } from './table.ts';
+
+/** The authorisation rows of the recruitments feature (issue 15). */
+export const rows: Row[] = [
+  // Monitor recruitments (issue 15). Demo: 1 open, 2 being selected, 3 drawn; entry 1 is
+  // supporter@example.com's in recruitment 2. Rows that would change state are refused by a rule (409).
+  { route: 'GET /api/recruitments', url: '/api/recruitments', expect: ALL(200) },
+  { route: 'GET /api/recruitments/all', url: '/api/recruitments/all', expect: [401, 403, 403, 200, 200] },
+  {
+    route: 'POST /api/recruitments',
+    url: '/api/recruitments',
+    payload: {},
+    expect: [401, 403, 403, 422, 422],
+  },
+  { route: 'GET /api/recruitments/:id', url: '/api/recruitments/3', expect: ALL(200) },
+  {
+    route: 'PUT /api/recruitments/:id/status',
+    url: '/api/recruitments/1/status',
+    payload: { status: '終了' },
+    expect: [401, 403, 403, 409, 409],
+  },
+  {
+    route: 'POST /api/recruitments/:id/draw',
+    url: '/api/recruitments/3/draw',
+    expect: [401, 403, 403, 409, 409],
+  },
+  {
+    route: 'POST /api/recruitments/:id/winners',
+    url: '/api/recruitments/3/winners',
+    payload: { entry_ids: [1] },
+    expect: [401, 403, 403, 409, 409],
+  },
+  {
+    route: 'POST /api/recruitments/:id/redraw',
+    url: '/api/recruitments/2/redraw',
+    payload: { entry_id: 1 },
+    expect: [401, 403, 403, 409, 409],
+  },
+  // A shop's entries: its company's members and staff only.
+  {
+    route: 'GET /api/recruitments/:id/entries',
+    url: '/api/recruitments/2/entries',
+    expect: [401, 403, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/recruitments/:id/entries',
+    url: '/api/recruitments/3/entries',
+    payload: {},
+    expect: [401, 409, 409, 409, 409],
+  },
+  { route: 'GET /api/entries', url: '/api/entries', expect: SIGNED_IN(200) },
+  // An entry is its owner's: for anyone else it does not exist.
+  { route: 'GET /api/entries/:id', url: '/api/entries/1', expect: [401, 200, 404, 404, 404] },
+  { route: 'POST /api/entries/:id/visit', url: '/api/entries/1/visit', expect: [401, 404, 409, 409, 409] },
+  {
+    route: 'POST /api/entries/:id/post',
+    url: '/api/entries/1/post',
+    payload: { post_url: 'https://www.instagram.com/p/Cabc123/' },
+    expect: [401, 409, 404, 404, 404],
+  },
+  {
+    route: 'POST /api/entries/:id/approve',
+    url: '/api/entries/1/approve',
+    expect: [401, 404, 409, 409, 409],
+  },
+];

@@ -1,0 +1,335 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AD_MESSAGES,
+  FIELD_MESSAGES,
+  tokyoDate,
+  type Advertisement,
+  type Unit,
+} from '../../contracts/advertisements.ts';
+import { quote } from '../../contracts/pricing.ts';
+import { rowsOf } from '../../server/platform/db/client.ts';
+import { balanceOf } from '../../server/platform/ledger.ts';
+import type { TestApp, TestClient } from '../support/app.ts';
+import { DB_KINDS } from '../support/db.ts';
+import { type MailCatcher, startMailCatcher } from '../support/mail.ts';
+import { createAccountsApp, JAPANESE, loginAs, userIdOf } from './helpers.ts';
+
+/**
+ * Issue 13 (product design sections 3, 5 and 7): a shop's request from draft to 配信中, its units from
+ * offer to a credited reward, on PGlite and (with TEST_DATABASE_URL) PostgreSQL. Each test names the rule.
+ */
+const DAY = 86_400_000;
+const day = (offset: number) => tokyoDate(new Date(Date.now() + offset * DAY));
+const complete = {
+  text: '#PR 渋谷の小さなカフェで、季節のケーキを楽しんでください。',
+  hashtags: ['渋谷カフェ', '#ケーキ'],
+  platforms: ['instagram', 'x'],
+  units: '３',
+  reward: 120,
+  starts_on: day(0),
+  ends_on: day(14),
+};
+
+for (const kind of DB_KINDS) {
+  describe(`support requests and units (issue 13) [${kind}]`, () => {
+    let t: TestApp;
+    let mail: MailCatcher;
+    let owner: TestClient;
+    let staff: TestClient;
+    let supporter: TestClient;
+    let fan1: TestClient;
+    let otherOwner: TestClient;
+    const count = async (q: ReturnType<typeof sql>) =>
+      Number(rowsOf<{ n: number }>(await t.database.db.execute(q))[0]!.n);
+
+    beforeAll(async () => {
+      mail = await startMailCatcher();
+      t = await createAccountsApp(kind, { SMTP_URL: mail.smtpUrl });
+      const clients = await Promise.all(
+        [
+          'owner@example.com',
+          'staff@example.com',
+          'supporter@example.com',
+          'fan1@example.com',
+          'pending-owner@example.com',
+        ].map((e) => loginAs(t, e)),
+      );
+      [owner, staff, supporter, fan1, otherOwner] = clients as [
+        TestClient,
+        TestClient,
+        TestClient,
+        TestClient,
+        TestClient,
+      ];
+    });
+    afterAll(async () => {
+      await t.close();
+      await mail.stop();
+    });
+
+    let ad: Advertisement;
+
+    it('creates a draft (下書き) whose text keeps the 「#PR」 disclosure; units typed in full-width digits count', async () => {
+      const res = await owner.post('/api/advertisements', { shop_id: 1, ...complete, text: '季節のケーキ' });
+      expect(res.statusCode, res.body).toBe(201);
+      ad = res.json();
+      expect(ad.status).toBe('下書き');
+      expect(ad.text).toBe('#PR 季節のケーキ');
+      expect(ad.units).toBe(3);
+      expect(ad.hashtags).toEqual(['渋谷カフェ', 'ケーキ']);
+      expect(ad.platforms).toEqual(['x', 'instagram']);
+      expect(ad.effective_landing_url).toMatch(/\/demo-cafe$/);
+      // Product design section 5 / ADR 0033: one price rule.
+      expect(ad.price).toEqual(quote(3, 120));
+      const put = await owner.put(`/api/advertisements/${ad.id}`, { text: complete.text });
+      expect(put.json().text).toBe(complete.text);
+    });
+
+    it('refuses bad fields with a Japanese errors map per field (reward under 100 yen, unknown platform, end before start)', async () => {
+      const res = await owner.put(`/api/advertisements/${ad.id}`, {
+        reward: 99,
+        platforms: ['facebook'],
+        ends_on: '2026-02-30',
+      });
+      expect(res.statusCode).toBe(422);
+      const errors = res.json().errors;
+      expect(errors.reward).toEqual([FIELD_MESSAGES.reward]);
+      expect(errors['platforms.0']).toEqual([FIELD_MESSAGES.platform]);
+      expect(errors.ends_on).toEqual([FIELD_MESSAGES.date]);
+      const draft = await owner.post('/api/advertisements', { shop_id: 1, text: '#PR ' + 'あ'.repeat(140) });
+      const submit = await owner.post(`/api/advertisements/${draft.json().id}/submit`);
+      expect(submit.statusCode).toBe(422);
+      expect(submit.json().errors.text[0]).toMatch(/^投稿が長すぎます（\d+／280）/);
+      expect(Object.keys(submit.json().errors)).toEqual(
+        expect.arrayContaining(['text', 'platforms', 'units', 'reward', 'starts_on', 'ends_on']),
+      );
+    });
+
+    it('only members of the shop company create, edit and submit; a shop under review cannot submit', async () => {
+      expect((await supporter.post('/api/advertisements', { shop_id: 1 })).statusCode).toBe(403);
+      expect((await otherOwner.put(`/api/advertisements/${ad.id}`, { units: 4 })).statusCode).toBe(404);
+      expect((await supporter.post(`/api/advertisements/${ad.id}/submit`)).statusCode).toBe(404);
+      const bakery = await owner.post('/api/advertisements', { shop_id: 2, ...complete });
+      expect(bakery.statusCode).toBe(201);
+      const refused = await owner.post(`/api/advertisements/${bakery.json().id}/submit`);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(AD_MESSAGES.shopNotPublished);
+    });
+
+    it('submit -> 審査中; staff send it back with a reason the owner sees (mail), the owner fixes it and resubmits', async () => {
+      const sent = await owner.post(`/api/advertisements/${ad.id}/submit`);
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json().status).toBe('審査中');
+      expect((await owner.put(`/api/advertisements/${ad.id}`, { units: 4 })).statusCode).toBe(409);
+      expect((await owner.post(`/api/advertisements/${ad.id}/reject`, { reason: 'x' })).statusCode).toBe(403);
+      const back = await staff.post(`/api/advertisements/${ad.id}/reject`, {
+        reason: '写真を追加してください。',
+      });
+      expect(back.json()).toMatchObject({ status: '差し戻し', reject_reason: '写真を追加してください。' });
+      const m = await mail.waitFor('owner@example.com', { timeoutMs: 15_000 });
+      expect(m.subject).toBe('【Focustar】拡散依頼が差し戻されました');
+      expect(m.text).toContain('写真を追加してください。');
+      expect((await owner.post(`/api/advertisements/${ad.id}/submit`)).json().status).toBe('審査中');
+    });
+
+    it('approval -> 配信中 splits it into offers: followers first (oldest follow first), never the owner, never more than ordered', async () => {
+      const res = await staff.post(`/api/advertisements/${ad.id}/approve`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().status).toBe('配信中');
+      const offered = rowsOf<{ user_id: number }>(
+        await t.database.db.execute(
+          sql`select user_id from units where advertisement_id = ${ad.id} order by id`,
+        ),
+      );
+      const followers = rowsOf<{ user_id: number }>(
+        await t.database.db.execute(
+          sql`select user_id from favorites where shop_id = 1 order by created_at, user_id`,
+        ),
+      );
+      expect(offered.map((r) => r.user_id)).toEqual(followers.slice(0, 3).map((r) => r.user_id));
+      expect(offered.map((r) => r.user_id)).not.toContain(await userIdOf(t, 'owner@example.com'));
+      // A second click changes nothing.
+      expect((await staff.post(`/api/advertisements/${ad.id}/approve`)).statusCode).toBe(200);
+      expect(await count(sql`select count(*)::int as n from units where advertisement_id = ${ad.id}`)).toBe(
+        3,
+      );
+      const offerMail = await mail.waitFor('supporter@example.com', { timeoutMs: 15_000 });
+      expect(offerMail.subject).toBe('【Focustar】デモカフェ 渋谷店から拡散依頼が届きました');
+      expect(offerMail.text).toContain('120円');
+    });
+
+    let unit: Unit;
+    it('the supporter sees the offer, /api/me counts it; another supporter cannot accept it; accept twice is one accept', async () => {
+      const me = (await supporter.get('/api/me')).json();
+      const list = (await supporter.get('/api/units?status=offered')).json();
+      expect(me.not_accepted_units_count).toBe(list.items.length);
+      unit = list.items.find((u: Unit) => u.advertisement_id === ad.id);
+      expect(unit).toMatchObject({ status: 'offered', reward: 120, short_url: null });
+      expect((await fan1.post(`/api/units/${unit.id}/accept`)).statusCode).toBe(404);
+      const [a, b] = await Promise.all([
+        supporter.post(`/api/units/${unit.id}/accept`, { platform: 'x' }),
+        supporter.post(`/api/units/${unit.id}/accept`, { platform: 'x' }),
+      ]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      unit = (await supporter.get(`/api/units/${unit.id}`)).json();
+      expect(unit.status).toBe('accepted');
+      expect(unit.short_url).toMatch(/\/s\/[A-Za-z0-9]{10}$/);
+      expect(await count(sql`select count(*)::int as n from short_links`)).toBeGreaterThan(0);
+      expect((await supporter.get('/api/me')).json().not_accepted_units_count).toBe(
+        me.not_accepted_units_count - 1,
+      );
+    });
+
+    it('proof: a post URL of the unit platform, not a profile, not another platform, not a URL that proved another unit', async () => {
+      const bad = async (post_url: string) =>
+        (await supporter.post(`/api/units/${unit.id}/proof`, { post_url })).json();
+      expect((await bad('https://www.instagram.com/p/Abcdef123/')).errors.post_url).toEqual([
+        FIELD_MESSAGES.postUrlHost('x'),
+      ]);
+      expect((await bad('https://x.com/demo_supporter')).errors.post_url).toEqual([
+        FIELD_MESSAGES.postUrlProfile,
+      ]);
+      // Demo data: this post already proves the ended request's unit.
+      expect(
+        (await bad('https://twitter.com/demo_supporter/status/1850000000000000001?s=20')).errors.post_url,
+      ).toEqual([AD_MESSAGES.duplicatePost]);
+      const url = 'https://x.com/demo_supporter/status/1860000000000000009';
+      const [a, b] = await Promise.all([
+        supporter.post(`/api/units/${unit.id}/proof`, { post_url: url }),
+        supporter.post(`/api/units/${unit.id}/proof`, { post_url: url }),
+      ]);
+      expect([a.statusCode, b.statusCode], a.body + b.body).toEqual([200, 200]);
+      expect(a.json()).toMatchObject({ status: 'posted', post_url: url });
+      expect((await supporter.get('/api/rewards')).json().pending).toBe(120);
+    });
+
+    it('judging: another company cannot; the supporter cannot judge their own; a rejection gives a listed reason and one resubmission', async () => {
+      expect((await otherOwner.post(`/api/units/${unit.id}/approve`)).statusCode).toBe(404);
+      expect((await supporter.post(`/api/units/${unit.id}/approve`)).statusCode).toBe(403);
+      const noNote = await owner.post(`/api/units/${unit.id}/reject`, { reason: 'その他' });
+      expect(noNote.json().errors.note).toEqual([FIELD_MESSAGES.rejectNote]);
+      const rejected = await owner.post(`/api/units/${unit.id}/reject`, { reason: '#PRの表示がない' });
+      expect(rejected.json()).toMatchObject({
+        status: 'rejected',
+        reject_reason: '#PRの表示がない',
+        can_resubmit: true,
+      });
+      await expect
+        .poll(
+          () =>
+            mail
+              .to('supporter@example.com')
+              .find((m) => m.subject === '【Focustar】投稿が承認されませんでした')?.text,
+          {
+            timeout: 15_000,
+          },
+        )
+        .toContain('理由：#PRの表示がない');
+      const again = await supporter.post(`/api/units/${unit.id}/proof`, {
+        post_url: 'https://x.com/demo_supporter/status/1860000000000000010',
+      });
+      expect(again.json().status).toBe('posted');
+    });
+
+    it('approval credits the reward once (key unit:{id}:reward) and mails the amount; /api/rewards shows it', async () => {
+      const userId = await userIdOf(t, 'supporter@example.com');
+      const before = await balanceOf(t.database.db, userId);
+      const res = await owner.post(`/api/units/${unit.id}/approve`);
+      expect(res.json().status).toBe('approved');
+      expect((await owner.post(`/api/units/${unit.id}/approve`)).statusCode).toBe(200);
+      expect(await balanceOf(t.database.db, userId)).toBe(before + 120);
+      const rewards = (await supporter.get('/api/rewards')).json();
+      expect(rewards.balance).toBe(before + 120);
+      expect(rewards.items[0]).toMatchObject({
+        amount: 120,
+        kind: 'reward',
+        label: 'デモカフェ 渋谷店の投稿の報酬',
+      });
+      await expect
+        .poll(() => mail.to('supporter@example.com').map((m) => m.subject), { timeout: 15_000 })
+        .toContain('【Focustar】投稿が承認されました（報酬 120円）');
+      // The first approved post of the shop raised completedFirstAd.
+      expect((await owner.get('/api/shops/1')).json().flag_status.completedFirstAd).toBe(true);
+    });
+
+    it('a rejected unit can be resubmitted once only', async () => {
+      const units = (await fan1.get('/api/units?status=offered')).json().items as Unit[];
+      const u = units.find((x) => x.advertisement_id === ad.id)!;
+      await fan1.post(`/api/units/${u.id}/accept`);
+      for (const [i, expected] of [
+        [1, 200],
+        [2, 200],
+        [3, 409],
+      ] as const) {
+        const res = await fan1.post(`/api/units/${u.id}/proof`, {
+          post_url: `https://x.com/demo_fan1/status/18700000000000000${i}`,
+        });
+        expect(res.statusCode, res.body).toBe(expected);
+        if (expected === 409) expect(res.json().message).toBe(AD_MESSAGES.resubmitUsed);
+        else await owner.post(`/api/units/${u.id}/reject`, { reason: '投稿が見つからない' });
+      }
+    });
+
+    it('the shop lists its requests with counts; staff list those in review; the shop reads its waiting posts', async () => {
+      const list = (await owner.get('/api/advertisements?shop_id=1')).json();
+      const mine = list.items.find((a: Advertisement) => a.id === ad.id);
+      expect(mine.counts).toMatchObject({ offered: 3, accepted: 2, posted: 2, approved: 1 });
+      expect((await supporter.get('/api/advertisements?shop_id=1')).statusCode).toBe(403);
+      expect((await supporter.get('/api/advertisements')).statusCode).toBe(422);
+      const waiting = (await owner.get('/api/units?shop_id=1&status=posted')).json();
+      expect(waiting.items.length).toBeGreaterThan(0);
+      expect(waiting.items.every((u: Unit) => u.status === 'posted')).toBe(true);
+    });
+
+    it('first-advertising: 10 units at 100 yen, fee waived, once per shop; raises acceptedFirstAdvertising', async () => {
+      const first = await owner.post('/api/first-advertising', { shop_id: 1 });
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.json()).toMatchObject({ units: 10, reward: 100, fee_waived: true, is_first: true });
+      expect(first.json().price).toEqual(quote(10, 100, true));
+      expect(first.json().price.total).toBe(1100);
+      const second = await owner.post('/api/first-advertising', { shop_id: 1 });
+      expect(second.statusCode).toBe(409);
+      expect(second.json().message).toBe(AD_MESSAGES.firstUsed);
+      expect(
+        (await owner.put(`/api/advertisements/${first.json().id}`, { units: 20 })).json().errors.units,
+      ).toEqual([AD_MESSAGES.firstFixed]);
+      expect((await owner.get('/api/me')).json().flag_status.acceptedFirstAdvertising).toBe(true);
+    });
+
+    it('jobs: at the end date the request ends (its offers expire, its links lead to /period); 7 days unjudged is approved', async () => {
+      const svc = t.app.advertisements;
+      const waiting = rowsOf<{ id: number; user_id: number; reward: number }>(
+        await t.database.db.execute(
+          sql`select id, user_id, reward from units where status = 'posted' order by id limit 1`,
+        ),
+      )[0]!;
+      expect(await svc.autoApprove(waiting.id)).toBe(false); // not due yet
+      const before = await balanceOf(t.database.db, waiting.user_id);
+      expect(await svc.autoApproveDue(new Date(Date.now() + 8 * DAY))).toBeGreaterThan(0);
+      expect(await balanceOf(t.database.db, waiting.user_id)).toBe(before + waiting.reward);
+      const ended = await svc.endRequests(new Date(Date.now() + 20 * DAY));
+      expect(ended).toBeGreaterThan(0);
+      expect((await owner.get(`/api/advertisements/${ad.id}`)).json().status).toBe('終了');
+      expect(
+        await count(
+          sql`select count(*)::int as n from units where advertisement_id = ${ad.id} and status = 'offered'`,
+        ),
+      ).toBe(0);
+      const link = (await supporter.get(`/api/units/${unit.id}`)).json().short_url as string;
+      const res = await t.app.inject({
+        method: 'GET',
+        url: new URL(link).pathname,
+        headers: { 'user-agent': 'Mozilla/5.0' },
+      });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/period');
+    });
+
+    it('every refusal of this suite answered in Japanese, never a 5xx', async () => {
+      const res = await supporter.post('/api/units/999999/accept');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toMatch(JAPANESE);
+    });
+  });
+}

@@ -1,0 +1,314 @@
+import { createHash, createHmac } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postUrlProblem, RECRUITMENT_MESSAGES } from '../../contracts/recruitments.ts';
+import { type TestApp, TestClient } from '../support/app.ts';
+import { DB_KINDS } from '../support/db.ts';
+import { type MailCatcher, startMailCatcher } from '../support/mail.ts';
+import { createAccountsApp, loginAs } from './helpers.ts';
+
+/**
+ * Issue 15 (product design sections 4 and 7): monitor recruitments, entries and the auditable lottery,
+ * through the real HTTP API on a seeded database, with mails to a real SMTP server.
+ */
+
+const tokyoDay = (offsetDays: number) =>
+  new Date(Date.now() + 9 * 3600_000 + offsetDays * 86400_000).toISOString().slice(0, 10);
+
+export const draftBody = (overrides: Record<string, unknown> = {}) => ({
+  shop_id: 1,
+  title: '新作ケーキのモニター募集',
+  description: '秋の新作ケーキを召し上がって、感想を投稿してください。',
+  benefit: 'ケーキセット1名様分',
+  benefit_value: '1,200',
+  winners_count: 1,
+  application_starts_at: tokyoDay(-1),
+  application_ends_at: tokyoDay(7),
+  visit_starts_at: tokyoDay(8),
+  visit_ends_at: tokyoDay(30),
+  platform: 'instagram',
+  conditions: '#PR を最初に入れて、ケーキの写真と感想を投稿してください。',
+  target_audience: 'everyone',
+  ...overrides,
+});
+
+/**
+ * The issue's rules 1–3 written here from the issue's text with node:crypto, reading only the
+ * published fields: no server code is used (the lead's note on the "independent recomputation").
+ */
+function recomputeDraw(published: {
+  id: number;
+  seed: string;
+  seed_commitment: string;
+  entry_ids: number[];
+  entry_ids_hash: string;
+  winners_count: number;
+  winner_entry_ids: number[];
+}) {
+  const seedBytes = Buffer.from(published.seed, 'hex');
+  const ascending = [...published.entry_ids].sort((a, b) => a - b);
+  const ranked = ascending
+    .map((entryId) => ({
+      entryId,
+      mac: createHmac('sha256', seedBytes).update(`${published.id}:${entryId}`, 'utf8').digest('hex'),
+    }))
+    .sort((a, b) => a.mac.localeCompare(b.mac));
+  return {
+    seedIs32Bytes: /^[0-9a-f]{64}$/.test(published.seed) && seedBytes.length === 32,
+    commitment: createHash('sha256').update(seedBytes).digest('hex'),
+    entryIdsHash: createHash('sha256').update(ascending.join(','), 'utf8').digest('hex'),
+    winners: ranked.slice(0, published.winners_count).map((r) => r.entryId),
+  };
+}
+
+for (const kind of DB_KINDS) {
+  describe(`monitor recruitments (issue 15) [${kind}]`, () => {
+    let t: TestApp;
+    let mail: MailCatcher;
+    let staff: TestClient;
+    let owner: TestClient;
+    let supporters: TestClient[];
+    let guest: TestClient;
+    let recruitmentId: number;
+
+    beforeAll(async () => {
+      mail = await startMailCatcher();
+      t = await createAccountsApp(kind, { SMTP_URL: mail.smtpUrl });
+      staff = await loginAs(t, 'staff@example.com');
+      owner = await loginAs(t, 'owner@example.com');
+      supporters = [
+        await loginAs(t, 'supporter@example.com'),
+        await loginAs(t, 'fan1@example.com'),
+        await loginAs(t, 'fan2@example.com'),
+      ];
+      guest = new TestClient(t.app);
+    });
+    afterAll(async () => {
+      await t.close();
+      await mail.stop();
+    });
+
+    it('staff create a draft; it is hidden from the public; bad fields are a 422 in Japanese per field', async () => {
+      const bad = await staff.post(
+        '/api/recruitments',
+        draftBody({ conditions: '写真を投稿', winners_count: 0 }),
+      );
+      expect(bad.statusCode).toBe(422);
+      expect(Object.keys(bad.json().errors).sort()).toEqual(['conditions', 'winners_count']);
+      expect(bad.json().errors.conditions[0]).toMatch(/#PR/);
+
+      const created = await staff.post('/api/recruitments', draftBody());
+      expect(created.statusCode, created.body).toBe(201);
+      const r = created.json();
+      recruitmentId = r.id;
+      expect(r).toMatchObject({ status: '下書き', benefit_value: 1200, seed_commitment: null, seed: null });
+      expect((await guest.get(`/api/recruitments/${r.id}`)).statusCode).toBe(404);
+      expect((await owner.get(`/api/recruitments/${r.id}`)).statusCode).toBe(200);
+      const apply = await supporters[0]!.post(`/api/recruitments/${r.id}/entries`, {});
+      expect(apply.statusCode).toBe(409);
+      expect(apply.json().message).toBe(RECRUITMENT_MESSAGES.draft);
+    });
+
+    it('opening publishes the commitment of a 32-byte seed, never the seed (rule 1)', async () => {
+      const opened = await staff.put(`/api/recruitments/${recruitmentId}/status`, { status: '募集中' });
+      expect(opened.statusCode, opened.body).toBe(200);
+      const pub = (await guest.get(`/api/recruitments/${recruitmentId}`)).json();
+      expect(pub.status).toBe('募集中');
+      expect(pub.seed_commitment).toMatch(/^[0-9a-f]{64}$/);
+      expect(pub.seed).toBeNull();
+      const list = (await guest.get('/api/recruitments?prefecture=東京都')).json();
+      expect(list.items.map((i: { id: number }) => i.id)).toContain(recruitmentId);
+      const elsewhere = (
+        await guest.get(`/api/recruitments?prefecture=${encodeURIComponent('大阪府')}`)
+      ).json();
+      expect(elsewhere.items.map((i: { id: number }) => i.id)).not.toContain(recruitmentId);
+    });
+
+    it('three supporters apply once each; twice, or as a guest, is refused in Japanese; mails go out', async () => {
+      for (const s of supporters) {
+        const res = await s.post(`/api/recruitments/${recruitmentId}/entries`, {});
+        expect(res.statusCode, res.body).toBe(201);
+        expect(res.json().status).toBe('応募中');
+      }
+      const twice = await supporters[0]!.post(`/api/recruitments/${recruitmentId}/entries`, {});
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toBe(RECRUITMENT_MESSAGES.alreadyApplied);
+      expect((await guest.post(`/api/recruitments/${recruitmentId}/entries`, {})).statusCode).toBe(401);
+      const received = await mail.waitFor('fan1@example.com', { timeoutMs: 20_000 });
+      expect(received.subject).toContain('応募を受け付けました');
+      const mine = (await supporters[1]!.get('/api/entries')).json();
+      expect(
+        mine.items.filter((e: { recruitment: { id: number } }) => e.recruitment.id === recruitmentId),
+      ).toHaveLength(1);
+    });
+
+    it('the shop sees its entries with the screen name and SNS only; other shops and supporters do not', async () => {
+      const res = await owner.get(`/api/recruitments/${recruitmentId}/entries`);
+      expect(res.statusCode).toBe(200);
+      const items = res.json().items;
+      expect(items.map((e: { screen_name: string }) => e.screen_name)).toEqual([
+        'demo-supporter',
+        'demo-fan1',
+        'demo-fan2',
+      ]);
+      expect(Object.keys(items[0]).sort()).toEqual(
+        ['answer', 'created_at', 'id', 'post_url', 'screen_name', 'sns', 'status'].sort(),
+      );
+      expect(res.body).not.toMatch(/@example\.com/);
+      const other = await loginAs(t, 'pending-owner@example.com');
+      expect((await other.get(`/api/recruitments/${recruitmentId}/entries`)).statusCode).toBe(403);
+      expect((await supporters[0]!.get(`/api/recruitments/${recruitmentId}/entries`)).statusCode).toBe(403);
+      const theirEntry = items[0].id;
+      expect((await supporters[1]!.get(`/api/entries/${theirEntry}`)).statusCode).toBe(404);
+    });
+
+    it('the draw closes applications, freezes the entries, draws N winners once; a second draw is refused', async () => {
+      const drawn = await staff.post(`/api/recruitments/${recruitmentId}/draw`);
+      expect(drawn.statusCode, drawn.body).toBe(200);
+      const r = drawn.json();
+      expect(r.status).toBe('当選発表済');
+      expect(r.entry_ids).toHaveLength(3);
+      expect(r.winner_entry_ids).toHaveLength(1);
+      const again = await staff.post(`/api/recruitments/${recruitmentId}/draw`);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(RECRUITMENT_MESSAGES.alreadyDrawn);
+      const late = await loginAs(t, 'fan3@example.com');
+      expect((await late.post(`/api/recruitments/${recruitmentId}/entries`, {})).statusCode).toBe(409);
+    });
+
+    it('a published draw recomputes independently from GET /api/recruitments/{id} alone (issue 15, done-when)', async () => {
+      const published = (await guest.get(`/api/recruitments/${recruitmentId}`)).json();
+      expect(published.seed).toMatch(/^[0-9a-f]{64}$/);
+      const again = recomputeDraw(published);
+      expect(again.seedIs32Bytes).toBe(true);
+      expect(again.commitment).toBe(published.seed_commitment);
+      expect(again.entryIdsHash).toBe(published.entry_ids_hash);
+      expect(again.winners).toEqual(published.winner_entry_ids);
+      // The frozen ids are exactly the entries that were 応募中 at the draw.
+      const ids = await t.database.db.execute(
+        sql`select id from entries where recruitment_id = ${recruitmentId} order by id`,
+      );
+      expect(published.entry_ids).toEqual(
+        (ids as unknown as { rows: { id: number }[] }).rows.map((x) => x.id),
+      );
+    });
+
+    it('the winner sees 当選 and gets the won mail with the visit instructions; the others 落選', async () => {
+      const published = (await guest.get(`/api/recruitments/${recruitmentId}`)).json();
+      const winnerId = published.winner_entry_ids[0];
+      const emails = ['supporter@example.com', 'fan1@example.com', 'fan2@example.com'];
+      let winnerEmail = '';
+      for (const [i, s] of supporters.entries()) {
+        const entry = (await s.get('/api/entries')).json().items[0];
+        expect(entry.status).toBe(entry.id === winnerId ? '当選' : '落選');
+        if (entry.id === winnerId) winnerEmail = emails[i]!;
+      }
+      const won = await mail.waitFor(winnerEmail, { timeoutMs: 20_000, since: 1 });
+      expect(won.subject).toContain('当選しました');
+      expect(won.text).toContain('来店期間');
+      expect(won.text).toContain(`/entries/${winnerId}`);
+    });
+
+    it('a winner who declines is replaced by the next rank of the same seed (product design section 7)', async () => {
+      const before = (await guest.get(`/api/recruitments/${recruitmentId}`)).json();
+      const declined = before.winner_entry_ids[0];
+      const res = await staff.post(`/api/recruitments/${recruitmentId}/redraw`, { entry_id: declined });
+      expect(res.statusCode, res.body).toBe(200);
+      const after = res.json();
+      expect(after.seed).toBe(before.seed);
+      expect(after.declined_entry_ids).toEqual([declined]);
+      const ranked = recomputeDraw({ ...after, winners_count: 2 }).winners;
+      expect(after.winner_entry_ids).toEqual(ranked);
+    });
+
+    it('a winner visits, posts a URL (checked for the platform), and the shop approves (issue 15 "Entries")', async () => {
+      const published = (await guest.get(`/api/recruitments/${recruitmentId}`)).json();
+      const winnerId = published.winner_entry_ids[1];
+      const owners = await Promise.all(
+        supporters.map(async (s) => (await s.get('/api/entries')).json().items[0]),
+      );
+      const winner = supporters[owners.findIndex((e) => e.id === winnerId)]!;
+      expect(
+        (
+          await winner.post(`/api/entries/${winnerId}/post`, {
+            post_url: 'https://www.instagram.com/p/Cabc123/',
+          })
+        ).statusCode,
+      ).toBe(409);
+      expect(
+        (await supporters.find((s) => s !== winner)!.post(`/api/entries/${winnerId}/visit`)).statusCode,
+      ).toBe(404);
+      expect((await owner.post(`/api/entries/${winnerId}/visit`)).json().status).toBe('体験済');
+      const profile = await winner.post(`/api/entries/${winnerId}/post`, {
+        post_url: 'https://www.instagram.com/demo_cafe/',
+      });
+      expect(profile.statusCode).toBe(422);
+      expect(profile.json().errors.post_url[0]).toMatch(/投稿そのもの/);
+      const posted = await winner.post(`/api/entries/${winnerId}/post`, {
+        post_url: 'https://www.instagram.com/p/Cabc123/',
+      });
+      expect(posted.json().status).toBe('投稿済');
+      expect((await owner.post(`/api/entries/${winnerId}/approve`)).json().status).toBe('完了');
+    });
+
+    it('the clock job opens scheduled drafts, closes past deadlines, and is idempotent (issue 15 "moved by dates")', async () => {
+      const future = (
+        await staff.post('/api/recruitments', draftBody({ application_starts_at: tokyoDay(2) }))
+      ).json();
+      const scheduled = (
+        await staff.put(`/api/recruitments/${future.id}/status`, { status: '募集中' })
+      ).json();
+      expect(scheduled.status).toBe('下書き');
+      expect(scheduled.publish_at).not.toBeNull();
+      const open = (await staff.post('/api/recruitments', draftBody())).json();
+      await staff.put(`/api/recruitments/${open.id}/status`, { status: '募集中' });
+      await t.database.db.execute(sql`update recruitments set publish_at = now() - interval '1 minute',
+        application_starts_at = now() - interval '1 day' where id = ${future.id}`);
+      await t.database.db
+        .execute(sql`update recruitments set application_ends_at = now() - interval '1 minute'
+        where id = ${open.id}`);
+      const late = await supporters[0]!.post(`/api/recruitments/${open.id}/entries`, {});
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toBe(RECRUITMENT_MESSAGES.closed);
+      const first = await t.app.recruitments.tick();
+      expect(first.opened).toBeGreaterThanOrEqual(1);
+      expect(first.closed).toBeGreaterThanOrEqual(1);
+      expect(await t.app.recruitments.tick()).toEqual({ opened: 0, closed: 0, finished: 0 });
+      const opened = (await guest.get(`/api/recruitments/${future.id}`)).json();
+      expect(opened.status).toBe('募集中');
+      expect(opened.seed_commitment).toMatch(/^[0-9a-f]{64}$/);
+      expect((await guest.get(`/api/recruitments/${open.id}`)).json().status).toBe('選考中');
+    });
+
+    it('staff list all recruitments with entry counts, filtered, newest first (issue 15)', async () => {
+      const res = await staff.get(
+        '/api/recruitments/all?status=%E5%BD%93%E9%81%B8%E7%99%BA%E8%A1%A8%E6%B8%88',
+      );
+      expect(res.statusCode).toBe(200);
+      const item = res.json().items.find((i: { id: number }) => i.id === recruitmentId);
+      expect(item.entries_count).toBe(3);
+      expect(res.json().items.every((i: { status: string }) => i.status === '当選発表済')).toBe(true);
+      expect((await owner.get('/api/recruitments/all')).statusCode).toBe(403);
+    });
+  });
+}
+
+describe('post URL check (issue 15 "post URL, same checks as units")', () => {
+  it.each([
+    ['x', 'https://x.com/demo_cafe/status/1234567890123', null],
+    ['x', 'https://x.com/demo_cafe', 'profile'],
+    ['x', 'https://www.instagram.com/p/Cabc123/', 'host'],
+    ['instagram', 'https://www.instagram.com/reel/Cabc123/', null],
+    ['instagram', 'http://www.instagram.com/p/Cabc123/', 'https'],
+    ['tiktok', 'https://www.tiktok.com/@demo/video/7312345678901234567', null],
+    ['tiktok', 'https://www.tiktok.com/@demo', 'profile'],
+    ['facebook', 'https://www.facebook.com/democafe/posts/pfbid0abcDEF', null],
+  ] as const)('%s %s', (platform, url, problem) => {
+    const got = postUrlProblem(platform, url);
+    if (problem === null) expect(got).toBeNull();
+    else
+      expect(got).toMatch(
+        problem === 'profile' ? /投稿そのもの/ : problem === 'https' ? /https/ : /の投稿のURL/,
+      );
+  });
+});

@@ -1,0 +1,421 @@
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userProfileSchema } from '../../contracts/profiles.ts';
+import {
+  profileSchema,
+  snsAccountSchema,
+  snsReviewPageSchema,
+  supporterDetailSchema,
+  supporterPageSchema,
+} from '../../contracts/supporters.ts';
+import type { OwnershipCheck } from '../../server/features/supporters/ownership.ts';
+import { fetchOwnershipChecker } from '../../server/features/supporters/ownership.ts';
+import { users } from '../../server/features/schema.ts';
+import { type TestApp, TestClient } from '../support/app.ts';
+import { DB_KINDS } from '../support/db.ts';
+import { type MailCatcher, startMailCatcher } from '../support/mail.ts';
+import { multipart } from '../support/multipart.ts';
+import { createAccountsApp, JAPANESE, loginAs, userIdOf } from './helpers.ts';
+
+/**
+ * Issue 16 (supporter accounts, SNS accounts and the staff tools), the server side: SNS accounts added by
+ * handle and reviewed by staff with a mail, the ownership-code check behind its interface, the
+ * supporter's own profile with the reserved/shop-name rule and savedFirstProfile, the public page's
+ * additions, and the staff's supporter list (search, filters, keyset pages, CSV, status with a reason).
+ */
+for (const kind of DB_KINDS) {
+  describe(`supporters: SNS accounts, profile and the supporter list (issue 16) [${kind}]`, () => {
+    let t: TestApp;
+    let mail: MailCatcher;
+    let supporter: TestClient;
+    let fan: TestClient;
+    let staff: TestClient;
+    let check: OwnershipCheck = 'unavailable';
+    const checked: string[] = [];
+
+    beforeAll(async () => {
+      mail = await startMailCatcher();
+      t = await createAccountsApp(kind, { SMTP_URL: mail.smtpUrl });
+      t.app.supporters.ownership = {
+        check: async (account, code) => {
+          checked.push(`${account.platform}:${account.handle}:${code}`);
+          return check;
+        },
+      };
+      supporter = await loginAs(t, 'supporter@example.com');
+      fan = await loginAs(t, 'fan1@example.com');
+      staff = await loginAs(t, 'staff@example.com');
+    });
+    afterAll(async () => {
+      await t.close();
+      await mail.stop();
+    });
+
+    it('a supporter adds an Instagram handle as typed (＠, full-width, URL); it starts 審査中 with a code', async () => {
+      const res = await supporter.post('/api/social-accounts', {
+        provider: 'instagram',
+        handle: '＠ｈａｎａｋｏ_cafe',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const account = snsAccountSchema.parse(res.json());
+      expect(account).toMatchObject({
+        provider: 'instagram',
+        handle: 'hanako_cafe',
+        profile_url: 'https://www.instagram.com/hanako_cafe/',
+        status: '審査中',
+        follower_count: null,
+      });
+      expect(account.ownership_code).toMatch(/^FOCUS-[A-Z2-9]{6}$/);
+      const fromUrl = await supporter.post('/api/social-accounts', {
+        provider: 'x',
+        handle: 'https://x.com/hanako_x?lang=ja',
+      });
+      expect(fromUrl.json()).toMatchObject({ handle: 'hanako_x', status: '審査中' });
+      const list = await supporter.get('/api/social-accounts');
+      // The seed's approved account first, then the two new ones.
+      expect(list.json().items.map((a: { handle: string }) => a.handle)).toEqual([
+        'hanako_cafe_walk',
+        'hanako_cafe',
+        'hanako_x',
+      ]);
+    });
+
+    it('a handle is claimed once: the same supporter again, another supporter, a bad shape are 422 in Japanese', async () => {
+      const again = await supporter.post('/api/social-accounts', {
+        provider: 'instagram',
+        handle: 'HANAKO_CAFE',
+      });
+      expect(again.statusCode).toBe(422);
+      expect(again.json().errors.handle[0]).toBe('このアカウントはすでに登録されています。');
+      const other = await fan.post('/api/social-accounts', { provider: 'instagram', handle: 'hanako_cafe' });
+      expect(other.statusCode).toBe(422);
+      expect(other.json().errors.handle[0]).toMatch(/別のフォーカスター/);
+      const shape = await fan.post('/api/social-accounts', { provider: 'x', handle: 'has space!' });
+      expect(shape.statusCode).toBe(422);
+      expect(shape.json().errors.handle[0]).toMatch(/^Xのアカウント名は/);
+      const platform = await fan.post('/api/social-accounts', { provider: 'facebook', handle: 'abc' });
+      expect(platform.json().errors.provider[0]).toBe('SNSの種類を選んでください。');
+    });
+
+    it('staff see the queue oldest first with the handle, the profile link and who sent it', async () => {
+      const res = await staff.get('/api/social-accounts/review');
+      expect(res.statusCode, res.body).toBe(200);
+      const page = snsReviewPageSchema.parse(res.json());
+      // The seed's two waiting accounts came first; the approved one is not in the queue.
+      expect(page.items.map((i) => i.handle)).toEqual([
+        'misaki_gourmet',
+        'sho_eats',
+        'hanako_cafe',
+        'hanako_x',
+      ]);
+      expect(page.items[2]!.user.screen_name).toBe('demo-supporter');
+      expect(page.next_cursor).toBeNull();
+      expect(res.body).not.toMatch(/supporter@example\.com/);
+    });
+
+    it('approval runs the ownership check: a missing code is refused; found approves, sets the count and mails', async () => {
+      const first = (await staff.get('/api/social-accounts/review'))
+        .json()
+        .items.find((i: { handle: string }) => i.handle === 'hanako_cafe');
+      check = 'not_found';
+      const refused = await staff.post(`/api/social-accounts/${first.id}/approve`, {});
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toContain(first.ownership_code);
+      expect(checked.at(-1)).toBe(`instagram:hanako_cafe:${first.ownership_code}`);
+      check = 'found';
+      const approved = await staff.post(`/api/social-accounts/${first.id}/approve`, { follower_count: 1234 });
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json()).toMatchObject({
+        status: '承認',
+        follower_count: 1234,
+        ownership_check: 'found',
+      });
+      const mine = await supporter.get('/api/social-accounts');
+      expect(mine.json().items[1]).toMatchObject({ handle: 'hanako_cafe', status: '承認' });
+      const sent = await mail.waitFor('supporter@example.com');
+      expect(sent.subject).toBe('【Focustar】SNSアカウントが承認されました');
+      expect(sent.text).toContain('@hanako_cafe');
+      // Decided once: a second decision is a 409 and mails nothing.
+      const again = await staff.post(`/api/social-accounts/${first.id}/reject`, { reason: '重複' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toMatch(JAPANESE);
+    });
+
+    it('rejection needs a reason, which the supporter reads in the mail; the handle is free again', async () => {
+      const second = (await staff.get('/api/social-accounts/review'))
+        .json()
+        .items.find((i: { handle: string }) => i.handle === 'hanako_x');
+      const noReason = await staff.post(`/api/social-accounts/${second.id}/reject`, { reason: '  ' });
+      expect(noReason.statusCode).toBe(422);
+      expect(noReason.json().errors.reason).toEqual(['却下の理由を入力してください。']);
+      const before = mail.to('supporter@example.com').length;
+      const res = await staff.post(`/api/social-accounts/${second.id}/reject`, {
+        reason: 'プロフィールに確認コードがありませんでした',
+      });
+      expect(res.json()).toMatchObject({
+        status: '却下',
+        reject_reason: 'プロフィールに確認コードがありませんでした',
+      });
+      const sent = await mail.waitFor('supporter@example.com', { since: before });
+      expect(sent.text).toContain('理由：プロフィールに確認コードがありませんでした');
+      // A rejected claim does not block the account's real owner.
+      const owner = await fan.post('/api/social-accounts', { provider: 'x', handle: 'hanako_x' });
+      expect(owner.statusCode, owner.body).toBe(201);
+      expect(
+        (await staff.get('/api/social-accounts/review'))
+          .json()
+          .items.map((i: { handle: string }) => i.handle),
+      ).toEqual(['misaki_gourmet', 'sho_eats', 'hanako_x']);
+    });
+
+    it("a supporter deletes their own account; another's id is a 404 and stays", async () => {
+      const fanAccount = (await fan.get('/api/social-accounts')).json().items[1];
+      expect(fanAccount.handle).toBe('hanako_x');
+      const notMine = await supporter.delete(`/api/social-accounts/${fanAccount.id}`);
+      expect(notMine.statusCode).toBe(404);
+      expect((await fan.get('/api/social-accounts')).json().items).toHaveLength(2);
+      const mine = await fan.delete(`/api/social-accounts/${fanAccount.id}`);
+      expect(mine.json()).toEqual({ message: 'SNSアカウントの登録を削除しました。' });
+      expect(
+        (await fan.get('/api/social-accounts')).json().items.map((a: { handle: string }) => a.handle),
+      ).toEqual(['misaki_gourmet']);
+    });
+
+    it('the public page shows approved SNS accounts only, and followed shops only when allowed', async () => {
+      const hidden = userProfileSchema.parse(
+        (await new TestClient(t.app).get('/api/profiles/demo-supporter')).json(),
+      );
+      expect(hidden.sns_accounts).toEqual([
+        {
+          provider: 'instagram',
+          handle: 'hanako_cafe_walk',
+          profile_url: 'https://www.instagram.com/hanako_cafe_walk/',
+        },
+        {
+          provider: 'instagram',
+          handle: 'hanako_cafe',
+          profile_url: 'https://www.instagram.com/hanako_cafe/',
+        },
+      ]);
+      expect(hidden.favorite_shops).toBeNull();
+      const profile = profileSchema.parse((await supporter.get('/api/users/me/profile')).json());
+      const saved = await supporter.put('/api/users/me/profile', { ...profile, favorites_public: true });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const shown = userProfileSchema.parse(
+        (await new TestClient(t.app).get('/api/profiles/demo-supporter')).json(),
+      );
+      expect(shown.favorite_shops).toEqual([
+        { name: 'デモカフェ 渋谷店', screen_name: 'demo-cafe', category: 'カフェ' },
+      ]);
+    });
+
+    it('the profile saves name, screen name, bio, prefecture and a full-width birth year; raises savedFirstProfile', async () => {
+      const id = await userIdOf(t, 'fan2@example.com');
+      await t.database.db
+        .update(users)
+        .set({ flagStatus: {} })
+        .where(sql`id = ${id}`);
+      const client = await loginAs(t, 'fan2@example.com');
+      const res = await client.put('/api/users/me/profile', {
+        name: ' 田中 翔太 ',
+        screen_name: 'shota_fan',
+        bio: 'カフェ巡りが好きです。',
+        prefecture: '大阪府',
+        birth_year: '１９９５',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        name: '田中 翔太',
+        screen_name: 'shota_fan',
+        avatar_url: null,
+        bio: 'カフェ巡りが好きです。',
+        prefecture: '大阪府',
+        birth_year: 1995,
+        favorites_public: false,
+      });
+      const me = (await client.get('/api/me')).json();
+      expect(me.flag_status.savedFirstProfile).toBe(true);
+      expect(me.screen_name).toBe('shota_fan');
+    });
+
+    it('a reserved route name, a shop name and another user’s name are refused under screen_name', async () => {
+      const base = { name: '山田 花子', bio: null, prefecture: null, birth_year: null };
+      for (const [screen_name, message] of [
+        ['admin-sns-examination', 'このユーザーIDは使用できません。'],
+        ['Demo-Cafe', 'このユーザーIDはすでに使われています。'],
+        ['demo-fan3', 'このユーザーIDはすでに使われています。'],
+      ] as const) {
+        const res = await supporter.put('/api/users/me/profile', { ...base, screen_name });
+        expect(res.statusCode).toBe(422);
+        expect(res.json().errors.screen_name).toEqual([message]);
+      }
+      const year = await supporter.put('/api/users/me/profile', {
+        ...base,
+        screen_name: 'demo-supporter',
+        birth_year: 1800,
+      });
+      expect(year.json().errors.birth_year[0]).toMatch(/^生まれ年は1900年から/);
+      const pref = await supporter.put('/api/users/me/profile', {
+        ...base,
+        screen_name: 'demo-supporter',
+        prefecture: '東京',
+      });
+      expect(pref.json().errors.prefecture).toEqual(['都道府県を選んでください。']);
+    });
+
+    it('the avatar goes through the storage service: an image is stored and served, a non-image is a 422', async () => {
+      const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#f39' } })
+        .png()
+        .toBuffer();
+      const body = multipart({}, [
+        { field: 'avatar', filename: 'me.png', contentType: 'image/png', data: png },
+      ]);
+      const res = await supporter.request({ method: 'PUT', url: '/api/users/me/avatar', ...body });
+      expect(res.statusCode, res.body).toBe(200);
+      const url = res.json().avatar_url as string;
+      expect(url).toMatch(/^\/media\/avatar\/\d{4}\/[0-9a-f]{32}\.webp$/);
+      const image = await supporter.get(url);
+      expect(image.statusCode).toBe(200);
+      expect((await sharp(image.rawPayload).metadata()).width).toBe(400);
+      const bad = multipart({}, [
+        { field: 'avatar', filename: 'x.png', contentType: 'image/png', data: Buffer.from('no') },
+      ]);
+      const refused = await supporter.request({ method: 'PUT', url: '/api/users/me/avatar', ...bad });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors.avatar[0]).toMatch(JAPANESE);
+      // Replacing or removing deletes the old file.
+      const removed = await supporter.delete('/api/users/me/avatar');
+      expect(removed.json().avatar_url).toBeNull();
+      expect((await supporter.get(url)).statusCode).toBe(404);
+    });
+
+    it('staff search and filter the supporter list; pages are 50 with a keyset cursor and never repeat', async () => {
+      await t.database.db.insert(users).values(
+        Array.from({ length: 60 }, (_, i) => ({
+          name: `一括 ${i}`,
+          screenName: `bulk-${String(i).padStart(2, '0')}`,
+          email: `bulk${i}@example.com`,
+          roleId: 3,
+          prefecture: i % 2 ? '北海道' : '沖縄県',
+          status: i % 3 ? '承認' : '審査中',
+        })),
+      );
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const url: string = `/api/users?sort=name${cursor ? `&cursor=${cursor}` : ''}`;
+        const page = supporterPageSchema.parse((await staff.get(url)).json());
+        expect(page.items.length).toBeLessThanOrEqual(50);
+        seen.push(...page.items.map((i) => i.id));
+        cursor = page.next_cursor;
+        pages += 1;
+      } while (cursor);
+      expect(pages).toBe(2);
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.length).toBe(68);
+
+      const q = supporterPageSchema.parse(
+        (await staff.get(`/api/users?q=${encodeURIComponent('山田')}`)).json(),
+      );
+      expect(q.items.map((i) => i.screen_name)).toEqual(['demo-supporter']);
+      const byMail = supporterPageSchema.parse((await staff.get('/api/users?q=bulk59%40')).json());
+      expect(byMail.items.map((i) => i.screen_name)).toEqual(['bulk-59']);
+      const filtered = supporterPageSchema.parse(
+        (
+          await staff.get(
+            `/api/users?status=${encodeURIComponent('審査中')}&prefecture=${encodeURIComponent('沖縄県')}`,
+          )
+        ).json(),
+      );
+      expect(filtered.items.every((i) => i.status === '審査中' && i.prefecture === '沖縄県')).toBe(true);
+      expect(filtered.items).toHaveLength(10);
+      const withSns = supporterPageSchema.parse((await staff.get('/api/users?has_sns=true')).json());
+      expect(withSns.items.map((i) => i.screen_name)).toEqual(['demo-supporter']);
+      expect(withSns.items[0]!.approved_sns_count).toBe(2);
+      const badCursor = await staff.get('/api/users?cursor=bm90LWpzb24');
+      expect(badCursor.statusCode).toBe(422);
+      expect(badCursor.json().errors.cursor[0]).toMatch(JAPANESE);
+    });
+
+    it('the CSV export has the filtered rows in Japanese with a BOM, defuses formulas and has no bank data', async () => {
+      const id = await userIdOf(t, 'fan3@example.com');
+      await t.database.db
+        .update(users)
+        .set({ name: '=HYPERLINK("x")' })
+        .where(sql`id = ${id}`);
+      const res = await staff.get(`/api/users/export?prefecture=${encodeURIComponent('東京都')}&sort=oldest`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      expect(res.headers['content-disposition']).toMatch(
+        /attachment; filename="focustar-supporters-\d{8}\.csv"/,
+      );
+      const lines = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(res.body.startsWith('\uFEFF')).toBe(true);
+      expect(lines[0]).toBe(
+        'ID,お名前,ユーザーID,メールアドレス,都道府県,審査状況,承認済みSNS数,お気に入り数,登録日時',
+      );
+      // The header and the seven demo users in Tokyo (fan2 moved to 大阪府 above).
+      expect(lines).toHaveLength(8);
+      expect(res.body).toContain(`"'=HYPERLINK(""x"")"`);
+      expect(res.body).not.toMatch(/口座|bank/i);
+    });
+
+    it('staff read a supporter and change the status with a reason the supporter gets by mail; the history keeps it', async () => {
+      const id = await userIdOf(t, 'supporter@example.com');
+      const detail = supporterDetailSchema.parse((await staff.get(`/api/users/${id}`)).json());
+      expect(detail.sns_accounts.map((a) => a.status)).toEqual(['承認', '承認', '却下']);
+      const noReason = await staff.put(`/api/users/${id}/status`, { status: '却下' });
+      expect(noReason.json().errors.reason).toEqual(['却下の理由を入力してください。']);
+      const before = mail.to('supporter@example.com').length;
+      const res = await staff.put(`/api/users/${id}/status`, {
+        status: '却下',
+        reason: '規約違反の投稿がありました',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const changed = supporterDetailSchema.parse(res.json());
+      expect(changed.status).toBe('却下');
+      expect(changed.status_history[0]).toMatchObject({
+        status: '却下',
+        reason: '規約違反の投稿がありました',
+        reviewer_name: '運営 スタッフ',
+      });
+      const sent = await mail.waitFor('supporter@example.com', { since: before });
+      expect(sent.subject).toBe('【Focustar】フォーカスター審査状況のお知らせ');
+      expect(sent.text).toContain('運営からのご連絡：規約違反の投稿がありました');
+      expect((await staff.get('/api/users/999999')).statusCode).toBe(404);
+    });
+  });
+}
+
+describe('the fetch ownership checker is honest about what it could read (ADR 0090)', () => {
+  const page = (html: string, status = 200) =>
+    (async () => new Response(html, { status })) as unknown as typeof fetch;
+  const account = { platform: 'instagram' as const, handle: 'a', profileUrl: 'https://www.instagram.com/a/' };
+
+  it('found when the code is on the page; not_found only when a bio was readable; else unavailable', async () => {
+    const bio = '<meta property="og:description" content="カフェ好き">';
+    expect(
+      await fetchOwnershipChecker({ fetchImpl: page(`${bio} FOCUS-ABC234`) }).check(account, 'FOCUS-ABC234'),
+    ).toBe('found');
+    expect(await fetchOwnershipChecker({ fetchImpl: page(bio) }).check(account, 'FOCUS-ABC234')).toBe(
+      'not_found',
+    );
+    expect(
+      await fetchOwnershipChecker({ fetchImpl: page('<script></script>') }).check(account, 'FOCUS-ABC234'),
+    ).toBe('unavailable');
+    expect(await fetchOwnershipChecker({ fetchImpl: page('', 429) }).check(account, 'FOCUS-ABC234')).toBe(
+      'unavailable',
+    );
+    const offline = (async () => {
+      throw new TypeError('fetch failed');
+    }) as unknown as typeof fetch;
+    expect(await fetchOwnershipChecker({ fetchImpl: offline }).check(account, 'FOCUS-ABC234')).toBe(
+      'unavailable',
+    );
+  });
+});

@@ -2,10 +2,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import house from './eslint/house-plugin.js';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 
@@ -148,9 +148,9 @@ export default tseslint.config(
     // The path boundaries below (one zone list per boundary), in one rule: ESLint keeps only the last
     // options of a rule for a file, so the lists must be joined rather than set block by block.
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    plugins: { house },
     rules: {
-      'import-x/no-restricted-paths': [
+      'house/no-restricted-paths': [
         'error',
         {
           zones: [
@@ -184,12 +184,7 @@ export default tseslint.config(
   {
     // No import cycles on the server and in the contracts.
     files: ['server/**/*.ts', 'contracts/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/ignore': ['node_modules'],
-      'import-x/extensions': ['.ts', '.tsx'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    plugins: { house },
+    rules: { 'house/no-cycle': 'error' },
   },
 );

@@ -97,7 +97,7 @@ describe('server import boundaries (ADR 0005)', () => {
       'server/features/shops/repo.ts',
       "import { ShopService } from './service.ts';\nexport const probe = ShopService;\n",
     );
-    expect(messages.join('\n')).toMatch(/import-x\/no-cycle/);
+    expect(messages.join('\n')).toMatch(/house\/no-cycle/);
   });
 
   it('a compliant feature file passes every boundary', async () => {

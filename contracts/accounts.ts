@@ -82,7 +82,7 @@ export const loginSessionSchema = z.object({
 export type LoginSession = z.infer<typeof loginSessionSchema>;
 export const loginSessionsResponseSchema = z.array(loginSessionSchema);
 export const sessionIdParamsSchema = z.object({
-  id: z.uuid({ error: 'ログインの指定が正しくありません。' }),
+  sessionId: z.uuid({ error: 'ログインの指定が正しくありません。' }),
 });
 
 /* ---------------------------------------------------------------------------------------------

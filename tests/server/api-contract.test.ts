@@ -38,6 +38,8 @@ async function appIn(nodeEnv: 'test' | 'production') {
     APP_URL: 'https://focustar.example',
     APP_SECRET: 'a-production-like-secret-0123456789abcdef',
     RECAPTCHA_SECRET: 'recaptcha-secret',
+    // Production refuses to write mail to files (issue 10); nothing is sent in this test.
+    SMTP_URL: 'smtp://127.0.0.1:2525',
   });
   const database = await openTestDatabase('pglite');
   const app = await buildApp({

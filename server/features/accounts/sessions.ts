@@ -154,7 +154,7 @@ export class SessionService {
       }));
   }
 
-  /** Ends one login of the user (DELETE /api/sessions/{id}); false when it is not the user's. */
+  /** Ends one login of the user (DELETE /api/sessions/{sessionId}); false when it is not the user's. */
   revokeOwn(userId: number, sessionId: string): Promise<boolean> {
     return repo.revokeOwnSession(this.db, userId, sessionId, 'revoked-by-user', at(nowSeconds()));
   }

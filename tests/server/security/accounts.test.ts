@@ -155,7 +155,7 @@ for (const kind of DB_KINDS) {
       expect((await remembered.post('/api/refresh')).statusCode).toBe(200);
     });
 
-    it("sessions: GET /api/sessions lists the user's own logins; DELETE /api/sessions/{id} ends one of them only", async () => {
+    it("sessions: GET /api/sessions lists the user's own logins; DELETE /api/sessions/{sessionId} ends one of them only", async () => {
       const laptop = await loginAs(t, 'owner@example.com');
       const phone = await loginAs(t, 'owner@example.com');
       const other = await loginAs(t, 'fan3@example.com');

@@ -89,7 +89,7 @@ export const sessionRoutes: FastifyPluginAsync = async (fastify) => {
   );
 
   app.delete(
-    '/api/sessions/:id',
+    '/api/sessions/:sessionId',
     {
       config: { access: 'user' },
       schema: {
@@ -99,7 +99,7 @@ export const sessionRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       // Another user's login is not found, as a login that never existed (no 403 that confirms it).
-      if (!(await tokens.revokeOwn(request.auth!.userId, request.params.id))) {
+      if (!(await tokens.revokeOwn(request.auth!.userId, request.params.sessionId))) {
         throw new HttpError(404, M.sessionNotFound);
       }
       return { message: M.sessionRevoked };

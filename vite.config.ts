@@ -1,5 +1,5 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -9,14 +9,37 @@ import { computeAppVersion } from './server/platform/version.ts';
 const version = computeAppVersion();
 const outDir = 'dist/client';
 
-/** Writes .br and .gz beside every text asset (served by @fastify/static preCompressed) and a build stamp. */
+/**
+ * The build's files that are not for the public (issue 10 item 10): source maps, the Vite manifest and
+ * the build stamp go to `<outDir>-meta/`, beside the served folder, not in it. Error reporting and the
+ * bundle bench read them there.
+ */
+export const metaDirOf = (dir: string) => `${dir.replace(/\/+$/, '')}-meta`;
+
+/**
+ * Writes .br and .gz beside every text asset (served by @fastify/static preCompressed), then moves the
+ * source maps and the manifest out of the served folder and writes the build stamp beside them.
+ */
 function precompress(): Plugin {
   return {
     name: 'focustar:precompress',
     apply: 'build',
     writeBundle(options, bundle) {
       const dir = options.dir ?? outDir;
+      const meta = metaDirOf(dir);
+      rmSync(meta, { recursive: true, force: true });
+      const moveToMeta = (fileName: string) => {
+        if (!existsSync(join(dir, fileName))) return;
+        mkdirSync(dirname(join(meta, fileName)), { recursive: true });
+        renameSync(join(dir, fileName), join(meta, fileName));
+      };
+      mkdirSync(meta, { recursive: true });
       for (const [fileName, item] of Object.entries(bundle)) {
+        if (fileName.endsWith('.map') || fileName === '.vite/manifest.json') {
+          moveToMeta(fileName);
+          continue;
+        }
+        moveToMeta(`${fileName}.map`);
         if (!/\.(js|css|html|svg|json|txt)$/.test(fileName)) continue;
         const data = Buffer.from(item.type === 'chunk' ? item.code : item.source);
         if (data.length < 1024) continue;
@@ -26,19 +49,20 @@ function precompress(): Plugin {
           brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
         );
       }
-      writeFileSync(join(dir, 'build.json'), JSON.stringify({ version, builtAt: new Date().toISOString() }));
+      rmSync(join(dir, '.vite'), { recursive: true, force: true });
+      writeFileSync(join(meta, 'build.json'), JSON.stringify({ version, builtAt: new Date().toISOString() }));
     },
   };
 }
 
 /**
  * Development, tests and production all render with React 19 and react-dom 19 (ADR 0037, superseding
- * ADR 0003). The manifest (`.vite/manifest.json`) tells bench/bundle.ts which files the first screen loads.
+ * ADR 0003). The manifest (`<outDir>-meta/.vite/manifest.json`) tells bench/bundle.ts which files the first screen loads.
  */
 export default defineConfig({
   plugins: [react(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
-  build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: true, manifest: true },
+  build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: 'hidden', manifest: true },
   server: {
     port: 5173,
     proxy: { '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? 3000}`, changeOrigin: false } },

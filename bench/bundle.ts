@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ROUTES } from '../src/app/routes/table.ts';
@@ -32,7 +32,9 @@ type ManifestChunk = {
   css?: string[];
 };
 
-const manifestPath = join(DIST, '.vite/manifest.json');
+/** Source maps and the manifest are kept out of the served folder (issue 10 item 10; vite.config.ts). */
+const META = `${DIST.replace(/\/+$/, '')}-meta`;
+const manifestPath = join(META, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {
   console.error(`${manifestPath} がありません。先に \`npx vite build\` を実行してください。`);
   process.exit(1);
@@ -108,7 +110,7 @@ function decodeLine(segment: string): number[] {
 }
 
 function attribute(file: string, into: Map<string, number>) {
-  const mapFile = join(DIST, `${file}.map`);
+  const mapFile = join(META, `${file}.map`);
   if (!existsSync(mapFile)) return;
   const map = JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMap;
   const code = readFileSync(join(DIST, file), 'utf8');
@@ -193,3 +195,17 @@ if (process.argv.includes('--by-package')) {
 }
 
 if (!within) process.exitCode = 1;
+
+/** Issue 10 item 10: nothing in the served folder gives the sources or the build away. */
+function privateFilesIn(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) return privateFilesIn(join(dir, entry.name), `${path}/`);
+    return /\.map$|^\.vite\/|(^|\/)build\.json$/.test(path) ? [path] : [];
+  });
+}
+const leaked = privateFilesIn(DIST);
+if (leaked.length > 0) {
+  console.log(`served folder holds private build files: ${leaked.join(', ')}`);
+  process.exitCode = 1;
+} else console.log('served folder: no source maps, manifest or build stamp (issue 10 item 10)');

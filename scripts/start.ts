@@ -8,7 +8,8 @@ import { computeAppVersion, ROOT_DIR } from '../server/platform/version.ts';
  * (which migrates and seeds the embedded database on first start).
  */
 const BUILD_INPUTS = ['index.html', 'vite.config.ts', 'package.json', 'src', 'machines', 'public'];
-const stamp = join(ROOT_DIR, 'dist/client/build.json');
+// The stamp lives beside the served folder, not in it (issue 10 item 10; vite.config.ts).
+const stamp = join(ROOT_DIR, 'dist/client-meta/build.json');
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

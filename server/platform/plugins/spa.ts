@@ -18,6 +18,8 @@ export async function installSpa(app: FastifyInstance, clientDir: string | null)
       wildcard: false,
       index: false,
       preCompressed: true,
+      // Issue 10 item 10: source maps and dot files are never public, even if a build left them here.
+      allowedPath: (path) => !path.endsWith('.map') && !path.split('/').some((part) => part.startsWith('.')),
       // NOTE: since @fastify/static 10 this receives the Fastify reply, and wins over its own headers.
       setHeaders(reply, path) {
         const cache = path.includes('/assets/')
@@ -34,7 +36,7 @@ export async function installSpa(app: FastifyInstance, clientDir: string | null)
     if (isApiRequest(request) || !['GET', 'HEAD'].includes(request.method)) {
       return reply.code(404).send({ message: MESSAGES.notFound });
     }
-    if (path.startsWith('/assets/') || !hasClient) {
+    if (path.startsWith('/assets/') || path.endsWith('.map') || !hasClient) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     }
     return reply.type('text/html; charset=utf-8').sendFile('index.html');

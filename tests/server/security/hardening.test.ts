@@ -1,4 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../contracts/common.ts';
@@ -253,3 +256,42 @@ for (const kind of DB_KINDS) {
     });
   });
 }
+
+describe('issue 10 item 10: source maps, the Vite manifest and the build stamp are not public', () => {
+  let dir: string;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    // A served folder that still holds what a careless build would leave there: the server refuses
+    // them anyway (the build itself moves them to `<outDir>-meta/`, checked by `npm run bench:bundle`).
+    dir = mkdtempSync(join(tmpdir(), 'focustar-client-'));
+    mkdirSync(join(dir, 'assets'));
+    mkdirSync(join(dir, '.vite'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>focustar</title>');
+    writeFileSync(join(dir, 'assets/app-abc.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'assets/app-abc.js.map'), '{"sources":["src/secret.ts"]}');
+    writeFileSync(join(dir, '.vite/manifest.json'), '{"src/main.tsx":{}}');
+    const database = await openTestDatabase('pglite');
+    app = await buildApp({
+      env: loadEnv({ NODE_ENV: 'test', APP_SECRET: TEST_APP_SECRET }),
+      database,
+      features,
+      version: 'test',
+      clientDir: dir,
+      logger: false,
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the script is served, its map and the manifest are not', async () => {
+    expect((await app.inject({ url: '/assets/app-abc.js' })).statusCode).toBe(200);
+    const map = await app.inject({ url: '/assets/app-abc.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret.ts');
+    const manifest = await app.inject({ url: '/.vite/manifest.json' });
+    expect(manifest.body).not.toContain('src/main.tsx');
+  });
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, serverFlag } from './common.ts';
 import { SOCIAL_PROVIDERS } from './oauth.ts';
 import { screenNameSchema } from './screen-names.ts';
+import { REMEMBER_HINT } from './values.ts';
 
 /**
  * Seed spec section 3 (entities) and 7 (calls): the user and the auth answers, as the SPA receives
@@ -172,8 +173,7 @@ export const ACCOUNT_MESSAGES = {
   loggedOut: 'ログアウトしました。',
   sessionRevoked: 'この端末のログインを終了しました。',
   sessionNotFound: 'ログイン中の端末が見つかりませんでした。',
-  rememberHint:
-    'オンにすると、この端末では最長14日間ログインしたままになります。共用の端末ではオフにしてください。',
+  rememberHint: REMEMBER_HINT,
   wrongPassword: 'パスワードが正しくありません。',
   left: '退会手続きが完了しました。ご利用ありがとうございました。',
   tooManyRequests: (seconds: number) =>

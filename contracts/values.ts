@@ -23,3 +23,8 @@ export const SHOP_UNDER_REVIEW_STATUS = '審査待ち（審査完了後に拡散
 /** OAuth cookies (section 3 and 9): mode and error type. */
 export const OAUTH_MODE_COOKIE = '__Host-oauth_mode';
 export const OAUTH_ERROR_COOKIE = '__Host-oauth_error';
+
+/** Issue 10 (tokens in the browser): the login form's "remember me" and what it means. */
+export const REMEMBER_LABEL = 'ログインしたままにする';
+export const REMEMBER_HINT =
+  'オンにすると、この端末では最長14日間ログインしたままになります。共用の端末ではオフにしてください。';

@@ -1,5 +1,16 @@
 import type { Page, Request } from '@playwright/test';
-import { DEMO, DEMO_SHOP, expect, login, menu, switchMode, test, UNAUTHENTICATED_TOAST } from './fixtures.ts';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  DEMO_SHOP,
+  expect,
+  login,
+  menu,
+  switchMode,
+  test,
+  tickRecaptcha,
+  UNAUTHENTICATED_TOAST,
+} from './fixtures.ts';
 import { expiredCopyOf } from './support/tokens.ts';
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
@@ -110,5 +121,24 @@ test.describe('tokens (seed spec sections 4, 7 and 8)', () => {
     await expect.poll(() => storedToken(page)).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('store'))).toBeNull();
     await expect(page.getByRole('banner').getByRole('link', { name: 'ログイン' })).toBeVisible();
+  });
+
+  test('"remember me" on the login form asks for a 14-day login, and says so (issue 10: tokens in the browser)', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    const remember = page.getByRole('checkbox', { name: 'ログインしたままにする' });
+    await expect(remember).not.toBeChecked();
+    await expect(page.getByText(/最長14日間ログインしたまま/)).toBeVisible();
+    await page.getByLabel('メールアドレス').fill(DEMO.supporter);
+    await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
+    await remember.check();
+    await tickRecaptcha(page);
+    const sent = page.waitForRequest(
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/login',
+    );
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ email: DEMO.supporter, remember: true });
+    await expect(page).not.toHaveURL(/\/login(\?|$)/);
   });
 });

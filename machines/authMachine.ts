@@ -36,7 +36,14 @@ export interface AuthInput {
 export type AuthEvent =
   | { type: 'auth.initialize' }
   | { type: 'auth.login'; user: User; accessToken?: string | null }
-  | { type: 'auth.submitLogin'; email: string; password: string; recaptchaToken?: string | null }
+  | {
+      type: 'auth.submitLogin';
+      email: string;
+      password: string;
+      recaptchaToken?: string | null;
+      /** "ログインしたままにする" (issue 10): refreshable for 14 days after expiry instead of 24 hours. */
+      remember?: boolean;
+    }
   | { type: 'auth.logout' }
   | { type: 'auth.setRole'; role: ClientRole }
   | { type: 'auth.setShop'; shop: Shop | null }
@@ -162,9 +169,10 @@ export const authMachine = setup({
   actors: {
     refreshToken: notProvided<string, { token: string }>('refreshToken'),
     fetchMe: notProvided<User, void>('fetchMe'),
-    login: notProvided<LoginAnswer, { email: string; password: string; recaptchaToken: string | null }>(
-      'login',
-    ),
+    login: notProvided<
+      LoginAnswer,
+      { email: string; password: string; recaptchaToken: string | null; remember: boolean }
+    >('login'),
     logout: notProvided<void, void>('logout'),
     fetchShop: notProvided<Shop, { shopId: number }>('fetchShop'),
     loginShop: notProvided<Shop, { shopId: number }>('loginShop'),
@@ -331,8 +339,13 @@ export const authMachine = setup({
         src: 'login',
         input: ({ event }) =>
           event.type === 'auth.submitLogin'
-            ? { email: event.email, password: event.password, recaptchaToken: event.recaptchaToken ?? null }
-            : { email: '', password: '', recaptchaToken: null },
+            ? {
+                email: event.email,
+                password: event.password,
+                recaptchaToken: event.recaptchaToken ?? null,
+                remember: event.remember ?? false,
+              }
+            : { email: '', password: '', recaptchaToken: null, remember: false },
         onDone: {
           target: 'signedIn',
           actions: enqueueActions(({ context, event, enqueue }) => {

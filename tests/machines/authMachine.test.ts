@@ -126,6 +126,19 @@ describe('authMachine start-up (seed spec section 4)', () => {
 });
 
 describe('authMachine login and logout (seed spec section 4)', () => {
+  it('"remember me" on the login form reaches the login call (issue 10: tokens in the browser)', async () => {
+    const login = vi.fn(async () => ({ user: makeUser({ email_verified: true }), access_token: 'jwt' }));
+    const { actor } = setupAuth({ token: null, stored: null }, { login });
+    actor.send({ type: 'auth.submitLogin', email: 'a@example.com', password: 'pw', remember: true });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(login).toHaveBeenCalledWith({
+      email: 'a@example.com',
+      password: 'pw',
+      recaptchaToken: null,
+      remember: true,
+    });
+  });
+
   it('login sets the user, login = email_verified, stores the token, drops referralShopId, persists', async () => {
     const user = makeUser({ email_verified: true });
     const login = vi.fn(async () => ({ user, access_token: 'jwt' }));
@@ -138,7 +151,12 @@ describe('authMachine login and logout (seed spec section 4)', () => {
     });
     expect(actor.getSnapshot().context.loading).toBe(true);
     await waitFor(actor, (s) => s.matches('signedIn'));
-    expect(login).toHaveBeenCalledWith({ email: 'a@example.com', password: 'pw', recaptchaToken: 'captcha' });
+    expect(login).toHaveBeenCalledWith({
+      email: 'a@example.com',
+      password: 'pw',
+      recaptchaToken: 'captcha',
+      remember: false,
+    });
     expect(actor.getSnapshot().context).toMatchObject({ user, login: true, token: 'jwt', loading: false });
     expect(effects.storeToken).toHaveBeenCalledWith('jwt');
     expect(effects.removeReferralShopId).toHaveBeenCalledTimes(1);

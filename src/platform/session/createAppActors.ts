@@ -64,7 +64,12 @@ export function createAuthLogic(deps: AppDeps) {
       fetchMe: fromPromise(({ signal }) => calls.getMe({ signal })),
       login: fromPromise(({ input, signal }) =>
         calls.login(
-          { email: input.email, password: input.password, recaptchaToken: input.recaptchaToken },
+          {
+            email: input.email,
+            password: input.password,
+            recaptchaToken: input.recaptchaToken,
+            remember: input.remember,
+          },
           { signal },
         ),
       ),

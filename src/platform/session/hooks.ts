@@ -92,7 +92,7 @@ export function useVersionMismatch(): boolean {
 
 export interface AuthActions {
   /** Resolves when signed in; rejects with the API error (an ApiRequestError with field `errors`). */
-  login(email: string, password: string, recaptchaToken?: string | null): Promise<void>;
+  login(email: string, password: string, recaptchaToken?: string | null, remember?: boolean): Promise<void>;
   logout(): Promise<void>;
   switchMode(role: ClientRole): void;
   switchShop(): void;
@@ -108,8 +108,14 @@ const settled = (busy: (s: AuthSnapshot) => boolean) =>
   waitFor(authActor, (s) => !busy(s)).then(() => undefined);
 
 export const authActions: AuthActions = {
-  async login(email, password, recaptchaToken) {
-    authActor.send({ type: 'auth.submitLogin', email, password, recaptchaToken: recaptchaToken ?? null });
+  async login(email, password, recaptchaToken, remember) {
+    authActor.send({
+      type: 'auth.submitLogin',
+      email,
+      password,
+      recaptchaToken: recaptchaToken ?? null,
+      remember: remember ?? false,
+    });
     const snapshot = await waitFor(authActor, (s) => !s.matches('loggingIn'));
     if (snapshot.matches('signedIn')) return;
     throw snapshot.context.loginError ?? new Error('ログインできませんでした。');

@@ -106,16 +106,20 @@ const CheckRow = styled('div', {
 
 export function CheckboxField({
   label,
+  hint,
   errors,
   id,
   ...input
 }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   label: ReactNode;
+  hint?: ReactNode;
   errors?: string[] | undefined;
 }) {
   const autoId = useId();
   const fieldId = id ?? `c${autoId}`;
   const errorId = `${fieldId}-error`;
+  const hintId = `${fieldId}-hint`;
+  const describedBy = [hint ? hintId : null, errors?.length ? errorId : null].filter(Boolean).join(' ');
   return (
     <Wrapper>
       <CheckRow>
@@ -123,11 +127,12 @@ export function CheckboxField({
           type="checkbox"
           id={fieldId}
           aria-invalid={errors?.length ? true : undefined}
-          aria-describedby={errors?.length ? errorId : undefined}
+          aria-describedby={describedBy || undefined}
           {...input}
         />
         <label htmlFor={fieldId}>{label}</label>
       </CheckRow>
+      {hint && <Hint id={hintId}>{hint}</Hint>}
       <FieldErrors id={errorId} errors={errors} />
     </Wrapper>
   );

@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { type LoginProvider, OAUTH_ERROR_COOKIE } from '../../../../contracts/oauth.ts';
+import { REMEMBER_HINT, REMEMBER_LABEL } from '../../../../contracts/values.ts';
 import { readCookie } from '../../../platform/request/cookies.ts';
 import { OAUTH_ERROR_MESSAGES } from '../../../../machines/errors.ts';
 import { useAuth, useAuthActions } from '../../../platform/session/hooks.ts';
 import { Button } from '../../../platform/ui/Button.tsx';
-import { Field, FormAlert, toHalfWidthAscii } from '../../../platform/ui/Field.tsx';
+import { CheckboxField, Field, FormAlert, toHalfWidthAscii } from '../../../platform/ui/Field.tsx';
 import { Card, Notice, PageFrame } from '../../../platform/ui/Page.tsx';
 import {
   usePublicConfigSuspense as usePublicConfig,
@@ -30,6 +31,7 @@ export default function LoginPage() {
   const { login, oauthLogin } = useAuthActions();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
   const [token, setToken] = useState('');
   const [resetKey, setResetKey] = useState(0);
   const { busy, message, errors, setMessage, run } =
@@ -43,7 +45,7 @@ export default function LoginPage() {
       setMessage(RECAPTCHA_REQUIRED);
       return;
     }
-    const result = await run(() => login(toHalfWidthAscii(email), password, token || undefined));
+    const result = await run(() => login(toHalfWidthAscii(email), password, token || undefined, remember));
     // A token of the reCAPTCHA widget is single use: a failed login needs a fresh one.
     if (!result.ok) setResetKey((k) => k + 1);
   };
@@ -86,6 +88,13 @@ export default function LoginPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             errors={errors.password}
+          />
+          <CheckboxField
+            name="remember"
+            label={REMEMBER_LABEL}
+            checked={remember}
+            hint={REMEMBER_HINT}
+            onChange={(e) => setRemember(e.target.checked)}
           />
           {siteKey && <Recaptcha siteKey={siteKey} onToken={setToken} resetKey={resetKey} />}
           <Button type="submit" block size="lg" disabled={busy} aria-disabled={busy}>

@@ -5,6 +5,8 @@ export interface LoginCredentials {
   email: string;
   password: string;
   recaptchaToken?: string | null;
+  /** Issue 10: a "remember me" login stays refreshable for 14 days (else 24 hours). */
+  remember?: boolean;
 }
 
 /**
@@ -15,8 +17,9 @@ export async function login(
   credentials: LoginCredentials,
   options?: CallOptions,
 ): Promise<{ user: User; access_token: string }> {
-  const body: Record<string, string> = { email: credentials.email, password: credentials.password };
+  const body: Record<string, string | boolean> = { email: credentials.email, password: credentials.password };
   if (credentials.recaptchaToken) body['g-recaptcha-response'] = credentials.recaptchaToken;
+  if (credentials.remember) body.remember = true;
   return callLazy(
     () => import('../../../../../contracts/accounts.ts').then((m) => m.authResponseSchema),
     { method: 'POST', path: '/api/login', body },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PREFECTURES, prefectureSchema } from './prefectures.ts';
 import { idParamSchema } from './common.ts';
 import { screenNameSchema } from './screen-names.ts';
 
@@ -166,56 +167,8 @@ export const rejectSnsAccountSchema = z.object({ reason: reasonField });
  * The supporter's own profile (`/account-info`), raising savedFirstProfile.
  * ------------------------------------------------------------------------------------------- */
 
-export const PREFECTURES = [
-  '北海道',
-  '青森県',
-  '岩手県',
-  '宮城県',
-  '秋田県',
-  '山形県',
-  '福島県',
-  '茨城県',
-  '栃木県',
-  '群馬県',
-  '埼玉県',
-  '千葉県',
-  '東京都',
-  '神奈川県',
-  '新潟県',
-  '富山県',
-  '石川県',
-  '福井県',
-  '山梨県',
-  '長野県',
-  '岐阜県',
-  '静岡県',
-  '愛知県',
-  '三重県',
-  '滋賀県',
-  '京都府',
-  '大阪府',
-  '兵庫県',
-  '奈良県',
-  '和歌山県',
-  '鳥取県',
-  '島根県',
-  '岡山県',
-  '広島県',
-  '山口県',
-  '徳島県',
-  '香川県',
-  '愛媛県',
-  '高知県',
-  '福岡県',
-  '佐賀県',
-  '長崎県',
-  '熊本県',
-  '大分県',
-  '宮崎県',
-  '鹿児島県',
-  '沖縄県',
-] as const;
-export const prefectureSchema = z.enum(PREFECTURES, { error: '都道府県を選んでください。' });
+// The one list of prefectures lives in prefectures.ts; re-exported for this feature's callers.
+export { PREFECTURES, prefectureSchema };
 
 export const BIRTH_YEAR_MIN = 1900;
 /** The oldest birth year is fixed; the newest follows the calendar (supporters are 13 or older). */

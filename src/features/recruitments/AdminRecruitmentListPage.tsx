@@ -7,6 +7,7 @@ import {
 } from '../../../contracts/recruitments.ts';
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
+import { DataTable } from '../../platform/ui/DataTable.tsx';
 import { Button, ButtonLink } from '../../platform/ui/Button.tsx';
 import { FormAlert, inputStyles } from '../../platform/ui/Field.tsx';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
@@ -26,19 +27,7 @@ const Filters = styled('form', {
   marginBottom: '$4',
   '& label': { display: 'flex', flexDirection: 'column', gap: '$1', fontSize: '$small', fontWeight: 700 },
 });
-const Table = styled('table', {
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: '$small',
-  '& th, & td': {
-    borderBottom: '1px solid $gray200',
-    padding: '$2',
-    textAlign: 'left',
-    verticalAlign: 'top',
-  },
-  '& th': { backgroundColor: '$gray50', whiteSpace: 'nowrap' },
-  '& td > * + *': { marginLeft: '$2' },
-});
+const Table = styled(DataTable, { '& td > * + *': { marginLeft: '$2' } });
 
 /** Seed spec section 2 / issue 15: every recruitment with its entry count, filters and pages (staff). */
 export default function AdminRecruitmentListPage() {

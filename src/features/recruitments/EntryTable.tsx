@@ -1,21 +1,10 @@
 import type { ShopEntry } from '../../../contracts/recruitments.ts';
-import { styled } from '../../platform/styles/stitches.config.ts';
 import { Button } from '../../platform/ui/Button.tsx';
+import { DataTable, TableScroll } from '../../platform/ui/DataTable.tsx';
 import { formatDate, StatusBadge } from './common.tsx';
 
-const Table = styled('table', {
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: '$small',
-  '& th, & td': {
-    borderBottom: '1px solid $gray200',
-    padding: '$2',
-    textAlign: 'left',
-    verticalAlign: 'top',
-  },
-  '& th': { backgroundColor: '$gray50', whiteSpace: 'nowrap' },
-});
-const Scroll = styled('div', { overflowX: 'auto', marginBottom: '$4' });
+const Table = DataTable;
+const Scroll = TableScroll;
 
 /**
  * A recruitment's entries as the shop and staff see them: the entry number, screen name and SNS only

@@ -12,6 +12,7 @@ import {
 } from '../../../contracts/supporters.ts';
 import { asApiError, useSubmission } from '../../platform/request/hooks.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
+import { DataTable } from '../../platform/ui/DataTable.tsx';
 import { Button } from '../../platform/ui/Button.tsx';
 import { Field, FieldErrors, FormAlert, inputStyles } from '../../platform/ui/Field.tsx';
 import { formatCount, formatDateTime } from '../../platform/ui/format.ts';
@@ -36,17 +37,8 @@ const Filters = styled('form', {
 });
 const Select = styled('select', inputStyles);
 const Small = styled('label', { fontWeight: 700, fontSize: '$small', display: 'block' });
-const Table = styled('table', {
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: '$small',
-  '& th, & td': {
-    borderBottom: '1px solid $gray200',
-    padding: '$2',
-    textAlign: 'left',
-    verticalAlign: 'top',
-  },
-  '& th': { backgroundColor: '$gray100', whiteSpace: 'nowrap' },
+const Table = styled(DataTable, {
+  '& th': { backgroundColor: '$gray100' },
   '& tr[aria-selected="true"] td': { backgroundColor: '$primaryPale' },
 });
 const Layout = styled('div', { display: 'grid', gap: '$4', '@lg': { gridTemplateColumns: '3fr 2fr' } });

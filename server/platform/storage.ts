@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
+import type { Env } from './env.ts';
 
 /**
  * The one way images enter the product (issue 12): shop covers, avatars, post images, recruitment and
@@ -195,4 +196,21 @@ export async function openImageStorage(options: {
 }): Promise<ImageStorage> {
   const store = options.s3 ? await s3Store(options.s3) : localStore(join(options.dataDir, 'uploads'));
   return createImageStorage(store);
+}
+
+/** The storage the settings choose (DATA_DIR, or the S3 bucket when S3_BUCKET is set): app and seed. */
+export function openImageStorageFromEnv(env: Env): Promise<ImageStorage> {
+  return openImageStorage({
+    dataDir: env.DATA_DIR,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          publicUrl: env.S3_PUBLIC_URL!,
+        }
+      : null,
+  });
 }

@@ -10,7 +10,7 @@ import {
   type ImageStorage,
   type ImageUse,
   isImageKey,
-  openImageStorage,
+  openImageStorageFromEnv,
   type StoredImage,
 } from './storage.ts';
 
@@ -30,19 +30,8 @@ declare module 'fastify' {
 export const MAX_FILES_PER_REQUEST = 6;
 
 export async function installUploads(app: FastifyInstance, env: Env): Promise<void> {
-  const images = await openImageStorage({
-    dataDir: env.DATA_DIR,
-    s3: env.S3_BUCKET
-      ? {
-          bucket: env.S3_BUCKET,
-          region: env.S3_REGION,
-          endpoint: env.S3_ENDPOINT,
-          accessKeyId: env.S3_ACCESS_KEY_ID!,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
-          publicUrl: env.S3_PUBLIC_URL!,
-        }
-      : null,
-  });
+  const images = await openImageStorageFromEnv(env);
+
   app.decorate('images', images);
   await app.register(fastifyMultipart, {
     limits: {

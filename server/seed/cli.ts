@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import * as schema from '../features/schema.ts';
 import { openDatabase } from '../platform/db/client.ts';
 import { loadEnv } from '../platform/env.ts';
-import { openImageStorage } from '../platform/storage.ts';
+import { openImageStorageFromEnv } from '../platform/storage.ts';
 import { seedDemoData } from './demo.ts';
 
 /**
@@ -17,20 +17,8 @@ const database = await openDatabase({
   pgliteDir: join(env.DATA_DIR, 'pglite'),
 });
 /** The same storage the app uses (local disk under DATA_DIR, or the S3 bucket), for the demo covers. */
-const openDemoImages = () =>
-  openImageStorage({
-    dataDir: env.DATA_DIR,
-    s3: env.S3_BUCKET
-      ? {
-          bucket: env.S3_BUCKET,
-          region: env.S3_REGION,
-          endpoint: env.S3_ENDPOINT,
-          accessKeyId: env.S3_ACCESS_KEY_ID!,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
-          publicUrl: env.S3_PUBLIC_URL!,
-        }
-      : null,
-  });
+const openDemoImages = () => openImageStorageFromEnv(env);
+
 try {
   console.log(`migrated ${database.kind} (${database.location})`);
   if (command === 'seed') {

@@ -23,7 +23,8 @@ export default defineConfig({
   // Two cores: one for the server, the rest for two browsers.
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A journey visits several pages; on two busy cores one can take more than half a minute.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   // scripts/test.ts sets PLAYWRIGHT_JSON_OUTPUT_FILE and reads the stats; alone, the JSON goes beside it.
   reporter: [

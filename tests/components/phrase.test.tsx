@@ -18,7 +18,10 @@ describe('Japanese line breaking (issue 11)', () => {
   it('elsewhere <Phrase> joins BudouX phrases with <wbr> inside keep-all: no break inside a word', async () => {
     // jsdom has no `auto-phrase`, like a browser without it: the BudouX fallback runs.
     const { container } = render(<Phrase>お店のファンに、SNSでの紹介をお願いしましょう。</Phrase>);
-    await waitFor(() => expect(container.querySelectorAll('wbr').length).toBeGreaterThan(1));
+    // BudouX's model is a lazy chunk: on a busy machine its import takes more than waitFor's default second.
+    await waitFor(() => expect(container.querySelectorAll('wbr').length).toBeGreaterThan(1), {
+      timeout: 15_000,
+    });
     const span = container.querySelector('span')!;
     expect(span.style.wordBreak).toBe('keep-all');
     expect(container.textContent).toBe('お店のファンに、SNSでの紹介をお願いしましょう。');

@@ -61,22 +61,27 @@ async function appIn(nodeEnv: 'test' | 'production') {
 }
 
 describe('response validation (ADR 0006)', () => {
-  it('outside production a leaked field fails the call (500) and the log names the route and the field', async () => {
-    const t = await appIn('test');
-    try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/leaky' });
-      expect(res.statusCode).toBe(500);
-      expect(res.body).not.toContain('password_hash');
-      const log = t.lines.join('\n');
-      expect(log).toContain('GET /api/leaky (200)');
-      expect(log).toContain('profile.password_hash');
-      expect(log).toContain('email');
-    } finally {
-      await t.close();
-    }
-  });
+  // Each test builds its own app on a fresh PGlite (migrations included): slow on a busy machine.
+  it(
+    'outside production a leaked field fails the call (500) and the log names the route and the field',
+    { timeout: 120_000 },
+    async () => {
+      const t = await appIn('test');
+      try {
+        const res = await t.app.inject({ method: 'GET', url: '/api/leaky' });
+        expect(res.statusCode).toBe(500);
+        expect(res.body).not.toContain('password_hash');
+        const log = t.lines.join('\n');
+        expect(log).toContain('GET /api/leaky (200)');
+        expect(log).toContain('profile.password_hash');
+        expect(log).toContain('email');
+      } finally {
+        await t.close();
+      }
+    },
+  );
 
-  it('in production undeclared fields are stripped', async () => {
+  it('in production undeclared fields are stripped', { timeout: 120_000 }, async () => {
     const t = await appIn('production');
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/leaky' });

@@ -398,6 +398,52 @@ for (const kind of DB_KINDS) {
       ).toBe(403);
     });
 
+    it('saving a rejected shop sends it back to review (one shop_reviews row); a published shop stays published (ADR 0052)', async () => {
+      const created = await applicant.post('/api/shops', {
+        ...SHOP,
+        name: 'ひだまり食堂 駅前店',
+        screen_name: 'hidamari-ekimae',
+        company_id: companyId,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const second = shopDetailSchema.parse(created.json()).id;
+      await staff.post(`/api/shops/${second}/reviews`, { decision: 'reject', reason: '写真がありません。' });
+      const resaved = await applicant.put(`/api/shops/${second}`, {
+        ...SHOP,
+        name: 'ひだまり食堂 駅前店',
+        screen_name: 'hidamari-ekimae',
+        opening_hours: '11:00〜21:00',
+      });
+      expect(resaved.statusCode, resaved.body).toBe(200);
+      expect(shopDetailSchema.parse(resaved.json()).status).toBe(SHOP_UNDER_REVIEW_STATUS);
+      expect((await applicant.get(`/api/shops/${second}/status`)).json()).toEqual({
+        status: SHOP_UNDER_REVIEW_STATUS,
+      });
+      const rows = (
+        (await t.database.db.execute(
+          sql`select status, reviewer_id from shop_reviews where shop_id = ${second} order by id`,
+        )) as unknown as { rows: { status: string; reviewer_id: number | null }[] }
+      ).rows;
+      expect(rows.map((r) => r.status)).toEqual([
+        SHOP_UNDER_REVIEW_STATUS,
+        REJECTED_SHOP_STATUS,
+        SHOP_UNDER_REVIEW_STATUS,
+      ]);
+      // A shop under review or published keeps its status when saved.
+      const again = await applicant.put(`/api/shops/${second}`, { ...SHOP, screen_name: 'hidamari-ekimae' });
+      expect(shopDetailSchema.parse(again.json()).status).toBe(SHOP_UNDER_REVIEW_STATUS);
+      const published = await applicant.put(`/api/shops/${shopId}`, SHOP);
+      expect(shopDetailSchema.parse(published.json()).status).toBe(PUBLISHED_SHOP_STATUS);
+      // Staff may edit any shop and any company; another company's owner may not (404).
+      expect(
+        (await staff.put(`/api/shops/${second}`, { ...SHOP, screen_name: 'hidamari-ekimae' })).statusCode,
+      ).toBe(200);
+      expect((await staff.put(`/api/companies/${companyId}`, COMPANY)).statusCode).toBe(200);
+      expect(
+        (await owner.put(`/api/shops/${second}`, { ...SHOP, screen_name: 'hidamari-ekimae' })).statusCode,
+      ).toBe(404);
+    });
+
     it('staff can search every shop and enter any shop (issue 12, product design section 1)', async () => {
       const found = shopDetailPageSchema.parse((await staff.get('/api/staff/shops?q=ramen')).json());
       expect(found.data.map((s) => s.screen_name)).toEqual(['demo-ramen']);

@@ -43,7 +43,6 @@ export const SHOP_MESSAGES = {
   shopNotFound: 'ショップが見つかりませんでした。',
   companyNotFound: '会社が見つかりませんでした。',
   screenNameTaken: 'このお店のIDはすでに使われています。',
-  notCompanyMember: 'この会社のお店を登録する権限がありません。',
   reasonRequired: '審査NGの理由を入力してください。',
   badCursor: '続きの読み込み位置が正しくありません。最初から読み込み直してください。',
   followed: 'お気に入りに登録しました。',

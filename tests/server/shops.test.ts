@@ -187,10 +187,20 @@ for (const kind of DB_KINDS) {
     it('a member of company A cannot read or change company B, its shops or its supporter list (issue 12)', async () => {
       expect((await owner.get(`/api/companies/${companyId}`)).statusCode).toBe(404);
       expect((await owner.put(`/api/companies/${companyId}`, COMPANY)).statusCode).toBe(404);
-      expect(
-        (await owner.post('/api/shops', { ...SHOP, screen_name: 'intruder', company_id: companyId }))
-          .statusCode,
-      ).toBe(403);
+      // Another company is the same 422 as a missing one (issue 10 item 8).
+      const intruder = await owner.post('/api/shops', {
+        ...SHOP,
+        screen_name: 'intruder',
+        company_id: companyId,
+      });
+      const nowhere = await owner.post('/api/shops', {
+        ...SHOP,
+        screen_name: 'intruder',
+        company_id: 999_999,
+      });
+      expect(intruder.statusCode).toBe(422);
+      expect(intruder.json()).toEqual(nowhere.json());
+      expect(intruder.json().errors).toEqual({ company_id: [SHOP_MESSAGES.companyNotFound] });
       // Another company's shop is the same 404 as a missing one (issue 10 item 8).
       expect((await owner.put(`/api/shops/${shopId}`, SHOP)).statusCode).toBe(404);
       expect((await owner.get(`/api/shops/${shopId}/details`)).statusCode).toBe(404);

@@ -226,20 +226,6 @@ export async function companyMailTargets(
   );
 }
 
-export async function isCompanyMember(db: Db, userId: number, companyId: number): Promise<boolean> {
-  const rows = rowsOf(
-    await db.execute(
-      sql`select 1 from company_members where company_id = ${companyId} and user_id = ${userId} limit 1`,
-    ),
-  );
-  return rows.length > 0;
-}
-
-export async function companyExists(db: Db, companyId: number): Promise<boolean> {
-  const rows = rowsOf(await db.execute(sql`select 1 from companies where id = ${companyId}`));
-  return rows.length > 0;
-}
-
 /* ---------------------------------------------------------------------- shops */
 
 export type ShopValues = {

@@ -94,6 +94,7 @@ test('the owner switches to the approved shop and sees the request button (issue
 test("the owner edits the shop's profile and the company's details (issue 12, ADR 0052)", async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await login(page, ownerEmail, password);
   await switchMode(page, 'advertiser');
   await page.getByRole('button', { name: new RegExp(shopName) }).click();
@@ -123,6 +124,7 @@ test("the owner edits the shop's profile and the company's details (issue 12, AD
 test('staff find any shop by its company name on the shop switch and enter it (issue 12)', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await login(page, DEMO.staff);
   await switchMode(page, 'advertiser');
   const search = page.getByRole('search', { name: 'すべてのお店の検索' });

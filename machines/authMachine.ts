@@ -295,6 +295,11 @@ export const authMachine = setup({
               target: '#auth.signedIn',
               actions: [
                 { type: 'applyUser', params: ({ event }) => ({ user: event.output }) },
+                // Section 3: referralShopId goes once the e-mail is verified, also when the verified user
+                // arrives by start-up (the verification link) rather than by the login action.
+                enqueueActions(({ event, enqueue }) => {
+                  if (event.output.email_verified) enqueue('removeReferralShopId');
+                }),
                 persistSession,
                 'finishInitialLoading',
               ],
@@ -411,6 +416,11 @@ export const authMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'applyUser', params: ({ event }) => ({ user: event.output }) },
+                // Section 3: referralShopId goes once the e-mail is verified, also when the verified user
+                // arrives by start-up (the verification link) rather than by the login action.
+                enqueueActions(({ event, enqueue }) => {
+                  if (event.output.email_verified) enqueue('removeReferralShopId');
+                }),
                 persistSession,
               ],
             },
@@ -465,6 +475,11 @@ export const authMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'applyUser', params: ({ event }) => ({ user: event.output }) },
+                // Section 3: referralShopId goes once the e-mail is verified, also when the verified user
+                // arrives by start-up (the verification link) rather than by the login action.
+                enqueueActions(({ event, enqueue }) => {
+                  if (event.output.email_verified) enqueue('removeReferralShopId');
+                }),
                 persistSession,
               ],
             },

@@ -19,6 +19,8 @@ export const RESERVED_SCREEN_NAMES = [
   'admin-sns-examination',
   'admin-shop-list',
   'apply-advertiser',
+  'shop-profile',
+  'company-profile',
   'admin-advertisements',
   'admin-contact',
   'admin-shop-requests',

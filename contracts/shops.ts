@@ -29,16 +29,20 @@ export const shopSchema = z.object({
   cover_image_url: z.string().nullable(),
 });
 export type Shop = z.infer<typeof shopSchema>;
+/**
+ * GET /api/shops/{id}: its own people and staff get the whole shop; anyone else (a guest, another
+ * company's member) gets a published shop without `company_id` and `flag_status` (issue 10 item 8).
+ */
+export const shopAnswerSchema = shopSchema.partial({ company_id: true, flag_status: true });
+export type PublicShop = Omit<Shop, 'company_id' | 'flag_status'>;
 
 export const shopStatusSchema = z.object({ status: z.string() });
 export const myShopsResponseSchema = z.array(shopSchema);
 
 export const SHOP_MESSAGES = {
   shopNotFound: 'ショップが見つかりませんでした。',
-  notShopMember: 'このショップにログインする権限がありません。',
   companyNotFound: '会社が見つかりませんでした。',
   screenNameTaken: 'このお店のIDはすでに使われています。',
-  notCompanyMember: 'この会社のお店を登録する権限がありません。',
   reasonRequired: '審査NGの理由を入力してください。',
   badCursor: '続きの読み込み位置が正しくありません。最初から読み込み直してください。',
   followed: 'お気に入りに登録しました。',

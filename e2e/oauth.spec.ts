@@ -56,6 +56,37 @@ test.describe('social login (seed spec sections 3, 4 and 8)', () => {
     expect(await menuTargets(page)).toContain('/advertisements');
   });
 
+  test("a guest opens a shop's page, signs up with LINE and follows the shop (issue 12, product design section 6)", async ({
+    page,
+  }) => {
+    // A demo shop no other browser test counts the followers of.
+    const shop = { screenName: 'umikaze-yoga', name: 'ヨガスタジオ うみかぜ' };
+    await page.goto(`/${shop.screenName}`);
+    await expect(page.getByRole('heading', { level: 1, name: shop.name })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('referralShopId'))).toMatch(/^\d+$/);
+
+    await planOAuth({ identity: newIdentity('referral') });
+    await page.goto('/line');
+    await page.getByRole('button', { name: 'LINEで登録する' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // Seed spec sections 3 and 4: the key goes once the account is verified; the flag is raised.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('referralShopId'))).toBeNull();
+    const flags = await page.evaluate(
+      () =>
+        (
+          JSON.parse(localStorage.getItem('store') ?? '{}') as {
+            user?: { flag_status?: Record<string, boolean> };
+          }
+        ).user?.flag_status,
+    );
+    expect(flags?.addedReferralShop).toBe(true);
+    await page.goto('/favorites?type=follow');
+    await expect(page.getByRole('button', { name: `${shop.name}をお気に入りから外す` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
   test('an identity with no account cannot log in: notFound (seed spec sections 3 and 8)', async ({
     page,
   }) => {

@@ -59,6 +59,31 @@ test.describe('accessibility: no serious or critical axe violations (seed spec s
     await expectNoSeriousViolations(page, 'ショップのホーム');
   });
 
+  test("the shop's and the company's edit screens (issue 12, ADR 0052)", async ({ page }) => {
+    await login(page, DEMO.owner);
+    await switchMode(page, 'advertiser');
+    await page.getByRole('button', { name: new RegExp(DEMO_SHOP.name) }).click();
+    await page.getByRole('link', { name: 'お店の情報を編集する' }).click();
+    await expect(page.getByLabel(/^お店の名前/)).toHaveValue(DEMO_SHOP.name);
+    await expectNoSeriousViolations(page, 'お店の情報');
+    await page.getByRole('link', { name: '会社の情報を編集する' }).click();
+    await expect(page.getByLabel(/^会社名・屋号$/)).not.toHaveValue('');
+    await expectNoSeriousViolations(page, '会社の情報');
+  });
+
+  test('the shop switch of staff, with the search of every shop (issue 12)', async ({ page }) => {
+    await login(page, DEMO.staff);
+    await switchMode(page, 'advertiser');
+    await page
+      .getByRole('search', { name: 'すべてのお店の検索' })
+      .getByRole('button', { name: '検索する' })
+      .click();
+    await expect(
+      page.getByRole('list', { name: '見つかったお店' }).getByRole('button').first(),
+    ).toBeVisible();
+    await expectNoSeriousViolations(page, 'スタッフのショップ切り替え');
+  });
+
   test('the signed-in home of staff (seed spec section 6)', async ({ page }) => {
     await login(page, DEMO.staff);
     await expectNoSeriousViolations(page, 'スタッフのホーム');

@@ -55,6 +55,10 @@ test('a new advertiser applies with a company and a first shop with a cover imag
   await expect(page.getByRole('heading', { level: 1, name: 'お申し込みを受け付けました' })).toBeVisible();
   await expect(page.getByText('会社: 審査中')).toBeVisible();
   await expect(page.getByText('お店: 審査待ち（審査完了後に拡散依頼が可能になります）')).toBeVisible();
+
+  // The shop switch shows the new shop waiting for the review.
+  await page.getByRole('link', { name: 'トップへ戻る' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(shopName) })).toContainText('審査待ち');
 });
 
 test('staff approve the company and the shop on /admin-shop-list (issue 12)', async ({ page }) => {
@@ -80,7 +84,55 @@ test('staff approve the company and the shop on /admin-shop-list (issue 12)', as
 test('the owner switches to the approved shop and sees the request button (issue 12)', async ({ page }) => {
   await login(page, ownerEmail, password);
   await switchMode(page, 'advertiser');
+  // Published now: the switch says so.
+  await expect(page.getByRole('button', { name: new RegExp(shopName) })).toContainText('公開中');
   await page.getByRole('button', { name: new RegExp(shopName) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: shopName })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: '拡散を依頼する' })).toBeVisible();
+});
+
+test("the owner edits the shop's profile and the company's details (issue 12, ADR 0052)", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await login(page, ownerEmail, password);
+  await switchMode(page, 'advertiser');
+  await page.getByRole('button', { name: new RegExp(shopName) }).click();
+  await page.getByRole('link', { name: 'お店の情報を編集する' }).click();
+  await expect(page).toHaveURL(/\/shop-profile$/);
+  await expect(page.getByLabel(/^お店の名前/)).toHaveValue(shopName);
+  await page.getByLabel(/^営業時間/).fill('８:００〜１８:００（水曜定休）');
+  await page.getByLabel(/^お店の紹介/).fill('砂丘を眺めながら、自家焙煎のコーヒーと手づくりのケーキを。');
+  await page.getByRole('button', { name: '保存する' }).click();
+  await expect(page.getByText('お店の情報を保存しました。')).toBeVisible();
+  await page.getByRole('link', { name: 'お店のページを見る' }).click();
+  await expect(page.getByText('自家焙煎のコーヒーと手づくりのケーキを。')).toBeVisible();
+
+  await page.goto('/shop-profile');
+  await page.getByRole('link', { name: '会社の情報を編集する' }).click();
+  await expect(page).toHaveURL(/\/company-profile$/);
+  await expect(page.getByLabel(/^会社名・屋号$/)).toHaveValue(companyName);
+  await page.getByLabel(/^代表者名/).fill('鳥取 次郎');
+  await page.getByLabel(/^電話番号/).fill('０８５７－２２－９９９９');
+  await page.getByRole('button', { name: '保存する' }).click();
+  await expect(page.getByText('会社の情報を保存しました。')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(/^代表者名/)).toHaveValue('鳥取 次郎');
+  await expect(page.getByLabel(/^電話番号/)).toHaveValue('0857-22-9999');
+});
+
+test('staff find any shop by its company name on the shop switch and enter it (issue 12)', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await login(page, DEMO.staff);
+  await switchMode(page, 'advertiser');
+  const search = page.getByRole('search', { name: 'すべてのお店の検索' });
+  await search.getByLabel('お店の名前・ID・会社名').fill(`テスト商店${stamp}`);
+  await search.getByRole('button', { name: '検索する' }).click();
+  const found = page.getByRole('list', { name: '見つかったお店' });
+  await expect(found.getByRole('button')).toHaveCount(1);
+  await found.getByRole('button', { name: new RegExp(shopName) }).click();
   await expect(page.getByRole('heading', { level: 1, name: shopName })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: '拡散を依頼する' })).toBeVisible();
 });
@@ -88,6 +140,7 @@ test('the owner switches to the approved shop and sees the request button (issue
 test('a supporter finds the shop by prefecture and follows it; the shop sees the supporter (issue 12)', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await login(page, DEMO.fan1);
   await page.goto('/favorites');
   await page.getByLabel('エリア').selectOption('鳥取県');
@@ -113,4 +166,36 @@ test('a supporter finds the shop by prefecture and follows it; the shop sees the
   const list = page.getByRole('list', { name: 'フォーカスター一覧' });
   await expect(list.getByRole('listitem').filter({ hasText: '高橋 美咲' })).toBeVisible();
   await expect(list.getByText(/から応援しています/)).toBeVisible();
+});
+
+test("a guest opens the shop's page (its QR link), signs up by e-mail and follows the shop after verifying (issue 12, product design section 6)", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto(`/${shopId}`);
+  await expect(page.getByRole('heading', { level: 1, name: shopName })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('referralShopId'))).toMatch(/^\d+$/);
+  await page.getByRole('link', { name: '会員登録してこのお店を応援する' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+
+  await registerByEmail(page, uniqueEmail('referral'), password);
+  // Seed spec sections 3 and 4: the key goes once the address is verified; the flag is raised.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('referralShopId'))).toBeNull();
+  const flags = await page.evaluate(
+    () =>
+      (
+        JSON.parse(localStorage.getItem('store') ?? '{}') as {
+          user?: { flag_status?: Record<string, boolean> };
+        }
+      ).user?.flag_status,
+  );
+  expect(flags?.addedReferralShop).toBe(true);
+  await page.goto('/favorites?type=follow');
+  const card = page.getByRole('listitem').filter({ hasText: shopName });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: `${shopName}をお気に入りから外す` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(card.getByText('2人のフォーカスターが応援しています')).toBeVisible();
 });

@@ -303,6 +303,11 @@ export const authMachine = setup({
               target: '#auth.signedIn',
               actions: [
                 { type: 'applyUser', params: ({ event }) => ({ user: event.output }) },
+                // Section 3: referralShopId goes once the e-mail is verified, also when the verified user
+                // arrives by start-up (the verification link) rather than by the login action.
+                enqueueActions(({ event, enqueue }) => {
+                  if (event.output.email_verified) enqueue('removeReferralShopId');
+                }),
                 persistSession,
                 'finishInitialLoading',
               ],
@@ -424,6 +429,11 @@ export const authMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'applyUser', params: ({ event }) => ({ user: event.output }) },
+                // Section 3: referralShopId goes once the e-mail is verified, also when the verified user
+                // arrives by start-up (the verification link) rather than by the login action.
+                enqueueActions(({ event, enqueue }) => {
+                  if (event.output.email_verified) enqueue('removeReferralShopId');
+                }),
                 persistSession,
               ],
             },
@@ -478,6 +488,11 @@ export const authMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'applyUser', params: ({ event }) => ({ user: event.output }) },
+                // Section 3: referralShopId goes once the e-mail is verified, also when the verified user
+                // arrives by start-up (the verification link) rather than by the login action.
+                enqueueActions(({ event, enqueue }) => {
+                  if (event.output.email_verified) enqueue('removeReferralShopId');
+                }),
                 persistSession,
               ],
             },

@@ -14,6 +14,9 @@ const PRODUCT_DESIGN_SIGNED_IN = [
   '/admin-shop-list',
   // ADR 0051 (issue 12): the advertiser's application (company and first shop).
   '/apply-advertiser',
+  // ADR 0052 (issue 12): the edit screens of the selected shop and of its company.
+  '/shop-profile',
+  '/company-profile',
   '/admin-advertisements',
   '/admin-contact',
   '/admin-shop-requests',

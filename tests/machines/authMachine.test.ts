@@ -172,6 +172,13 @@ describe('authMachine login and logout (seed spec section 4)', () => {
     expect(effects.removeReferralShopId).not.toHaveBeenCalled();
   });
 
+  it('start-up with the user now verified (the verification link) drops referralShopId; unverified keeps it (seed spec section 3, issue 12)', async () => {
+    const verified = await signedIn({ email_verified: true });
+    expect(verified.effects.removeReferralShopId).toHaveBeenCalledTimes(1);
+    const unverified = await signedIn({ email_verified: false });
+    expect(unverified.effects.removeReferralShopId).not.toHaveBeenCalled();
+  });
+
   it('a login answer applies even while the start-up refresh is running (OAuth callback)', () => {
     const user = makeUser();
     const { actor, effects } = setupAuth({ token: 'stale', stored: null });

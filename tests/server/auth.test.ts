@@ -8,7 +8,12 @@ import {
   USER_FLAGS,
   userSchema,
 } from '../../contracts/accounts.ts';
-import { myShopsResponseSchema, SHOP_UNDER_REVIEW_STATUS, shopSchema } from '../../contracts/shops.ts';
+import {
+  myShopsResponseSchema,
+  SHOP_UNDER_REVIEW_STATUS,
+  shopAnswerSchema,
+  shopSchema,
+} from '../../contracts/shops.ts';
 import { MESSAGES } from '../../contracts/common.ts';
 import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
 import { ACCESS_TOKEN_TTL_S, REFRESH_WINDOW_S } from '../../server/platform/tokens.ts';
@@ -258,7 +263,8 @@ for (const kind of DB_KINDS) {
       const guest = new TestClient(t.app);
       const res = await guest.get('/api/shops/1');
       expect(res.statusCode).toBe(200);
-      const shop = shopSchema.parse(res.json());
+      // A guest's answer has no company_id or flag_status (issue 10 item 8).
+      const shop = shopAnswerSchema.parse(res.json());
       expect(shop).toMatchObject({ id: 1, screen_name: 'demo-cafe', status: '公開中', favoriters_count: 4 });
       expect((await guest.get('/api/shops/2')).statusCode).toBe(404);
       expect((await (await loginAs(t, 'supporter@example.com')).get('/api/shops/2')).statusCode).toBe(404);
@@ -275,16 +281,16 @@ for (const kind of DB_KINDS) {
       expect(badId.json().message).toBe('IDは1以上の整数である必要があります');
     });
 
-    it('POST /api/shops/{id}/login: members of the company and staff get the shop, others 403 (section 7)', async () => {
+    it('POST /api/shops/{id}/login: members of the company and staff get the shop, others 404 (section 7; issue 10 item 8)', async () => {
       const owner = await loginAs(t, 'owner@example.com');
       const ok = await owner.post('/api/shops/1/login');
       expect(ok.statusCode).toBe(200);
       expect(shopSchema.parse(ok.json()).id).toBe(1);
       const other = await owner.post('/api/shops/3/login');
-      expect(other.statusCode).toBe(403);
-      expect(other.json()).toEqual({ message: SHOP_MESSAGES.notShopMember });
+      expect(other.statusCode).toBe(404);
+      expect(other.json()).toEqual({ message: SHOP_MESSAGES.shopNotFound });
       expect((await (await loginAs(t, 'supporter@example.com')).post('/api/shops/1/login')).statusCode).toBe(
-        403,
+        404,
       );
       expect((await (await loginAs(t, 'staff@example.com')).post('/api/shops/3/login')).statusCode).toBe(200);
       isUnauthenticated(await new TestClient(t.app).post('/api/shops/1/login'));
@@ -294,7 +300,7 @@ for (const kind of DB_KINDS) {
       const owner = await loginAs(t, 'owner@example.com');
       expect((await owner.get('/api/shops/1/status')).json()).toEqual({ status: '公開中' });
       expect((await owner.get('/api/shops/2/status')).json()).toEqual({ status: SHOP_UNDER_REVIEW_STATUS });
-      expect((await owner.get('/api/shops/3/status')).statusCode).toBe(403);
+      expect((await owner.get('/api/shops/3/status')).statusCode).toBe(404);
     });
 
     it('GET /api/myShops lists the shops of the user’s companies', async () => {

@@ -187,13 +187,24 @@ for (const kind of DB_KINDS) {
     it('a member of company A cannot read or change company B, its shops or its supporter list (issue 12)', async () => {
       expect((await owner.get(`/api/companies/${companyId}`)).statusCode).toBe(404);
       expect((await owner.put(`/api/companies/${companyId}`, COMPANY)).statusCode).toBe(404);
-      expect(
-        (await owner.post('/api/shops', { ...SHOP, screen_name: 'intruder', company_id: companyId }))
-          .statusCode,
-      ).toBe(403);
-      expect((await owner.put(`/api/shops/${shopId}`, SHOP)).statusCode).toBe(403);
-      expect((await owner.get(`/api/shops/${shopId}/details`)).statusCode).toBe(403);
-      expect((await owner.get(`/api/shops/${shopId}/supporters`)).statusCode).toBe(403);
+      // Another company is the same 422 as a missing one (issue 10 item 8).
+      const intruder = await owner.post('/api/shops', {
+        ...SHOP,
+        screen_name: 'intruder',
+        company_id: companyId,
+      });
+      const nowhere = await owner.post('/api/shops', {
+        ...SHOP,
+        screen_name: 'intruder',
+        company_id: 999_999,
+      });
+      expect(intruder.statusCode).toBe(422);
+      expect(intruder.json()).toEqual(nowhere.json());
+      expect(intruder.json().errors).toEqual({ company_id: [SHOP_MESSAGES.companyNotFound] });
+      // Another company's shop is the same 404 as a missing one (issue 10 item 8).
+      expect((await owner.put(`/api/shops/${shopId}`, SHOP)).statusCode).toBe(404);
+      expect((await owner.get(`/api/shops/${shopId}/details`)).statusCode).toBe(404);
+      expect((await owner.get(`/api/shops/${shopId}/supporters`)).statusCode).toBe(404);
       const [row] = (
         (await t.database.db.execute(
           sql`select name, phone from companies where id = ${companyId}`,
@@ -211,6 +222,48 @@ for (const kind of DB_KINDS) {
       expect(put.json().representative).toBe('日向 太陽');
     });
 
+    it('issue 10 item 8: a non-member cannot tell an unpublished shop from a missing one (404, not 403, on login and status)', async () => {
+      const missing = 999_999;
+      for (const stranger of [owner, supporter]) {
+        for (const call of [
+          (id: number) => stranger.post(`/api/shops/${id}/login`),
+          (id: number) => stranger.get(`/api/shops/${id}/status`),
+          (id: number) => stranger.get(`/api/shops/${id}`),
+        ]) {
+          const hidden = await call(shopId);
+          const none = await call(missing);
+          expect(hidden.statusCode).toBe(404);
+          expect(none.statusCode).toBe(404);
+          expect(hidden.json()).toEqual(none.json());
+        }
+      }
+      for (const path of [`/api/shops/${shopId}/login`, `/api/shops/${missing}/login`]) {
+        expect((await guest.post(path)).statusCode).toBe(401);
+      }
+      expect((await guest.get(`/api/shops/${shopId}`)).json()).toEqual(
+        (await guest.get(`/api/shops/${missing}`)).json(),
+      );
+      // Its own people still get it.
+      expect((await applicant.post(`/api/shops/${shopId}/login`)).statusCode).toBe(200);
+      expect((await applicant.get(`/api/shops/${shopId}/status`)).statusCode).toBe(200);
+    });
+
+    it("issue 10 item 8: a guest's (or a stranger's) shop answer carries no company_id or flag_status; its people's does", async () => {
+      for (const stranger of [guest, supporter]) {
+        const res = await stranger.get('/api/shops/1');
+        expect(res.statusCode).toBe(200);
+        const body = res.json() as Record<string, unknown>;
+        expect(body).toMatchObject({ id: 1, screen_name: 'demo-cafe', status: PUBLISHED_SHOP_STATUS });
+        expect(body).not.toHaveProperty('company_id');
+        expect(body).not.toHaveProperty('flag_status');
+      }
+      for (const own of [owner, staff]) {
+        const body = (await own.get('/api/shops/1')).json() as Record<string, unknown>;
+        expect(body).toHaveProperty('company_id');
+        expect(body).toHaveProperty('flag_status');
+      }
+    });
+
     it('saving the shop profile raises savedFirstProfile (issue 12)', async () => {
       const before = shopDetailSchema.parse((await applicant.get(`/api/shops/${shopId}/details`)).json());
       expect(before.flag_status.savedFirstProfile).toBe(false);
@@ -224,7 +277,7 @@ for (const kind of DB_KINDS) {
       expect(after.description).toBe('日替わり定食と手づくりプリン。');
     });
 
-    it('the cover upload stores a re-encoded WebP; a bad file or a stranger gets 422/403 and leaves nothing behind (issue 12 "Images")', async () => {
+    it('the cover upload stores a re-encoded WebP; a bad file or a stranger gets 422/404 and leaves nothing behind (issue 12 "Images")', async () => {
       const uploads = join(dataDir, 'uploads');
       const png = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#f0a' } })
         .png()
@@ -264,7 +317,7 @@ for (const kind of DB_KINDS) {
         url: `/api/shops/${shopId}/cover`,
         ...multipart('cover', 'c.png', 'image/png', png),
       });
-      expect(stranger.statusCode).toBe(403);
+      expect(stranger.statusCode).toBe(404);
       expect(filesUnder(uploads)).toBe(files);
       expect(
         shopDetailSchema.parse((await applicant.get(`/api/shops/${shopId}/details`)).json()).cover_image_url,
@@ -353,6 +406,52 @@ for (const kind of DB_KINDS) {
       expect(
         (await owner.post(`/api/companies/${companyId}/review`, { paid_status: '利用不可' })).statusCode,
       ).toBe(403);
+    });
+
+    it('saving a rejected shop sends it back to review (one shop_reviews row); a published shop stays published (ADR 0052)', async () => {
+      const created = await applicant.post('/api/shops', {
+        ...SHOP,
+        name: 'ひだまり食堂 駅前店',
+        screen_name: 'hidamari-ekimae',
+        company_id: companyId,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const second = shopDetailSchema.parse(created.json()).id;
+      await staff.post(`/api/shops/${second}/reviews`, { decision: 'reject', reason: '写真がありません。' });
+      const resaved = await applicant.put(`/api/shops/${second}`, {
+        ...SHOP,
+        name: 'ひだまり食堂 駅前店',
+        screen_name: 'hidamari-ekimae',
+        opening_hours: '11:00〜21:00',
+      });
+      expect(resaved.statusCode, resaved.body).toBe(200);
+      expect(shopDetailSchema.parse(resaved.json()).status).toBe(SHOP_UNDER_REVIEW_STATUS);
+      expect((await applicant.get(`/api/shops/${second}/status`)).json()).toEqual({
+        status: SHOP_UNDER_REVIEW_STATUS,
+      });
+      const rows = (
+        (await t.database.db.execute(
+          sql`select status, reviewer_id from shop_reviews where shop_id = ${second} order by id`,
+        )) as unknown as { rows: { status: string; reviewer_id: number | null }[] }
+      ).rows;
+      expect(rows.map((r) => r.status)).toEqual([
+        SHOP_UNDER_REVIEW_STATUS,
+        REJECTED_SHOP_STATUS,
+        SHOP_UNDER_REVIEW_STATUS,
+      ]);
+      // A shop under review or published keeps its status when saved.
+      const again = await applicant.put(`/api/shops/${second}`, { ...SHOP, screen_name: 'hidamari-ekimae' });
+      expect(shopDetailSchema.parse(again.json()).status).toBe(SHOP_UNDER_REVIEW_STATUS);
+      const published = await applicant.put(`/api/shops/${shopId}`, SHOP);
+      expect(shopDetailSchema.parse(published.json()).status).toBe(PUBLISHED_SHOP_STATUS);
+      // Staff may edit any shop and any company; another company's owner may not (404).
+      expect(
+        (await staff.put(`/api/shops/${second}`, { ...SHOP, screen_name: 'hidamari-ekimae' })).statusCode,
+      ).toBe(200);
+      expect((await staff.put(`/api/companies/${companyId}`, COMPANY)).statusCode).toBe(200);
+      expect(
+        (await owner.put(`/api/shops/${second}`, { ...SHOP, screen_name: 'hidamari-ekimae' })).statusCode,
+      ).toBe(404);
     });
 
     it('staff can search every shop and enter any shop (issue 12, product design section 1)', async () => {
@@ -468,7 +567,7 @@ for (const kind of DB_KINDS) {
       ]);
       expect(JSON.stringify(page)).not.toMatch(/@example\.com/);
       expect((await staff.get(`/api/shops/${shopId}/supporters`)).statusCode).toBe(200);
-      expect((await supporter.get(`/api/shops/${shopId}/supporters`)).statusCode).toBe(403);
+      expect((await supporter.get(`/api/shops/${shopId}/supporters`)).statusCode).toBe(404);
       expect((await applicant.get(`/api/shops/${shopId}/supporters?cursor=bm9wZQ`)).statusCode).toBe(422);
     });
 

@@ -66,18 +66,18 @@ export async function loadShops(db: Db, where: SQL): Promise<Shop[]> {
   return rows.map(presentShop);
 }
 
-/** True when the user belongs to the company that owns the shop (object-level check, in the query). */
-export async function isShopMember(db: Db, userId: number, shopId: number): Promise<boolean> {
-  const rows = rowsOf(
-    await db.execute(sql`
-      select 1 from shops s join company_members cm on cm.company_id = s.company_id
-      where s.id = ${shopId} and cm.user_id = ${userId} limit 1`),
-  );
-  return rows.length > 0;
-}
-
 export function findShop(db: Db, id: number): Promise<Shop | undefined> {
   return loadShops(db, sql`s.id = ${id}`).then((rows) => rows[0]);
+}
+
+/** The shop, when the caller may act for it: a member of its company, or staff (the check is the WHERE). */
+export function findShopFor(db: Db, id: number, actor: Actor): Promise<Shop | undefined> {
+  return loadShops(db, sql`s.id = ${id} and ${memberOf(sql`s.company_id`, actor)}`).then((rows) => rows[0]);
+}
+
+/** A published shop, as anyone may see it. */
+export function findPublishedShop(db: Db, id: number): Promise<Shop | undefined> {
+  return loadShops(db, sql`s.id = ${id} and s.status = ${PUBLISHED_SHOP_STATUS}`).then((rows) => rows[0]);
 }
 
 /** The shops of every company the user belongs to. */
@@ -226,20 +226,6 @@ export async function companyMailTargets(
   );
 }
 
-export async function isCompanyMember(db: Db, userId: number, companyId: number): Promise<boolean> {
-  const rows = rowsOf(
-    await db.execute(
-      sql`select 1 from company_members where company_id = ${companyId} and user_id = ${userId} limit 1`,
-    ),
-  );
-  return rows.length > 0;
-}
-
-export async function companyExists(db: Db, companyId: number): Promise<boolean> {
-  const rows = rowsOf(await db.execute(sql`select 1 from companies where id = ${companyId}`));
-  return rows.length > 0;
-}
-
 /* ---------------------------------------------------------------------- shops */
 
 export type ShopValues = {
@@ -292,19 +278,34 @@ export async function insertShop(
   return shop!.id;
 }
 
-/** Saves the profile and raises savedFirstProfile (issue 12), for the shop's people and staff. */
-export async function updateShop(db: Db, id: number, actor: Actor, values: ShopValues): Promise<boolean> {
-  const rows = rowsOf(
+/**
+ * Saves the profile and raises savedFirstProfile (issue 12), for the shop's people and staff. A rejected
+ * shop goes back to review with its new profile (one shop_reviews row; ADR 0052). Answers whether the
+ * caller could save it, and whether it went back to review. Run it in a transaction.
+ */
+export async function updateShop(
+  db: Db,
+  id: number,
+  actor: Actor,
+  values: ShopValues,
+  statuses: { rejected: string; underReview: string },
+): Promise<{ resubmitted: boolean } | null> {
+  const [row] = rowsOf(
     await db.execute(sql`
       update shops s set name = ${values.name}, screen_name = ${values.screen_name},
         category = ${values.category}, prefecture = ${values.prefecture}, address = ${values.address},
         opening_hours = ${values.opening_hours}, phone = ${values.phone}, url = ${values.url},
         description = ${values.description},
+        status = case when old.status = ${statuses.rejected} then ${statuses.underReview} else old.status end,
         flag_status = s.flag_status || '{"savedFirstProfile": true}'::jsonb, updated_at = now()
-      where s.id = ${id} and ${memberOf(sql`s.company_id`, actor)}
-      returning s.id`),
+      from (select id, status from shops where id = ${id} for update) old
+      where s.id = old.id and ${memberOf(sql`s.company_id`, actor)}
+      returning old.status as old_status`),
   );
-  return rows.length > 0;
+  if (!row) return null;
+  const resubmitted = row.old_status === statuses.rejected;
+  if (resubmitted) await db.insert(shopReviews).values({ shopId: id, status: statuses.underReview });
+  return { resubmitted };
 }
 
 /** Replaces the cover; answers the key of the cover it replaced (to delete), or undefined when refused. */

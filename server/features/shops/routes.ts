@@ -7,6 +7,7 @@ import {
   companySchema,
   favoriteStateSchema,
   myShopsResponseSchema,
+  shopAnswerSchema,
   shopCardPageSchema,
   shopCreateRequestSchema,
   shopDetailPageSchema,
@@ -133,7 +134,7 @@ export const shopRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/shops/:id',
     {
       config: { access: 'public' },
-      schema: { params: idParamsSchema, response: { 200: shopSchema, ...errors } },
+      schema: { params: idParamsSchema, response: { 200: shopAnswerSchema, ...errors } },
     },
     (request) => shops.visibleShop(request.params.id, request.auth),
   );

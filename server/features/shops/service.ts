@@ -2,6 +2,7 @@ import {
   type Company,
   type CompanyListQuery,
   type FavoriteState,
+  type PublicShop,
   PAGE_SIZE_MAX,
   PUBLISHED_SHOP_STATUS,
   REJECTED_SHOP_STATUS,
@@ -61,30 +62,30 @@ export class ShopService {
     this.db = deps.db;
   }
 
-  private async find(id: number): Promise<Shop> {
-    const shop = await repo.findShop(this.db, id);
+  /**
+   * A published shop is seen by everyone; a shop under review or hidden only by its own people and staff,
+   * and for anyone else it does not exist (404). Only its own people and staff see `company_id` and
+   * `flag_status` (issue 10 item 8: a guest's answer does not carry them).
+   */
+  async visibleShop(id: number, auth: AuthContext | null): Promise<Shop | PublicShop> {
+    if (auth) {
+      const own = await repo.findShopFor(this.db, id, actorOf(auth));
+      if (own) return own;
+    }
+    const shop = await repo.findPublishedShop(this.db, id);
     if (!shop) throw new HttpError(404, SHOP_MESSAGES.shopNotFound);
-    return shop;
+    const { company_id: _company, flag_status: _flags, ...rest } = shop;
+    return rest;
   }
 
   /**
-   * A published shop is seen by everyone. A shop under review or hidden is seen only by its own people
-   * and staff; for anyone else it does not exist (404, so its existence is not disclosed).
+   * Members of the shop's company and staff act for the shop. For anyone else it is the same 404 as a
+   * missing shop, decided in the query's WHERE (issue 10 item 8: a stranger does not learn that an
+   * unpublished shop exists).
    */
-  async visibleShop(id: number, auth: AuthContext | null): Promise<Shop> {
-    const shop = await this.find(id);
-    if (shop.status === PUBLISHED_SHOP_STATUS || isStaff(auth)) return shop;
-    if (auth && (await repo.isShopMember(this.db, auth.userId, shop.id))) return shop;
-    throw new HttpError(404, SHOP_MESSAGES.shopNotFound);
-  }
-
-  /** Members of the shop's company and staff act for the shop; anyone else gets 403. */
   async shopToActFor(id: number, auth: AuthContext): Promise<Shop> {
-    const shop = await this.find(id);
-    if (isStaff(auth)) return shop;
-    if (!(await repo.isShopMember(this.db, auth.userId, shop.id))) {
-      throw new HttpError(403, SHOP_MESSAGES.notShopMember);
-    }
+    const shop = await repo.findShopFor(this.db, id, actorOf(auth));
+    if (!shop) throw new HttpError(404, SHOP_MESSAGES.shopNotFound);
     return shop;
   }
 
@@ -154,21 +155,18 @@ export class ShopService {
     return shop;
   }
 
-  /** The shop with its business details, for its own people and staff (403 for others). */
+  /** The shop with its business details, for its own people and staff (404 for others). */
   async shopDetail(id: number, auth: AuthContext): Promise<ShopDetail> {
     await this.shopToActFor(id, auth);
     return this.detail(id, auth);
   }
 
-  /** A new shop of one of the caller's companies; it waits for the review (one shop_reviews row). */
+  /**
+   * A new shop of one of the caller's companies; it waits for the review (one shop_reviews row). Another
+   * company is the same 422 as a missing one, so its existence is not disclosed (issue 10 item 8).
+   */
   async createShop(auth: AuthContext, companyId: number, values: repo.ShopValues): Promise<ShopDetail> {
-    if (!isStaff(auth) && !(await repo.isCompanyMember(this.db, auth.userId, companyId))) {
-      if (!(await repo.companyExists(this.db, companyId))) {
-        throw validationError({ company_id: [SHOP_MESSAGES.companyNotFound] });
-      }
-      throw new HttpError(403, SHOP_MESSAGES.notCompanyMember);
-    }
-    if (isStaff(auth) && !(await repo.companyExists(this.db, companyId))) {
+    if (!(await repo.findCompany(this.db, companyId, actorOf(auth)))) {
       throw validationError({ company_id: [SHOP_MESSAGES.companyNotFound] });
     }
     await this.assertFreeName(values.screen_name, null);
@@ -185,12 +183,17 @@ export class ShopService {
     return this.detail(id, auth);
   }
 
-  /** Saves the shop's profile and raises savedFirstProfile. */
+  /** Saves the shop's profile and raises savedFirstProfile; a rejected shop goes back to review (ADR 0052). */
   async updateShop(id: number, auth: AuthContext, values: repo.ShopValues): Promise<ShopDetail> {
     await this.shopToActFor(id, auth);
     await this.assertFreeName(values.screen_name, id);
     try {
-      await repo.updateShop(this.db, id, actorOf(auth), values);
+      await this.db.transaction((tx) =>
+        repo.updateShop(tx, id, actorOf(auth), values, {
+          rejected: REJECTED_SHOP_STATUS,
+          underReview: SHOP_UNDER_REVIEW_STATUS,
+        }),
+      );
     } catch (err) {
       if (isUniqueViolation(err)) throw validationError({ screen_name: [SHOP_MESSAGES.screenNameTaken] });
       throw err;
@@ -204,7 +207,7 @@ export class ShopService {
     try {
       await this.shopToActFor(id, auth);
       replaced = await repo.setShopCover(this.db, id, actorOf(auth), image);
-      if (!replaced) throw new HttpError(403, SHOP_MESSAGES.notShopMember);
+      if (!replaced) throw new HttpError(404, SHOP_MESSAGES.shopNotFound);
     } catch (err) {
       await this.deps.deleteImage(image.key); // a refused upload leaves nothing behind
       throw err;
@@ -283,7 +286,7 @@ export class ShopService {
     };
   }
 
-  /** The shop's supporters, for its own people and staff (403 for anyone else). */
+  /** The shop's supporters, for its own people and staff (404 for anyone else). */
   async supporters(
     shopId: number,
     auth: AuthContext,

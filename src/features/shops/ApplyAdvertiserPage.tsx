@@ -9,33 +9,15 @@ import { Card, Notice, PageFrame } from '../../platform/ui/Page.tsx';
 import { createCompany } from './api/create-company.ts';
 import { createShop } from './api/create-shop.ts';
 import { uploadCover } from './api/upload-cover.ts';
+import { CompanyProfileFields, type CompanyForm, EMPTY_COMPANY_FORM } from './CompanyFields.tsx';
 import { EMPTY_SHOP_FORM, type ShopForm, ShopProfileFields } from './ShopFields.tsx';
-
-type CompanyForm = {
-  name: string;
-  name_kana: string;
-  representative: string;
-  postal_code: string;
-  address: string;
-  phone: string;
-  invoice_number: string;
-};
-const EMPTY_COMPANY: CompanyForm = {
-  name: '',
-  name_kana: '',
-  representative: '',
-  postal_code: '',
-  address: '',
-  phone: '',
-  invoice_number: '',
-};
 
 /**
  * Issue 12: a signed-in user applies as an advertiser: the company (審査中) and its first shop (審査待ち),
  * with a cover image. The three calls run in order; a company already accepted is not sent twice.
  */
 export default function ApplyAdvertiserPage() {
-  const [company, setCompany] = useState<CompanyForm>(EMPTY_COMPANY);
+  const [company, setCompany] = useState<CompanyForm>(EMPTY_COMPANY_FORM);
   const [shop, setShop] = useState<ShopForm>(EMPTY_SHOP_FORM);
   const [cover, setCover] = useState<File | null>(null);
   const [created, setCreated] = useState<Company | null>(null);
@@ -46,9 +28,6 @@ export default function ApplyAdvertiserPage() {
   const coverSub = useSubmission();
   const { switchMode } = useAuthActions();
   const busy = companySub.busy || shopSub.busy || coverSub.busy;
-
-  const setC = (key: keyof CompanyForm) => (e: { target: { value: string } }) =>
-    setCompany({ ...company, [key]: e.target.value });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -117,66 +96,7 @@ export default function ApplyAdvertiserPage() {
               ）。続けてお店の情報をご確認ください。
             </Notice>
           ) : (
-            <>
-              <Field
-                label="会社名・屋号"
-                required
-                value={company.name}
-                onChange={setC('name')}
-                errors={companySub.errors.name}
-                autoComplete="organization"
-              />
-              <Field
-                label="会社名・屋号（フリガナ）"
-                required
-                value={company.name_kana}
-                onChange={setC('name_kana')}
-                errors={companySub.errors.name_kana}
-                hint="ひらがなで入力しても、カタカナに直して登録します。"
-              />
-              <Field
-                label="代表者名"
-                required
-                value={company.representative}
-                onChange={setC('representative')}
-                errors={companySub.errors.representative}
-                autoComplete="name"
-              />
-              <Field
-                label="郵便番号"
-                required
-                value={company.postal_code}
-                onChange={setC('postal_code')}
-                errors={companySub.errors.postal_code}
-                inputMode="numeric"
-                autoComplete="postal-code"
-                hint="例: 150-0041（全角の数字でも入力できます）"
-              />
-              <Field
-                label="所在地"
-                required
-                value={company.address}
-                onChange={setC('address')}
-                errors={companySub.errors.address}
-                autoComplete="street-address"
-              />
-              <Field
-                label="電話番号"
-                required
-                type="tel"
-                value={company.phone}
-                onChange={setC('phone')}
-                errors={companySub.errors.phone}
-                autoComplete="tel"
-              />
-              <Field
-                label="インボイス登録番号"
-                value={company.invoice_number}
-                onChange={setC('invoice_number')}
-                errors={companySub.errors.invoice_number}
-                hint="適格請求書発行事業者の方は「T」と13桁の数字（例: T1234567890123）。お持ちでなければ空欄のままで構いません。"
-              />
-            </>
+            <CompanyProfileFields value={company} onChange={setCompany} errors={companySub.errors} />
           )}
         </Card>
         <Card aria-labelledby="shop-title">

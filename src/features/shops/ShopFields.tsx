@@ -1,6 +1,6 @@
 import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 import { PREFECTURES } from '../../../contracts/prefectures.ts';
-import { SHOP_CATEGORIES } from '../../../contracts/shops.ts';
+import { SHOP_CATEGORIES, type ShopDetail } from '../../../contracts/shops.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { Field, FieldErrors, inputStyles } from '../../platform/ui/Field.tsx';
 
@@ -207,4 +207,19 @@ export function ShopProfileFields({
       />
     </>
   );
+}
+
+/** The form as the server last saved the shop (empty where it has nothing). */
+export function shopForm(shop: ShopDetail): ShopForm {
+  return {
+    name: shop.name,
+    screen_name: shop.screen_name,
+    category: shop.category ?? '',
+    prefecture: shop.prefecture ?? '',
+    address: shop.address ?? '',
+    opening_hours: shop.opening_hours ?? '',
+    phone: shop.phone ?? '',
+    url: shop.url ?? '',
+    description: shop.description ?? '',
+  };
 }

@@ -6,20 +6,23 @@ import {
   QrCode,
   Settings,
   ShieldCheck,
+  Store,
   Users,
   Wallet,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
-import type { Shop } from '../../../contracts/shops.ts';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import type { Shop, ShopDetail } from '../../../contracts/shops.ts';
 import { SHOP_UNDER_REVIEW_STATUS } from '../../../contracts/values.ts';
 import { Illustration } from '../../platform/ui/Illustration.tsx';
 import { useAuth, useAuthActions } from '../../platform/session/hooks.ts';
-import { ButtonLink } from '../../platform/ui/Button.tsx';
+import { Button, ButtonLink } from '../../platform/ui/Button.tsx';
+import { Field } from '../../platform/ui/Field.tsx';
 import { PageLoading, useLoadingOverlay } from '../../platform/ui/LoadingOverlay.tsx';
 import { EmptyState, Notice, PageFrame } from '../../platform/ui/Page.tsx';
 import { useResource } from '../../platform/request/hooks.ts';
 import { getMyShops } from './api/get-my-shops.ts';
+import { searchAllShops } from './api/search-all-shops.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
 
 /** The signed-in homes of `/` (seed spec section 2): the supporter's, the staff's and the shop switch. */
@@ -224,6 +227,24 @@ function ShopHome({ shop }: { shop: Shop }) {
           {`${shop.favoriters_count}人のフォーカスターがお店を応援しています。`}
         </Tile>
         <Tile
+          icon={Store}
+          title="お店の情報"
+          action={
+            <>
+              <ButtonLink href="/shop-profile" size="sm" variant="outline">
+                お店の情報を編集する
+              </ButtonLink>{' '}
+              <ButtonLink href="/company-profile" size="sm" variant="ghost">
+                会社の情報
+              </ButtonLink>
+            </>
+          }
+        >
+          {shop.flag_status.savedFirstProfile
+            ? 'お店の紹介や営業時間、カバー画像はいつでも変えられます。'
+            : 'お店の紹介や営業時間、カバー画像を整えると、フォーカスターに見つけてもらいやすくなります。'}
+        </Tile>
+        <Tile
           icon={QrCode}
           title="ファンを増やす"
           action={
@@ -251,11 +272,114 @@ function ShopHome({ shop }: { shop: Shop }) {
   );
 }
 
+/** One shop of the switch: its name, what it is, its status; pressing it enters the shop. */
+function ShopChoice({
+  shop,
+  current,
+  detail,
+}: {
+  shop: Shop | ShopDetail;
+  current: boolean;
+  detail?: string;
+}) {
+  const { loginShop } = useAuthActions();
+  const overlay = useLoadingOverlay();
+  return (
+    <ShopButton
+      type="button"
+      current={current}
+      aria-current={current ? 'true' : undefined}
+      onClick={() => overlay.wrap(loginShop(shop.id), 'お店に切り替えています…').catch(() => {})}
+    >
+      <strong>{shop.name}</strong>
+      {detail && <span>{detail}</span>}
+      <span>
+        <ShopStatus status={shop.status} /> {current && <StatusBadge tone="current">選択中</StatusBadge>}
+      </span>
+    </ShopButton>
+  );
+}
+
+const SearchRow = styled('form', {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: '$3',
+  marginBottom: '$4',
+  '& > div': { flex: '1 1 260px', marginBottom: 0 },
+});
+
+/**
+ * Issue 12 and product design section 1: staff can enter any shop. In advertiser mode they search every
+ * shop by name, shop ID or company name (`GET /api/staff/shops`, 50 a page) and enter one.
+ */
+function StaffShopSearch() {
+  const { shop } = useAuth();
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState<string | null>(null);
+  const found = useResource(
+    query === null ? null : (signal) => searchAllShops(query, signal),
+    query === null ? null : `staff-shops:${query}`,
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setQuery(text.trim());
+  };
+  return (
+    <section aria-labelledby="staff-shop-search-title" style={{ marginTop: 32 }}>
+      <h2 id="staff-shop-search-title">すべてのお店から探す（運営スタッフ）</h2>
+      <p>
+        お店の名前・お店のID・会社名で探して、そのお店として操作できます。空欄のまま検索すると登録の古い順に表示します。
+      </p>
+      <SearchRow role="search" aria-label="すべてのお店の検索" onSubmit={submit}>
+        <Field
+          label="お店の名前・ID・会社名"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={100}
+          enterKeyHint="search"
+        />
+        <Button type="submit" variant="outline">
+          検索する
+        </Button>
+      </SearchRow>
+      {query !== null && found.state === 'loading' && <PageLoading label="お店を探しています…" />}
+      {query !== null && found.state === 'failed' && (
+        <EmptyState title="お店を探せませんでした">{found.error.message}</EmptyState>
+      )}
+      {query !== null &&
+        found.state === 'done' &&
+        (found.data.data.length === 0 ? (
+          <EmptyState title="見つかりませんでした">
+            {`「${query}」に当てはまるお店はありません。別のことばで探してください。`}
+          </EmptyState>
+        ) : (
+          <>
+            <ShopList aria-label="見つかったお店">
+              {found.data.data.map((s) => (
+                <li key={s.id}>
+                  <ShopChoice
+                    shop={s}
+                    current={shop?.id === s.id}
+                    detail={`ID: ${s.screen_name}・${s.company_name}`}
+                  />
+                </li>
+              ))}
+            </ShopList>
+            {found.data.next_cursor !== null && (
+              <Notice role="note" style={{ marginTop: 16 }}>
+                最初の50件を表示しています。ことばを足して絞り込んでください。
+              </Notice>
+            )}
+          </>
+        ))}
+    </section>
+  );
+}
+
 /** Seed spec section 2: for a signed-in user in advertiser mode the root is the shop switch. */
 export function ShopSwitch() {
   const { shop, companyAvailable, isStaff } = useAuth();
-  const { loginShop } = useAuthActions();
-  const overlay = useLoadingOverlay();
   const shops = useResource(getMyShops, 'my-shops');
   const list = (
     <>
@@ -265,35 +389,28 @@ export function ShopSwitch() {
       )}
       {shops.state === 'done' &&
         (shops.data.length === 0 ? (
-          <EmptyState
-            title="登録されているお店はまだありません"
-            action={<ButtonLink href="/contact">掲載のお申し込み・ご相談</ButtonLink>}
-          >
-            Focustarへのお店の掲載をご希望の方は、お問い合わせからご連絡ください。
-          </EmptyState>
+          // Staff who belong to no company find their shop below instead.
+          !isStaff && (
+            <EmptyState
+              title="登録されているお店はまだありません"
+              action={<ButtonLink href="/apply-advertiser">広告主として申し込む</ButtonLink>}
+            >
+              会社とお店の情報を登録すると、運営の審査のあとでフォーカスターに拡散を依頼できます。ご相談は
+              <a href="/contact">お問い合わせ</a>からどうぞ。
+            </EmptyState>
+          )
         ) : (
-          <ShopList>
+          <ShopList aria-label="あなたのお店">
             {shops.data.map((s) => (
               <li key={s.id}>
-                <ShopButton
-                  type="button"
-                  current={shop?.id === s.id}
-                  aria-current={shop?.id === s.id ? 'true' : undefined}
-                  onClick={() => overlay.wrap(loginShop(s.id), 'お店に切り替えています…').catch(() => {})}
-                >
-                  <strong>{s.name}</strong>
-                  <span>
-                    <ShopStatus status={s.status} />{' '}
-                    {shop?.id === s.id && <StatusBadge tone="current">選択中</StatusBadge>}
-                  </span>
-                </ShopButton>
+                <ShopChoice shop={s} current={shop?.id === s.id} />
               </li>
             ))}
           </ShopList>
         ))}
     </>
   );
-  const notice = !companyAvailable && !isStaff && (
+  const notice = !companyAvailable && !isStaff && shops.state === 'done' && shops.data.length > 0 && (
     <Notice role="note">
       会社の審査が完了し、ご利用可能になると拡散依頼などの広告主メニューが使えるようになります。
     </Notice>
@@ -307,6 +424,7 @@ export function ShopSwitch() {
           <h2 id="switch-title">お店を切り替える</h2>
           {list}
         </section>
+        {isStaff && <StaffShopSearch />}
       </PageFrame>
     );
   }
@@ -314,6 +432,7 @@ export function ShopSwitch() {
     <PageFrame title="お店を選択" lead="広告主として操作するお店を選んでください。">
       {notice}
       {list}
+      {isStaff && <StaffShopSearch />}
     </PageFrame>
   );
 }

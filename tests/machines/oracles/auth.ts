@@ -180,6 +180,10 @@ const logoutAction = (m: AuthModel): AuthModel => ({
   location: [...m.location, '/login'],
 });
 
+/** seed spec §3: referralShopId is removed once the e-mail is verified, however the verified user arrives. */
+const forgetReferralIfVerified = (m: AuthModel, user: User): AuthModel =>
+  user.email_verified ? { ...m, storage: { ...m.storage, referralShopId: null } } : m;
+
 /** seed spec §4 login: sets user, login = email_verified, stores token if given, clears referral shop id if verified, persists. */
 const loginAction = (m: AuthModel, user: User, token: string | null): AuthModel => {
   let next: AuthModel = { ...m, user, login: user.email_verified };
@@ -266,7 +270,7 @@ function step(m: AuthModel, e: EventObject): AuthModel {
       if (m.mode === 'restoringUser') {
         // seed spec §4 start-up: the fetched user replaces the stored one; initial loading finished.
         return persist({
-          ...leave(m),
+          ...forgetReferralIfVerified(leave(m), user),
           mode: 'idle',
           user,
           login: user.email_verified,
@@ -274,7 +278,12 @@ function step(m: AuthModel, e: EventObject): AuthModel {
         });
       }
       if (m.mode === 'refreshingUser') {
-        return persist({ ...leave(m), mode: 'idle', user, login: user.email_verified });
+        return persist({
+          ...forgetReferralIfVerified(leave(m), user),
+          mode: 'idle',
+          user,
+          login: user.email_verified,
+        });
       }
       return m;
     }
@@ -328,7 +337,12 @@ function step(m: AuthModel, e: EventObject): AuthModel {
     case 'xstate.done.actor.flagUp': {
       if (m.mode !== 'raisingFlag') return m;
       const user = ev.output as User;
-      return persist({ ...leave(m), mode: 'idle', user, login: user.email_verified });
+      return persist({
+        ...forgetReferralIfVerified(leave(m), user),
+        mode: 'idle',
+        user,
+        login: user.email_verified,
+      });
     }
     case 'xstate.error.actor.flagUp':
       // ADR 0024: a failed flag-up is reported, without a toast (the flag is not the user's task).

@@ -42,11 +42,12 @@ export const rows: Row[] = [
       address: '大阪府大阪市北区梅田4-5-6',
       phone: '06-1234-5678',
     },
-    expect: [401, 403, 403, 200, 200],
+    expect: [401, 404, 404, 200, 200],
   },
-  { route: 'GET /api/shops/:id/details', url: '/api/shops/1/details', expect: [401, 403, 200, 200, 200] },
+  { route: 'GET /api/shops/:id/details', url: '/api/shops/1/details', expect: [401, 404, 200, 200, 200] },
   // Without a multipart body the caller who may upload gets the Japanese 422 under `cover`.
-  { route: 'POST /api/shops/:id/cover', url: '/api/shops/1/cover', expect: [401, 403, 422, 422, 422] },
+  { route: 'POST /api/shops/:id/cover', url: '/api/shops/1/cover', expect: [401, 404, 422, 422, 422] },
+  { route: 'POST /api/shops/:id/cover', url: '/api/shops/3/cover', expect: [401, 404, 404, 422, 422] },
   {
     route: 'POST /api/shops/:id/reviews',
     url: '/api/shops/2/reviews',
@@ -60,11 +61,11 @@ export const rows: Row[] = [
   {
     route: 'GET /api/shops/:id/supporters',
     url: '/api/shops/1/supporters',
-    expect: [401, 403, 200, 200, 200],
+    expect: [401, 404, 200, 200, 200],
   },
   {
     route: 'GET /api/shops/:id/supporters',
     url: '/api/shops/4/supporters',
-    expect: [401, 403, 403, 200, 200],
+    expect: [401, 404, 404, 200, 200],
   },
 ];

@@ -1,10 +1,16 @@
-import { shopDetailPageSchema } from '../../../../contracts/shops.ts';
-import { call } from '../../../platform/request/request.ts';
+import type { ShopDetail } from '../../../../contracts/shops.ts';
+import { callLazy } from '../../../platform/request/request.ts';
 
-/** GET /api/staff/shops (staff): every shop by name, ID or company, so staff can enter any shop. */
-export function searchAllShops(q: string, signal?: AbortSignal) {
-  return call(
-    shopDetailPageSchema,
+/**
+ * GET /api/staff/shops (staff): every shop by name, shop ID or company name, so staff can enter any
+ * shop (the shop switch at `/`). The contract loads beside the request, keeping zod off the first screen.
+ */
+export function searchAllShops(
+  q: string,
+  signal?: AbortSignal,
+): Promise<{ data: ShopDetail[]; next_cursor: number | null }> {
+  return callLazy(
+    () => import('../../../../contracts/shops.ts').then((m) => m.shopDetailPageSchema),
     { method: 'GET', path: '/api/staff/shops', query: q ? { q } : {} },
     signal ? { signal } : {},
   );

@@ -86,7 +86,8 @@ export function normalizeHolderName(value: string): string {
     .trim();
 }
 
-const FULL_KANA = 'アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワヲン';
+const FULL_KANA =
+  'アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワヲン';
 const HALF_KANA = 'ｱｲｳｴｵｶｷｸｹｺｻｼｽｾｿﾀﾁﾂﾃﾄﾅﾆﾇﾈﾉﾊﾋﾌﾍﾎﾏﾐﾑﾒﾓﾔﾕﾖﾗﾘﾙﾚﾛﾜｦﾝ';
 const HALF_OF = new Map([...FULL_KANA].map((c, i) => [c, HALF_KANA[i]!]));
 /** What a Zengin 総合振込 name field may hold (half-width). */
@@ -171,7 +172,9 @@ export type BankList = z.infer<typeof bankListSchema>;
  * ---------------------------------------------------------------------------------------------- */
 
 export const batchCreateSchema = z.object({
-  month: z.string({ error: MONEY_MESSAGES.month }).regex(/^20[0-9]{2}-(0[1-9]|1[0-2])$/, MONEY_MESSAGES.month),
+  month: z
+    .string({ error: MONEY_MESSAGES.month })
+    .regex(/^20[0-9]{2}-(0[1-9]|1[0-2])$/, MONEY_MESSAGES.month),
 });
 
 export const batchSchema = z.object({
@@ -222,9 +225,7 @@ export const supporterPaymentsSchema = z.object({
   /** Credited and not yet paid out (the ledger's sum). */
   balance: z.number().int(),
   /** The next transfer: scheduled in a batch, or expected when the balance qualifies. */
-  next_payment: z
-    .object({ date: z.string(), amount: z.number().int(), scheduled: z.boolean() })
-    .nullable(),
+  next_payment: z.object({ date: z.string(), amount: z.number().int(), scheduled: z.boolean() }).nullable(),
   bank_account: z
     .object({ bank_name: z.string(), branch_name: z.string(), account_number_last3: z.string() })
     .nullable(),

@@ -154,14 +154,35 @@ const schema = z
     ),
     BANK_KEYS_OLD: optionalString,
     // Issue 14: the remitter of the Zengin transfer file (our account and the code our bank gave us).
-    ZENGIN_REMITTER_CODE: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9]{10}$/, '10桁の数字').optional()),
+    ZENGIN_REMITTER_CODE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[0-9]{10}$/, '10桁の数字')
+        .optional(),
+    ),
     ZENGIN_REMITTER_NAME: optionalString,
-    ZENGIN_BANK_CODE: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9]{4}$/, '4桁の数字').optional()),
-    ZENGIN_BRANCH_CODE: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9]{3}$/, '3桁の数字').optional()),
+    ZENGIN_BANK_CODE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[0-9]{4}$/, '4桁の数字')
+        .optional(),
+    ),
+    ZENGIN_BRANCH_CODE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[0-9]{3}$/, '3桁の数字')
+        .optional(),
+    ),
     ZENGIN_ACCOUNT_TYPE: z.preprocess(emptyToUndefined, z.enum(['普通', '当座', '貯蓄']).default('普通')),
     ZENGIN_ACCOUNT_NUMBER: z.preprocess(
       emptyToUndefined,
-      z.string().regex(/^[0-9]{7}$/, '7桁の数字').optional(),
+      z
+        .string()
+        .regex(/^[0-9]{7}$/, '7桁の数字')
+        .optional(),
     ),
   })
   .superRefine((env, ctx) => {

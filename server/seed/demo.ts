@@ -352,7 +352,11 @@ export async function seedDemoData(db: Db, services: DemoServices = {}): Promise
     // Issue 14: bank accounts, a paid batch and unpaid rewards, so every money screen has something.
     await seedDemoMoney(
       tx,
-      { supporter: id('supporter@example.com'), fan1: id('fan1@example.com'), admin: id('admin@example.com') },
+      {
+        supporter: id('supporter@example.com'),
+        fan1: id('fan1@example.com'),
+        admin: id('admin@example.com'),
+      },
       now,
       services.bankKey,
     );

@@ -103,7 +103,11 @@ interface BodyRoute {
 /** A valid sample per path parameter, so that the body (not the path) is what gets refused. */
 const PARAM_SAMPLES: Record<string, string> = {
   id: '1',
-  sessionId: '00000000-0000-4000-8000-000000000000', provider: 'line', screen_name: 'demo-cafe', code: '0001' };
+  sessionId: '00000000-0000-4000-8000-000000000000',
+  provider: 'line',
+  screen_name: 'demo-cafe',
+  code: '0001',
+};
 
 const fillParams = (url: string) =>
   url.replace(/:([A-Za-z_]+)/g, (_, name: string) => {

@@ -70,14 +70,52 @@ describe('bank details at rest (AES-256-GCM, rotation)', () => {
     const [iv, tag, data] = sealed.secret.split('.');
     const flipped = Buffer.from(data!, 'base64url');
     flipped[0]! ^= 1;
-    expect(() => rotated.open({ ...sealed, secret: [iv, tag, flipped.toString('base64url')].join('.') })).toThrow();
+    expect(() =>
+      rotated.open({ ...sealed, secret: [iv, tag, flipped.toString('base64url')].join('.') }),
+    ).toThrow();
   });
 });
 
 /** Zengin 総合振込 fields, from the format's description (not from the server's code). */
-const HEADER = [['kind', 1], ['type', 2], ['codeKind', 1], ['remitterCode', 10], ['remitterName', 40], ['date', 4], ['bank', 4], ['bankName', 15], ['branch', 3], ['branchName', 15], ['accountType', 1], ['account', 7], ['dummy', 17]] as const;
-const DATA = [['kind', 1], ['bank', 4], ['bankName', 15], ['branch', 3], ['branchName', 15], ['clearing', 4], ['accountType', 1], ['account', 7], ['holder', 30], ['amount', 10], ['newCode', 1], ['customer1', 10], ['customer2', 10], ['transferKind', 1], ['ident', 1], ['dummy', 7]] as const;
-const TRAILER = [['kind', 1], ['count', 6], ['total', 12], ['dummy', 101]] as const;
+const HEADER = [
+  ['kind', 1],
+  ['type', 2],
+  ['codeKind', 1],
+  ['remitterCode', 10],
+  ['remitterName', 40],
+  ['date', 4],
+  ['bank', 4],
+  ['bankName', 15],
+  ['branch', 3],
+  ['branchName', 15],
+  ['accountType', 1],
+  ['account', 7],
+  ['dummy', 17],
+] as const;
+const DATA = [
+  ['kind', 1],
+  ['bank', 4],
+  ['bankName', 15],
+  ['branch', 3],
+  ['branchName', 15],
+  ['clearing', 4],
+  ['accountType', 1],
+  ['account', 7],
+  ['holder', 30],
+  ['amount', 10],
+  ['newCode', 1],
+  ['customer1', 10],
+  ['customer2', 10],
+  ['transferKind', 1],
+  ['ident', 1],
+  ['dummy', 7],
+] as const;
+const TRAILER = [
+  ['kind', 1],
+  ['count', 6],
+  ['total', 12],
+  ['dummy', 101],
+] as const;
 function fields(record: string, layout: readonly (readonly [string, number])[]): Record<string, string> {
   const out: Record<string, string> = {};
   let at = 0;
@@ -120,7 +158,9 @@ for (const kind of DB_KINDS) {
       expect(banks.items[0]).toMatchObject({ code: '0001', name: 'みずほ' });
       const byKanji = (await fan2.get(`/api/banks?q=${encodeURIComponent('三菱')}`)).json();
       expect(byKanji.items.map((b: { code: string }) => b.code)).toContain('0005');
-      const branches = (await fan2.get(`/api/banks/0005/branches?q=${encodeURIComponent('ほんてん')}`)).json();
+      const branches = (
+        await fan2.get(`/api/banks/0005/branches?q=${encodeURIComponent('ほんてん')}`)
+      ).json();
       expect(branches.items[0]).toMatchObject({ code: '001', name: '本店' });
       expect((await fan2.get('/api/banks/0000/branches')).statusCode).toBe(404);
       expect((await fan2.get('/api/banks/12/branches')).statusCode).toBe(422);
@@ -156,7 +196,13 @@ for (const kind of DB_KINDS) {
     });
 
     it('refuses a holder name a transfer file cannot carry, and unknown banks or branches (422)', async () => {
-      const body = { bank_code: '0005', branch_code: '001', account_type: '普通', account_number: '1', holder_name: 'タナカ' };
+      const body = {
+        bank_code: '0005',
+        branch_code: '001',
+        account_type: '普通',
+        account_number: '1',
+        holder_name: 'タナカ',
+      };
       const kanji = await fan2.put('/api/bank-account', { ...body, holder_name: '田中 翔' });
       expect(kanji.statusCode).toBe(422);
       expect(kanji.json().errors.holder_name).toEqual([MONEY_MESSAGES.holderChars]);
@@ -171,7 +217,9 @@ for (const kind of DB_KINDS) {
 
     it('schedules the monthly batch at 03:00 on the 1st, Japan time (pg-boss cron)', async () => {
       const [schedule] = rows<{ cron: string; timezone: string }>(
-        await t.database.db.execute(sql`select cron, options->>'tz' as timezone from pgboss.schedule where name = ${PAYOUT_QUEUE}`),
+        await t.database.db.execute(
+          sql`select cron, options->>'tz' as timezone from pgboss.schedule where name = ${PAYOUT_QUEUE}`,
+        ),
       );
       expect(schedule).toEqual({ cron: '0 3 1 * *', timezone: 'Asia/Tokyo' });
     });
@@ -199,19 +247,25 @@ for (const kind of DB_KINDS) {
       expect(again.statusCode).toBe(200);
       expect(again.json()).toMatchObject({ created: false, message: MONEY_MESSAGES.alreadyBuilt });
       const [count] = rows<{ n: number }>(
-        await t.database.db.execute(sql`select count(*)::int as n from payout_batches where month = ${month}`),
+        await t.database.db.execute(
+          sql`select count(*)::int as n from payout_batches where month = ${month}`,
+        ),
       );
       expect(count!.n).toBe(1);
 
       const detail = (await staff.get(`/api/payments/batches/${batchId}`)).json();
       expect(detail).toMatchObject({ month, payment_date: paymentDateOf(month), status: '作成済' });
-      const byUser = Object.fromEntries(detail.lines.map((l: { user: { id: number }; amount: number }) => [l.user.id, l.amount]));
+      const byUser = Object.fromEntries(
+        detail.lines.map((l: { user: { id: number }; amount: number }) => [l.user.id, l.amount]),
+      );
       // supporter: 500 + 700 of last month and the 100 of an approved post 38 days ago (>= 1,000 yen);
       // fan1: 300 yen 55 days old (the 50-day rule). fan2 (600, recent) and fan3 (no account) wait.
       expect(byUser).toEqual({ [ids.supporter]: 1300, [ids.fan1]: 300 });
       expect(detail.total).toBe(1600);
       expect(JSON.stringify(detail)).not.toContain('1234567');
-      const search = (await staff.get(`/api/payments/batches/${batchId}?q=${encodeURIComponent('山田')}`)).json();
+      const search = (
+        await staff.get(`/api/payments/batches/${batchId}?q=${encodeURIComponent('山田')}`)
+      ).json();
       expect(search.lines.map((l: { user: { id: number } }) => l.user.id)).toEqual([ids.supporter]);
     });
 
@@ -233,7 +287,8 @@ for (const kind of DB_KINDS) {
       expect(res.headers['content-disposition']).toContain(`focustar-payout-${month.replace('-', '')}.txt`);
       const bytes = res.rawPayload;
       expect(bytes.length).toBe(5 * 122);
-      for (let i = 0; i < 5; i++) expect(bytes.subarray(i * 122 + 120, i * 122 + 122).toString('latin1')).toBe('\r\n');
+      for (let i = 0; i < 5; i++)
+        expect(bytes.subarray(i * 122 + 120, i * 122 + 122).toString('latin1')).toBe('\r\n');
       const records = iconv.decode(bytes, 'Shift_JIS').split('\r\n');
       expect(records.pop()).toBe('');
       expect(records.map((r) => r.length)).toEqual([120, 120, 120, 120, 120]);
@@ -256,7 +311,7 @@ for (const kind of DB_KINDS) {
       });
       const data = records.slice(1, 3).map((r) => fields(r, DATA));
       expect(data.map((d) => d.kind)).toEqual(['2', '2']);
-      const supporterLine = data.find((d) => d.holder.trim() === 'ﾔﾏﾀﾞ ﾊﾅｺ')!;
+      const supporterLine = data.find((d) => d.holder!.trim() === 'ﾔﾏﾀﾞ ﾊﾅｺ')!;
       expect(supporterLine).toMatchObject({
         bank: '0005',
         bankName: 'ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｴｲ'.padEnd(15, ' '),
@@ -270,8 +325,13 @@ for (const kind of DB_KINDS) {
         newCode: '0',
         transferKind: '7',
       });
-      const fan1Line = data.find((d) => d.holder.trim() === 'ﾀｶﾊｼ ﾐｻｷ')!;
-      expect(fan1Line).toMatchObject({ bank: '9900', branch: '019', account: '0765432', amount: '0000000300' });
+      const fan1Line = data.find((d) => d.holder!.trim() === 'ﾀｶﾊｼ ﾐｻｷ')!;
+      expect(fan1Line).toMatchObject({
+        bank: '9900',
+        branch: '019',
+        account: '0765432',
+        amount: '0000000300',
+      });
       const trailer = fields(records[3]!, TRAILER);
       expect(trailer.kind).toBe('8');
       expect(Number(trailer.count)).toBe(data.length);
@@ -281,7 +341,10 @@ for (const kind of DB_KINDS) {
       for (let i = 0; i < 5; i++)
         for (const b of bytes.subarray(i * 122, i * 122 + 120))
           expect((b >= 0x20 && b <= 0x7e) || (b >= 0xa1 && b <= 0xdf)).toBe(true);
-      expect((await staff.get('/api/payments/batches')).json().items.find((b: { id: number }) => b.id === batchId).status).toBe('出力済');
+      expect(
+        (await staff.get('/api/payments/batches')).json().items.find((b: { id: number }) => b.id === batchId)
+          .status,
+      ).toBe('出力済');
     });
 
     it('exports a CSV for accounting (last 3 digits only)', async () => {
@@ -297,7 +360,9 @@ for (const kind of DB_KINDS) {
     it('marks the batch paid: one debit per line, once however often it is clicked', async () => {
       const balance = async (userId: number) =>
         rows<{ s: number }>(
-          await t.database.db.execute(sql`select coalesce(sum(amount), 0)::int as s from ledger_entries where user_id = ${userId}`),
+          await t.database.db.execute(
+            sql`select coalesce(sum(amount), 0)::int as s from ledger_entries where user_id = ${userId}`,
+          ),
         )[0]!.s;
       const before = await balance(ids.supporter);
       const [a, b] = await Promise.all([
@@ -313,7 +378,10 @@ for (const kind of DB_KINDS) {
           where kind = 'payout' and reference in (select 'payout_line:' || id from payout_lines where batch_id = ${batchId})`),
       );
       expect(debits.map((d) => [d.user_id, d.amount]).sort()).toEqual(
-        [[ids.supporter, -1300], [ids.fan1, -300]].sort(),
+        [
+          [ids.supporter, -1300],
+          [ids.fan1, -300],
+        ].sort(),
       );
       expect(await balance(ids.supporter)).toBe(before - 1300);
       const detail = (await staff.get(`/api/payments/batches/${batchId}`)).json();
@@ -326,25 +394,43 @@ for (const kind of DB_KINDS) {
       const res = await supporter.get('/api/payments');
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body.items[0]).toMatchObject({ month, amount: 1300, status: '支払済', payment_date: paymentDateOf(month) });
+      expect(body.items[0]).toMatchObject({
+        month,
+        amount: 1300,
+        status: '支払済',
+        payment_date: paymentDateOf(month),
+      });
       expect(body.items[1]).toMatchObject({ month: addMonths(month, -1), amount: 1500, status: '支払済' });
-      expect(body.bank_account).toEqual({ bank_name: '三菱ＵＦＪ', branch_name: '本店', account_number_last3: '567' });
+      expect(body.bank_account).toEqual({
+        bank_name: '三菱ＵＦＪ',
+        branch_name: '本店',
+        account_number_last3: '567',
+      });
       expect(body.balance).toBe(0);
       expect(body.next_payment).toBeNull();
       expect(body.year).toBe(Number(tokyoDay(new Date()).slice(0, 4)));
       expect((await flags(ids.supporter)).checkedFirstReward).toBe(true);
       // fan2: 600 yen waits (below the minimum, and recent): no payment date yet.
-      expect((await fan2.get('/api/payments')).json()).toMatchObject({ balance: 600, next_payment: null, items: [] });
+      expect((await fan2.get('/api/payments')).json()).toMatchObject({
+        balance: 600,
+        next_payment: null,
+        items: [],
+      });
     });
 
     it('a transfer the bank returned becomes 失敗 and is credited back, once', async () => {
       const res = await admin.post(`/api/payments/lines/${fan1LineId}/failed`, { note: '口座解約済み' });
       expect(res.statusCode).toBe(200);
-      expect(res.json().lines.find((l: { id: number }) => l.id === fan1LineId)).toMatchObject({ status: '失敗', failed_note: '口座解約済み' });
+      expect(res.json().lines.find((l: { id: number }) => l.id === fan1LineId)).toMatchObject({
+        status: '失敗',
+        failed_note: '口座解約済み',
+      });
       expect(res.json()).toMatchObject({ total: 1300, failed_count: 1 });
       await admin.post(`/api/payments/lines/${fan1LineId}/failed`, { note: '' });
       const returned = rows<{ amount: number }>(
-        await t.database.db.execute(sql`select amount from ledger_entries where idempotency_key = ${`payout:${fan1LineId}:returned`}`),
+        await t.database.db.execute(
+          sql`select amount from ledger_entries where idempotency_key = ${`payout:${fan1LineId}:returned`}`,
+        ),
       );
       expect(returned).toEqual([{ amount: 300 }]);
       const fan1 = await loginAs(t, 'fan1@example.com');

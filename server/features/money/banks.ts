@@ -34,7 +34,8 @@ function search(entries: MasterEntry[], q: string): BankEntry[] {
     let rank = -1;
     if (!needle) rank = 2;
     else if (e.code.startsWith(needle) || e.name === q.trim()) rank = 0;
-    else if (fold(e.name).startsWith(needle) || e.kana.startsWith(needle) || e.roma.startsWith(needle)) rank = 1;
+    else if (fold(e.name).startsWith(needle) || e.kana.startsWith(needle) || e.roma.startsWith(needle))
+      rank = 1;
     else if (fold(e.name).includes(needle) || e.kana.includes(needle)) rank = 2;
     if (rank >= 0) out.push({ entry: e, rank });
   }

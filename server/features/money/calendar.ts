@@ -10,7 +10,8 @@ const DAY_MS = 86400_000;
 const holidays = holidayJp.holidays as Record<string, unknown>;
 
 /** `YYYY-MM-DD` of an instant in Japan. */
-export const tokyoDay = (at: Date): string => new Date(at.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
+export const tokyoDay = (at: Date): string =>
+  new Date(at.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
 
 export function isBankHoliday(day: string): boolean {
   const d = new Date(`${day}T00:00:00Z`);

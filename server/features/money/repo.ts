@@ -103,7 +103,9 @@ export async function insertBatch(
 }
 
 export async function batchIdOfMonth(db: Db, month: string): Promise<number | null> {
-  const [row] = rowsOf<{ id: number }>(await db.execute(sql`select id from payout_batches where month = ${month}`));
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from payout_batches where month = ${month}`),
+  );
   return row ? Number(row.id) : null;
 }
 
@@ -216,10 +218,19 @@ export async function lineById(db: Db, id: number, forUpdate = false): Promise<L
 }
 
 /** Moves a batch on when it is in one of `from` (a conditional update: a race moves it once). */
-export async function moveBatch(db: Db, id: number, from: BatchStatus[], to: BatchStatus, column: 'exported_at' | 'paid_at') {
+export async function moveBatch(
+  db: Db,
+  id: number,
+  from: BatchStatus[],
+  to: BatchStatus,
+  column: 'exported_at' | 'paid_at',
+) {
   await db.execute(sql`
     update payout_batches set status = ${to}, ${sql.raw(column)} = now()
-    where id = ${id} and status in (${sql.join(from.map((s) => sql`${s}`), sql`, `)})`);
+    where id = ${id} and status in (${sql.join(
+      from.map((s) => sql`${s}`),
+      sql`, `,
+    )})`);
 }
 
 export async function setLineStatus(db: Db, id: number, status: LineStatus, note?: string) {

@@ -48,7 +48,10 @@ export const moneyRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/api/banks',
-    { config: user, schema: { querystring: bankSearchQuerySchema, response: { 200: bankListSchema, ...errors } } },
+    {
+      config: user,
+      schema: { querystring: bankSearchQuerySchema, response: { 200: bankListSchema, ...errors } },
+    },
     (request) => money().banks(request.query.q),
   );
 
@@ -79,7 +82,13 @@ export const moneyRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     '/api/payments/batches',
-    { config: admin, schema: { body: batchCreateSchema, response: { 200: batchCreatedSchema, 201: batchCreatedSchema, ...errors } } },
+    {
+      config: admin,
+      schema: {
+        body: batchCreateSchema,
+        response: { 200: batchCreatedSchema, 201: batchCreatedSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const built = await money().build(request.body.month, request.auth!.userId);
       return reply.code(built.created ? 201 : 200).send(built);
@@ -92,7 +101,9 @@ export const moneyRoutes: FastifyPluginAsync = async (fastify) => {
       config: staff,
       schema: {
         params: idParamsSchema,
-        querystring: z.object({ q: z.string().max(100, '検索語は100文字以内で入力してください。').default('') }),
+        querystring: z.object({
+          q: z.string().max(100, '検索語は100文字以内で入力してください。').default(''),
+        }),
         response: { 200: batchDetailSchema, ...errors },
       },
     },
@@ -105,7 +116,7 @@ export const moneyRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const { file, batch } = await money().zengin(request.params.id);
       return reply
-        .type('text/plain; charset=Shift_JIS')
+        .type('application/octet-stream')
         .header('Content-Disposition', fileName(batch.month, 'txt'))
         .header('Cache-Control', 'no-store')
         .send(file);

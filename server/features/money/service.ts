@@ -228,7 +228,20 @@ export class MoneyService {
       const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
       return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
     };
-    const header = ['明細ID', '会員ID', '氏名', '金融機関コード', '金融機関名', '支店コード', '支店名', '種別', '口座番号下3桁', '金額', '状態', '支払日'];
+    const header = [
+      '明細ID',
+      '会員ID',
+      '氏名',
+      '金融機関コード',
+      '金融機関名',
+      '支店コード',
+      '支店名',
+      '種別',
+      '口座番号下3桁',
+      '金額',
+      '状態',
+      '支払日',
+    ];
     const rows = detail.lines.map((l) => [
       l.id,
       l.user.id,
@@ -345,4 +358,3 @@ export class MoneyService {
     };
   }
 }
-

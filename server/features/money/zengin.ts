@@ -38,7 +38,9 @@ export const ACCOUNT_TYPE_CODES: Record<AccountType, string> = { 普通: '1', �
 
 /** A name as the file allows it (unknown characters dropped), cut or space-padded to `width`. */
 export function alpha(value: string, width: number): string {
-  const kana = [...normalizeHolderName(value)].map((c) => (c === ' ' ? ' ' : (toZenginKana(c) ?? ''))).join('');
+  const kana = [...normalizeHolderName(value)]
+    .map((c) => (c === ' ' ? ' ' : (toZenginKana(c) ?? '')))
+    .join('');
   return kana.slice(0, width).padEnd(width, ' ');
 }
 

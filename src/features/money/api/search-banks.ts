@@ -1,0 +1,21 @@
+import { bankListSchema } from '../../../../contracts/money.ts';
+import { call } from '../../../platform/request/request.ts';
+
+/** GET /api/banks?q=: banks of the Zengin master by code, name or reading (searched on the server). */
+export function searchBanks(q: string, signal?: AbortSignal) {
+  return call(
+    bankListSchema,
+    { method: 'GET', path: '/api/banks', query: { q } },
+    { quiet: true, ...(signal ? { signal } : {}) },
+  );
+}
+
+/** GET /api/banks/{code}/branches?q=: the branches of one bank. */
+export function searchBranches(bankCode: string, q: string, signal?: AbortSignal) {
+  if (!/^[0-9]{4}$/.test(bankCode)) return Promise.resolve({ items: [] });
+  return call(
+    bankListSchema,
+    { method: 'GET', path: `/api/banks/${bankCode}/branches`, query: { q } },
+    { quiet: true, ...(signal ? { signal } : {}) },
+  );
+}

@@ -41,6 +41,8 @@ export const MONEY_MESSAGES = {
   alreadyBuilt: 'この月のお振込みのバッチは作成済みです。',
   paid: 'お振込みを支払済にしました。',
   failed: 'お振込みを失敗にし、金額を報酬残高に戻しました。',
+  invoiceNotFound: 'この月の請求書はありません。',
+  issuerMissing: '請求書の発行者（INVOICE_* の設定）がないため、請求書を作れません。',
 } as const;
 
 /* ------------------------------------------------------------------------------------------------
@@ -244,3 +246,41 @@ export const supporterPaymentsSchema = z.object({
   ),
 });
 export type SupporterPayments = z.infer<typeof supporterPaymentsSchema>;
+
+/* ------------------------------------------------------------------------------------------------
+ * Shop billing (qualified invoices)
+ * ---------------------------------------------------------------------------------------------- */
+
+export const billSchema = z.object({
+  id: z.number().int(),
+  advertisement_id: z.number().int(),
+  shop_name: z.string(),
+  month: z.string(),
+  units: z.number().int(),
+  reward: z.number().int(),
+  rewards: z.number().int(),
+  fee: z.number().int(),
+  subtotal: z.number().int(),
+  created_at: z.string(),
+});
+export const invoiceSummarySchema = z.object({
+  month: z.string(),
+  /** Tax-exclusive total at 10 %, after refunds. */
+  subtotal: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  items_count: z.number().int(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+export const billingSchema = z.object({
+  company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  payment_method: z.enum(['invoice', 'card']),
+  bills: z.array(billSchema),
+  invoices: z.array(invoiceSummarySchema),
+});
+export type Billing = z.infer<typeof billingSchema>;
+export const invoiceQuerySchema = z.object({
+  month: z
+    .string({ error: MONEY_MESSAGES.month })
+    .regex(/^20[0-9]{2}-(0[1-9]|1[0-2])$/, MONEY_MESSAGES.month),
+});

@@ -1,4 +1,4 @@
-import { DEMO, expect, login, logout, test } from './fixtures.ts';
+import { DEMO, expect, login, test } from './fixtures.ts';
 
 /**
  * Issue 14, "Done when" (in the browser): a supporter registers a bank account by choosing the bank and
@@ -23,7 +23,6 @@ test('a supporter registers a bank account by choosing the bank and branch by na
   await expect(registered).toContainText('****321');
   await expect(registered).toContainText('タナカ シヨウ');
   await expect(registered).not.toContainText('7654321');
-  await logout(page);
 });
 
 test('an admin builds last month’s batch and downloads the Zengin file (issue 14)', async ({ page }) => {

@@ -177,6 +177,16 @@ const schema = z
         .optional(),
     ),
     ZENGIN_ACCOUNT_TYPE: z.preprocess(emptyToUndefined, z.enum(['普通', '当座', '貯蓄']).default('普通')),
+    // Issue 14: the issuer of shops' qualified invoices: our name, registration number (T + 13 digits), address.
+    INVOICE_ISSUER_NAME: optionalString,
+    INVOICE_REGISTRATION_NUMBER: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^T[0-9]{13}$/, 'T と13桁の数字で指定してください')
+        .optional(),
+    ),
+    INVOICE_ISSUER_ADDRESS: optionalString,
     ZENGIN_ACCOUNT_NUMBER: z.preprocess(
       emptyToUndefined,
       z

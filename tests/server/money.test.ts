@@ -440,3 +440,97 @@ for (const kind of DB_KINDS) {
     });
   });
 }
+
+describe('qualified invoices: tax once per rate per invoice (issue 14, product design section 7)', () => {
+  it('rounds the tax of the invoice’s total, not line by line, and refunds reduce it', async () => {
+    const { invoiceOf } = await import('../../server/features/money/billing.ts');
+    const bill = (id: number, units: number, reward: number, fee: number) => ({
+      id,
+      advertisement_id: id,
+      shop_name: 'デモカフェ',
+      month: '2026-10',
+      units,
+      reward,
+      rewards: units * reward,
+      fee,
+      subtotal: units * reward + fee,
+      created_at: '',
+    });
+    // Two bills of 105 yen: 10 + 10 yen line by line, 21 yen once for the invoice.
+    const twice = invoiceOf('2026-10', [bill(1, 1, 105, 0), bill(2, 1, 105, 0)], []);
+    expect(twice).toMatchObject({ subtotal: 210, tax: 21, total: 231, items_count: 2 });
+    const refunded = invoiceOf(
+      '2026-10',
+      [bill(3, 5, 150, 225)],
+      [
+        {
+          advertisementId: 4,
+          shopName: 'デモカフェ',
+          month: '2026-10',
+          unused: 2,
+          reward: 100,
+          feeWaived: false,
+        },
+      ],
+    );
+    expect(refunded.items.map((i) => i.amount)).toEqual([750, 225, -200, -60]);
+    expect(refunded).toMatchObject({ subtotal: 715, tax: 71, total: 786 });
+    expect(refunded.items.every((i) => i.rate === 10)).toBe(true);
+  });
+});
+
+for (const kind of DB_KINDS) {
+  describe(`shop billing: bills, the monthly invoice PDF (issue 14) [${kind}]`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createAccountsApp(kind);
+      // The demo requests, at fixed dates: the live one approved in October 2026; the ended one approved
+      // in September and ended in October with 1 of its 3 units used.
+      await t.database.db.execute(sql`
+        update advertisements set approved_at = '2026-10-20T03:00:00Z' where status = '配信中' and units = 5`);
+      await t.database.db.execute(sql`
+        update advertisements set approved_at = '2026-09-10T03:00:00Z', ended_at = '2026-10-05T03:00:00Z'
+        where status = '終了' and units = 3`);
+    });
+    afterAll(() => t.close());
+
+    it('bills each approved request once, and the month’s invoice nets the refund of unused units', async () => {
+      const owner = await loginAs(t, 'owner@example.com');
+      const first = (await owner.get('/api/billing')).json();
+      const again = (await owner.get('/api/billing')).json();
+      expect(again.bills).toEqual(first.bills);
+      expect(first.company).toMatchObject({ name: expect.any(String) });
+      expect(first.payment_method).toBe('invoice');
+      const october = first.bills.find((b: { month: string }) => b.month === '2026-10');
+      expect(october).toMatchObject({ units: 5, reward: 150, rewards: 750, fee: 225, subtotal: 975 });
+      expect(first.invoices.find((i: { month: string }) => i.month === '2026-10')).toEqual({
+        month: '2026-10',
+        subtotal: 715,
+        tax: 71,
+        total: 786,
+        items_count: 4,
+      });
+      expect(first.invoices.find((i: { month: string }) => i.month === '2026-09')).toMatchObject({
+        subtotal: 390,
+        tax: 39,
+        total: 429,
+      });
+    });
+
+    it('downloads the invoice as a PDF with the Japanese font embedded; others have none', async () => {
+      const owner = await loginAs(t, 'owner@example.com');
+      const res = await owner.get('/api/billing/invoice?month=2026-10');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toContain('focustar-invoice-202610.pdf');
+      const pdf = res.rawPayload;
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(pdf.toString('latin1')).toMatch(/NotoSansJP/);
+      const supporter = await loginAs(t, 'supporter@example.com');
+      expect((await supporter.get('/api/billing')).json()).toMatchObject({ company: null, bills: [] });
+      expect((await supporter.get('/api/billing/invoice?month=2026-10')).statusCode).toBe(404);
+      expect((await owner.get('/api/billing/invoice?month=2020-01')).statusCode).toBe(404);
+      expect((await owner.get('/api/billing/invoice?month=2026-13')).statusCode).toBe(422);
+    });
+  });
+}

@@ -13,9 +13,12 @@ import {
   batchListSchema,
   batchSchema,
   lineFailedSchema,
+  billingSchema,
+  invoiceQuerySchema,
   supporterPaymentsSchema,
 } from '../../../contracts/money.ts';
 import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
+import { BillingService } from './billing.ts';
 
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
 const user = { access: 'user' } as const;
@@ -30,6 +33,32 @@ const fileName = (month: string, ext: string) =>
 export const moneyRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const money = () => fastify.money;
+  const billing = new BillingService(fastify.db, fastify.env);
+
+  app.get(
+    '/api/billing',
+    { config: user, schema: { response: { 200: billingSchema, ...errors } } },
+    (request) => billing.billing(request.auth!.userId),
+  );
+
+  app.get(
+    '/api/billing/invoice',
+    {
+      config: user,
+      schema: { querystring: invoiceQuerySchema, response: { 200: z.instanceof(Buffer), ...errors } },
+    },
+    async (request, reply) => {
+      const pdf = await billing.invoicePdf(request.auth!.userId, request.query.month);
+      return reply
+        .type('application/pdf')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="focustar-invoice-${request.query.month.replace('-', '')}.pdf"`,
+        )
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 
   app.get(
     '/api/bank-account',

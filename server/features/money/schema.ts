@@ -74,3 +74,30 @@ export const payoutLines = pgTable(
     index('payout_lines_user').on(t.userId, t.status),
   ],
 );
+
+/**
+ * A shop's bill for one support request (issue 14, shop billing; ADR 0103): written once when staff
+ * approve the request (配信中), from the request's units and reward with the one price rule; never
+ * changed. `month` (`YYYY-MM`, Japan time of the approval) is the invoice it belongs to.
+ */
+export const bills = pgTable(
+  'bills',
+  {
+    id: serial('id').primaryKey(),
+    advertisementId: integer('advertisement_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    shopId: integer('shop_id').notNull(),
+    month: text('month').notNull(),
+    units: integer('units').notNull(),
+    reward: integer('reward').notNull(),
+    rewards: integer('rewards').notNull(),
+    fee: integer('fee').notNull(),
+    /** Tax-exclusive: rewards + fee. */
+    subtotal: integer('subtotal').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bills_advertisement').on(t.advertisementId),
+    index('bills_company_month').on(t.companyId, t.month),
+  ],
+);

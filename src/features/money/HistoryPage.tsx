@@ -6,10 +6,11 @@ import { styled } from '../../platform/styles/stitches.config.ts';
 import { ButtonLink } from '../../platform/ui/Button.tsx';
 import { formatDateTime, formatYen } from '../../platform/ui/format.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
-import { Card, EmptyState, PageFrame } from '../../platform/ui/Page.tsx';
+import { Card, PageFrame } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
 import { getPayments, getRewards } from './api/get-payments.ts';
 import { formatDay, formatMonth, Scroll, Table } from './common.tsx';
+import { ShopHistory } from './ShopHistory.tsx';
 
 const Figures = styled('div', {
   display: 'grid',
@@ -173,11 +174,9 @@ export default function HistoryPage() {
     <PageFrame
       title="報酬・お支払い履歴"
       breadcrumbs={[{ label: 'トップ', href: '/' }, { label: '報酬・お支払い履歴' }]}
-      lead="広告主モードでは、拡散依頼のお支払いの履歴を確認できます。"
+      lead="拡散依頼のご請求と、月ごとの請求書です。"
     >
-      <EmptyState title="お支払いの履歴はまだありません">
-        拡散依頼のご請求やお支払いがあると、ここに日付順で表示されます。
-      </EmptyState>
+      <ShopHistory />
     </PageFrame>
   );
 }

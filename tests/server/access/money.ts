@@ -21,6 +21,8 @@ export const rows: Row[] = [
   { route: 'GET /api/banks', url: '/api/banks?q=%E3%81%BF%E3%81%9A%E3%81%BB', expect: SIGNED_IN(200) },
   { route: 'GET /api/banks/:code/branches', url: '/api/banks/0001/branches?q=', expect: SIGNED_IN(200) },
   { route: 'GET /api/payments', url: '/api/payments', expect: SIGNED_IN(200) },
+  { route: 'GET /api/billing', url: '/api/billing', expect: SIGNED_IN(200) },
+  { route: 'GET /api/billing/invoice', url: '/api/billing/invoice?month=2020-01', expect: SIGNED_IN(404) },
   { route: 'GET /api/payments/batches', url: '/api/payments/batches', expect: STAFF(200) },
   {
     route: 'POST /api/payments/batches',

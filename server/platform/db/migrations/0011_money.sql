@@ -12,6 +12,20 @@ CREATE TABLE "bank_accounts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "bills" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"advertisement_id" integer NOT NULL,
+	"company_id" integer NOT NULL,
+	"shop_id" integer NOT NULL,
+	"month" text NOT NULL,
+	"units" integer NOT NULL,
+	"reward" integer NOT NULL,
+	"rewards" integer NOT NULL,
+	"fee" integer NOT NULL,
+	"subtotal" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "payout_batches" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"month" text NOT NULL,
@@ -46,6 +60,8 @@ ALTER TABLE "bank_accounts" ADD CONSTRAINT "bank_accounts_user_id_users_id_fk" F
 ALTER TABLE "payout_batches" ADD CONSTRAINT "payout_batches_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_lines" ADD CONSTRAINT "payout_lines_batch_id_payout_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."payout_batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_lines" ADD CONSTRAINT "payout_lines_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "bills_advertisement" ON "bills" USING btree ("advertisement_id");--> statement-breakpoint
+CREATE INDEX "bills_company_month" ON "bills" USING btree ("company_id","month");--> statement-breakpoint
 CREATE UNIQUE INDEX "payout_batches_month" ON "payout_batches" USING btree ("month");--> statement-breakpoint
 CREATE UNIQUE INDEX "payout_lines_batch_user" ON "payout_lines" USING btree ("batch_id","user_id");--> statement-breakpoint
 CREATE INDEX "payout_lines_user" ON "payout_lines" USING btree ("user_id","status");

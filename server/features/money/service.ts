@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type BankAccount,
   type BankAccountAnswer,
@@ -139,6 +140,9 @@ export class MoneyService {
     const at = this.now();
     if (monthCutoff(month) > at) throw validationError({ month: [MONEY_MESSAGES.monthNotClosed] });
     const id = await this.db.transaction(async (tx) => {
+      // Batches of different months built at once must not both count the same unpaid yen: one builder
+      // at a time (a transaction-scoped advisory lock); the same month is also kept single by its index.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('money.payout-batches'))`);
       const created = await repo.insertBatch(tx, month, paymentDateOf(month), by);
       if (created === null) return null;
       const lines = await repo.payables(

@@ -534,3 +534,35 @@ for (const kind of DB_KINDS) {
     });
   });
 }
+
+describe('BANK_KEY rotation (ADR 0100) [pglite]', () => {
+  it('seals every account and payout line again under the new key at start-up; the old key still opens until then', async () => {
+    const { DEV_BANK_KEY } = await import('../../server/platform/env.ts');
+    const newKey = 'cd'.repeat(32);
+    const t = await createAccountsApp('pglite');
+    try {
+      const keyIds = async () =>
+        rows<{ key_id: string }>(
+          await t.database.db.execute(
+            sql`select distinct key_id from (select key_id from bank_accounts union all select key_id from payout_lines) k`,
+          ),
+        ).map((r) => r.key_id);
+      expect(await keyIds()).toEqual([new Sealer(DEV_BANK_KEY).currentKeyId]);
+      const { MoneyService } = await import('../../server/features/money/service.ts');
+      const rotated = new MoneyService({
+        db: t.database.db,
+        env: { ...t.env, BANK_KEY: newKey, BANK_KEYS_OLD: DEV_BANK_KEY },
+      });
+      expect(await rotated.resealAll()).toBeGreaterThanOrEqual(3);
+      expect(await keyIds()).toEqual([new Sealer(newKey).currentKeyId]);
+      const supporter = await userIdOf(t, 'supporter@example.com');
+      expect((await rotated.account(supporter)).bank_account).toMatchObject({
+        holder_name: 'ヤマダ ハナコ',
+        account_number_last3: '567',
+      });
+      expect(await rotated.resealAll()).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -307,3 +307,29 @@ export async function scheduledLine(db: Db, userId: number) {
   );
   return row ? { date: String(row.payment_date), amount: Number(row.amount) } : null;
 }
+
+/* ------------------------------------------------------------------ key rotation */
+
+/** Rows sealed under another key than `keyId` (ADR 0100: rotation). */
+export async function sealedElsewhere(db: Db, keyId: string) {
+  const accounts = rowsOf<{ id: number; secret: string; key_id: string }>(
+    await db.execute(sql`select user_id as id, secret, key_id from bank_accounts where key_id <> ${keyId}`),
+  );
+  const lines = rowsOf<{ id: number; secret: string; key_id: string }>(
+    await db.execute(sql`select id, secret, key_id from payout_lines where key_id <> ${keyId}`),
+  );
+  return { accounts, lines };
+}
+
+export async function reseal(
+  db: Db,
+  table: 'bank_accounts' | 'payout_lines',
+  id: number,
+  sealed: Sealed,
+  from: string,
+) {
+  const key = table === 'bank_accounts' ? sql`user_id` : sql`id`;
+  await db.execute(sql`
+    update ${sql.raw(table)} set secret = ${sealed.secret}, key_id = ${sealed.keyId}
+    where ${key} = ${id} and key_id = ${from}`);
+}

@@ -60,6 +60,27 @@ export class MoneyService {
     );
   }
 
+  /**
+   * Key rotation (ADR 0100): seals again, under BANK_KEY, every account and payout line sealed under an
+   * older key (BANK_KEYS_OLD). Runs at start-up; answers how many rows moved.
+   */
+  async resealAll(): Promise<number> {
+    const current = this.sealer.currentKeyId;
+    const { accounts, lines } = await repo.sealedElsewhere(this.db, current);
+    let moved = 0;
+    for (const [table, rows] of [
+      ['bank_accounts', accounts],
+      ['payout_lines', lines],
+    ] as const) {
+      for (const row of rows) {
+        const value = this.sealer.open<AccountSecret>({ secret: row.secret, keyId: row.key_id });
+        await repo.reseal(this.db, table, Number(row.id), this.sealer.seal(value), row.key_id);
+        moved += 1;
+      }
+    }
+    return moved;
+  }
+
   /* ------------------------------------------------------------------ banks */
 
   banks(q: string): BankList {

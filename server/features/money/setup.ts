@@ -13,6 +13,11 @@ export const PAYOUT_CRON = '0 3 1 * *';
 export async function setupMoney(app: FastifyInstance): Promise<void> {
   const service = new MoneyService({ db: app.db, env: app.env });
   app.decorate('money', service);
+  // Key rotation: rows sealed under a key now in BANK_KEYS_OLD are sealed again under BANK_KEY.
+  if (app.env.BANK_KEYS_OLD) {
+    const moved = await service.resealAll();
+    if (moved) app.log.info({ moved }, 'bank details sealed again under the current BANK_KEY');
+  }
   await app.jobs.work(PAYOUT_QUEUE, async () => {
     const built = await service.monthly();
     app.log.info({ month: built.batch.month, created: built.created }, 'monthly payout batch');

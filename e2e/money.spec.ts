@@ -45,3 +45,16 @@ test('an admin builds last month’s batch and downloads the Zengin file (issue 
   await row.getByRole('link').click();
   await expect(page.getByRole('table', { name: 'お振込みの明細' })).toContainText('山田 花子');
 });
+
+test('a supporter sees the paid payout, the account’s last digits and the next payment in /history (issue 14)', async ({
+  page,
+}) => {
+  await login(page, DEMO.supporter);
+  await page.goto('/history');
+  const payouts = page.getByRole('table', { name: 'お振込み' });
+  await expect(payouts).toContainText('1,500円');
+  await expect(payouts).toContainText('お振込み済み');
+  await expect(page.getByRole('heading', { name: '次回のお振込み' })).toBeVisible();
+  await expect(page.getByText(/三菱ＵＦＪ 本店 \*\*\*\*567/)).toBeVisible();
+  await expect(page.getByRole('table', { name: '報酬' })).toContainText('投稿の報酬');
+});

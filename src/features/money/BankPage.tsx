@@ -113,7 +113,7 @@ function MasterPicker({
         hint="名前（ひらがな・カタカナ・漢字）またはコードで検索して、一覧から選んでください。"
         errors={errors}
         disabled={disabled}
-        aria-controls={listId}
+        aria-controls={items.length > 0 ? listId : undefined}
         autoComplete="off"
         required
       />

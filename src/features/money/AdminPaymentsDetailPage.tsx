@@ -9,7 +9,9 @@ import { formatCount, formatYen } from '../../platform/ui/format.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, EmptyState, PageFrame } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
-import { getBatch, listBatches, markLineFailed } from './api/batches.ts';
+import { getBatch } from './api/get-batch.ts';
+import { listBatches } from './api/list-batches.ts';
+import { markLineFailed } from './api/mark-line-failed.ts';
 import { Actions, formatDay, formatMonth, Scroll, Table } from './common.tsx';
 
 const ADMIN_PRIORITY = 1;

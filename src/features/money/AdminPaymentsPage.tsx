@@ -9,7 +9,11 @@ import { formatCount, formatDateTime, formatYen } from '../../platform/ui/format
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, EmptyState, PageFrame } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
-import { buildBatch, downloadCsv, downloadZengin, listBatches, markPaid } from './api/batches.ts';
+import { buildBatch } from './api/build-batch.ts';
+import { downloadCsv } from './api/download-csv.ts';
+import { downloadZengin } from './api/download-zengin.ts';
+import { listBatches } from './api/list-batches.ts';
+import { markPaid } from './api/mark-paid.ts';
 import { Actions, formatDay, formatMonth, lastMonthInJapan, saveFile, Scroll, Table } from './common.tsx';
 
 /** Product design section 1: payouts are the admins' (role priority 1). */

@@ -19,7 +19,8 @@ import { Card, PageFrame, Prose } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
 import { getBankAccount } from './api/get-bank-account.ts';
 import { saveBankAccount } from './api/save-bank-account.ts';
-import { searchBanks, searchBranches } from './api/search-banks.ts';
+import { searchBanks } from './api/search-banks.ts';
+import { searchBranches } from './api/search-branches.ts';
 
 const Select = styled('select', inputStyles);
 const Choices = styled('ul', {

@@ -8,7 +8,8 @@ import { formatDateTime, formatYen } from '../../platform/ui/format.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, PageFrame } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
-import { getPayments, getRewards } from './api/get-payments.ts';
+import { getPayments } from './api/get-payments.ts';
+import { getRewards } from './api/get-rewards.ts';
 import { formatDay, formatMonth, Scroll, Table } from './common.tsx';
 import { ShopHistory } from './ShopHistory.tsx';
 

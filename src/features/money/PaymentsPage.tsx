@@ -3,7 +3,7 @@ import { ButtonLink } from '../../platform/ui/Button.tsx';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, EmptyState, PageFrame, Prose } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
-import { getBilling } from './api/billing.ts';
+import { getBilling } from './api/get-billing.ts';
 
 /**
  * Seed spec section 2 / issue 14: お支払い方法. Invoice (bank transfer, monthly) is the default and the one

@@ -6,7 +6,8 @@ import { formatDateTime, formatYen } from '../../platform/ui/format.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, EmptyState } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
-import { downloadInvoice, getBilling } from './api/billing.ts';
+import { downloadInvoice } from './api/download-invoice.ts';
+import { getBilling } from './api/get-billing.ts';
 import { formatMonth, saveFile, Scroll, Table } from './common.tsx';
 
 function InvoiceRow({ invoice }: { invoice: InvoiceSummary }) {

@@ -9,13 +9,3 @@ export function searchBanks(q: string, signal?: AbortSignal) {
     { quiet: true, ...(signal ? { signal } : {}) },
   );
 }
-
-/** GET /api/banks/{code}/branches?q=: the branches of one bank. */
-export function searchBranches(bankCode: string, q: string, signal?: AbortSignal) {
-  if (!/^[0-9]{4}$/.test(bankCode)) return Promise.resolve({ items: [] });
-  return call(
-    bankListSchema,
-    { method: 'GET', path: `/api/banks/${bankCode}/branches`, query: { q } },
-    { quiet: true, ...(signal ? { signal } : {}) },
-  );
-}

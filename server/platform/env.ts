@@ -6,6 +6,8 @@ import { z } from 'zod';
  */
 
 export const DEV_APP_SECRET = 'development-only-secret-change-me-0123456789abcdef';
+/** Issue 14: the development key that seals bank accounts (public: refused in production). */
+export const DEV_BANK_KEY = '646576656c6f706d656e742d6f6e6c792d62616e6b2d6b65792d303132333435';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -138,6 +140,60 @@ const schema = z
     // How the SNS ownership code is checked (ADR 0090): `manual` (staff look at the profile) or `fetch`
     // (the server reads the public profile page over the internet; platforms may refuse it).
     SNS_OWNERSHIP_CHECK: z.preprocess(emptyToUndefined, z.enum(['manual', 'fetch']).default('manual')),
+    // Issue 14 (ADR 0100): the AES-256-GCM key that seals bank accounts (64 hex digits or base64 of 32
+    // bytes), and older keys that still open what they sealed (comma-separated), for rotation.
+    BANK_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine(
+          (v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32,
+          '32バイトの鍵（16進数64桁またはBase64）を指定してください',
+        )
+        .default(DEV_BANK_KEY),
+    ),
+    BANK_KEYS_OLD: optionalString,
+    // Issue 14: the remitter of the Zengin transfer file (our account and the code our bank gave us).
+    ZENGIN_REMITTER_CODE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[0-9]{10}$/, '10桁の数字')
+        .optional(),
+    ),
+    ZENGIN_REMITTER_NAME: optionalString,
+    ZENGIN_BANK_CODE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[0-9]{4}$/, '4桁の数字')
+        .optional(),
+    ),
+    ZENGIN_BRANCH_CODE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[0-9]{3}$/, '3桁の数字')
+        .optional(),
+    ),
+    ZENGIN_ACCOUNT_TYPE: z.preprocess(emptyToUndefined, z.enum(['普通', '当座', '貯蓄']).default('普通')),
+    // Issue 14: the issuer of shops' qualified invoices: our name, registration number (T + 13 digits), address.
+    INVOICE_ISSUER_NAME: optionalString,
+    INVOICE_REGISTRATION_NUMBER: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^T[0-9]{13}$/, 'T と13桁の数字で指定してください')
+        .optional(),
+    ),
+    INVOICE_ISSUER_ADDRESS: optionalString,
+    ZENGIN_ACCOUNT_NUMBER: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[0-9]{7}$/, '7桁の数字')
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET) {
@@ -182,6 +238,13 @@ const schema = z
     }
     if (!env.APP_URL) {
       ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: '本番環境では必須です' });
+    }
+    if (env.BANK_KEY === DEV_BANK_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BANK_KEY'],
+        message: `本番環境では必須です（開発用の値は使えません。例: node -e "console.log(require('crypto').randomBytes(32).toString('hex'))"）`,
+      });
     }
   });
 

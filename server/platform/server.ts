@@ -18,7 +18,7 @@ export interface Composition {
   features: readonly Feature[];
   schema: TableSchema;
   /** Seeds an empty database with the demo data (covers through the app's image storage); false when it was not empty. */
-  seedDemoData(db: Db, services: { images: ImageStorage }): Promise<boolean>;
+  seedDemoData(db: Db, services: { images: ImageStorage; bankKey?: string }): Promise<boolean>;
 }
 
 /**
@@ -50,7 +50,7 @@ export async function startServer(env: Env, composition: Composition): Promise<R
   app.log.info({ database: database.kind, location: database.location, version }, 'database ready');
 
   if (env.NODE_ENV !== 'production' && database.kind === 'pglite' && env.SEED_DEMO_DATA === 'auto') {
-    if (await composition.seedDemoData(database.db, { images: app.images })) {
+    if (await composition.seedDemoData(database.db, { images: app.images, bankKey: env.BANK_KEY })) {
       app.log.info('seeded the demo accounts (password: demo-pass-2026)');
     }
   }

@@ -24,7 +24,7 @@ try {
   if (command === 'seed') {
     if (env.NODE_ENV === 'production') throw new Error('デモデータは本番環境には投入できません。');
     console.log(
-      (await seedDemoData(database.db, { images: await openDemoImages() }))
+      (await seedDemoData(database.db, { images: await openDemoImages(), bankKey: env.BANK_KEY }))
         ? 'seeded the demo data'
         : 'users exist already: nothing seeded',
     );

@@ -16,6 +16,7 @@ import type { Db } from '../platform/db/client.ts';
 import type { ImageStorage } from '../platform/storage.ts';
 import { seedRecruitments } from './recruitments.ts';
 import { seedDemoAdvertisements } from './demo-advertisements.ts';
+import { seedDemoMoney } from './demo-money.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 
@@ -228,6 +229,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /** Services the seed may use: the image storage for the demo photos (none: no photos). */
 export interface DemoServices {
   images?: ImageStorage | undefined;
+  /** The key that seals the demo bank accounts (BANK_KEY; the development key when not given). */
+  bankKey?: string | undefined;
 }
 
 /** Seeds the demo data into an empty database. Returns false (and writes nothing) when users exist. */
@@ -346,6 +349,17 @@ export async function seedDemoData(db: Db, services: DemoServices = {}): Promise
       ),
       shopUrl: '/demo-cafe',
     });
+    // Issue 14: bank accounts, a paid batch and unpaid rewards, so every money screen has something.
+    await seedDemoMoney(
+      tx,
+      {
+        supporter: id('supporter@example.com'),
+        fan1: id('fan1@example.com'),
+        admin: id('admin@example.com'),
+      },
+      now,
+      services.bankKey,
+    );
 
     // Issue 12: more published shops of three more companies, followed by the demo fans.
     const owners = {

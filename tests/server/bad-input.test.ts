@@ -106,6 +106,7 @@ const PARAM_SAMPLES: Record<string, string> = {
   sessionId: '00000000-0000-4000-8000-000000000000',
   provider: 'line',
   screen_name: 'demo-cafe',
+  code: '0001',
 };
 
 const fillParams = (url: string) =>

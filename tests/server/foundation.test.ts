@@ -35,6 +35,7 @@ describe('configuration (foundation issue: env validated at start-up)', () => {
         RECAPTCHA_SECRET: 's',
         SMTP_URL: 'smtp://mail.focustar.example:587',
         APP_URL: 'https://focustar.example',
+        BANK_KEY: 'ab'.repeat(32),
       }),
     ).not.toThrow();
   });

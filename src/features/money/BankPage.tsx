@@ -1,35 +1,302 @@
-import { useAuth } from '../../platform/session/hooks.ts';
-import { formatYen } from '../../platform/ui/format.ts';
-import { Card, EmptyState, PageFrame, Prose } from '../../platform/ui/Page.tsx';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import {
+  ACCOUNT_TYPES,
+  type AccountType,
+  type BankAccount,
+  type BankEntry,
+  MONEY_MESSAGES,
+  normalizeHolderName,
+} from '../../../contracts/money.ts';
+import { useAuthActions } from '../../platform/session/hooks.ts';
+import { useResource, useSubmission } from '../../platform/request/hooks.ts';
+import { styled } from '../../platform/styles/stitches.config.ts';
+import { Button } from '../../platform/ui/Button.tsx';
+import { Field, FieldErrors, FormAlert, inputStyles } from '../../platform/ui/Field.tsx';
+import { formatDateTime, formatYen } from '../../platform/ui/format.ts';
+import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
+import { notify } from '../../platform/ui/notify.ts';
+import { Card, PageFrame, Prose } from '../../platform/ui/Page.tsx';
+import { MessageView } from '../../platform/ui/StatusViews.tsx';
+import { getBankAccount } from './api/get-bank-account.ts';
+import { saveBankAccount } from './api/save-bank-account.ts';
+import { searchBanks } from './api/search-banks.ts';
+import { searchBranches } from './api/search-branches.ts';
 
-/** Product design section 5: where supporters' pocket money is paid (monthly, from 1,000 yen). */
+const Select = styled('select', inputStyles);
+const Choices = styled('ul', {
+  listStyle: 'none',
+  padding: 0,
+  margin: '0 0 $4',
+  border: '1px solid $gray200',
+  borderRadius: '$md',
+  maxHeight: '16rem',
+  overflowY: 'auto',
+  '& li + li': { borderTop: '1px solid $gray100' },
+  '& button': {
+    width: '100%',
+    minHeight: '44px',
+    textAlign: 'left',
+    padding: '$2 $3',
+    background: 'none',
+    border: 0,
+    cursor: 'pointer',
+    font: 'inherit',
+  },
+  '& button:hover, & button:focus-visible': { backgroundColor: '$primaryPale' },
+});
+const Chosen = styled('p', { fontWeight: 'bold', margin: '0 0 $2' });
+const Dl = styled('dl', {
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: '$2 $4',
+  '& dt': { color: '$gray700' },
+  '& dd': { margin: 0 },
+});
+
+/** Typing a bank or branch name (kana, kanji or hiragana) lists matches from the server's bank master. */
+function MasterPicker({
+  label,
+  chosen,
+  onChoose,
+  load,
+  errors,
+  placeholder,
+  disabled,
+}: {
+  label: string;
+  chosen: BankEntry | null;
+  onChoose: (entry: BankEntry | null) => void;
+  load: (q: string, signal: AbortSignal) => Promise<{ items: BankEntry[] }>;
+  errors?: string[] | undefined;
+  placeholder: string;
+  disabled?: boolean;
+}) {
+  const [q, setQ] = useState('');
+  const [items, setItems] = useState<BankEntry[]>([]);
+  const listId = useId();
+  useEffect(() => {
+    if (chosen || disabled || q.trim() === '') {
+      setItems([]);
+      return;
+    }
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => {
+      load(q, ctrl.signal).then(
+        (r) => setItems(r.items),
+        () => {},
+      );
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      ctrl.abort();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q, chosen, disabled]);
+  if (chosen)
+    return (
+      <div>
+        <Chosen>
+          {label}: {chosen.name}（{chosen.code}）
+        </Chosen>
+        <Button variant="ghost" type="button" onClick={() => onChoose(null)}>
+          {label}を選び直す
+        </Button>
+        <FieldErrors id={`${listId}-errors`} errors={errors} />
+      </div>
+    );
+  return (
+    <div>
+      <Field
+        label={label}
+        value={q}
+        onChange={(ev) => setQ(ev.target.value)}
+        placeholder={placeholder}
+        hint="名前（ひらがな・カタカナ・漢字）またはコードで検索して、一覧から選んでください。"
+        errors={errors}
+        disabled={disabled}
+        aria-controls={items.length > 0 ? listId : undefined}
+        autoComplete="off"
+        required
+      />
+      {items.length > 0 && (
+        <Choices id={listId} aria-label={`${label}の候補`}>
+          {items.map((item) => (
+            <li key={item.code}>
+              <button type="button" onClick={() => onChoose(item)}>
+                {item.name}（{item.code}）
+              </button>
+            </li>
+          ))}
+        </Choices>
+      )}
+    </div>
+  );
+}
+
+function AccountForm({ current, onSaved }: { current: BankAccount | null; onSaved: () => void }) {
+  const [bank, setBank] = useState<BankEntry | null>(
+    current ? { code: current.bank_code, name: current.bank_name, kana: '' } : null,
+  );
+  const [branch, setBranch] = useState<BankEntry | null>(
+    current ? { code: current.branch_code, name: current.branch_name, kana: '' } : null,
+  );
+  const [type, setType] = useState<AccountType>(current?.account_type ?? '普通');
+  const [number, setNumber] = useState('');
+  const [holder, setHolder] = useState(current?.holder_name ?? '');
+  const { busy, message, errors, run } = useSubmission();
+  const { refreshUser } = useAuthActions();
+  const typeId = useId();
+
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const done = await run(() =>
+      saveBankAccount({
+        bank_code: bank?.code ?? '',
+        branch_code: branch?.code ?? '',
+        account_type: type,
+        account_number: number,
+        holder_name: holder,
+      }),
+    );
+    if (done.ok) {
+      notify.success(MONEY_MESSAGES.saved);
+      setNumber('');
+      await refreshUser().catch(() => {});
+      onSaved();
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="振込先口座">
+      {message && <FormAlert role="alert">{message}</FormAlert>}
+      <MasterPicker
+        label="金融機関"
+        chosen={bank}
+        onChoose={(b) => {
+          setBank(b);
+          setBranch(null);
+        }}
+        load={(q, signal) => searchBanks(q, signal)}
+        errors={errors.bank_code}
+        placeholder="例: みずほ、ゆうちょ、0001"
+      />
+      <MasterPicker
+        label="支店"
+        chosen={branch}
+        onChoose={setBranch}
+        load={(q, signal) => searchBranches(bank?.code ?? '', q, signal)}
+        errors={errors.branch_code}
+        placeholder={bank ? '例: 本店、しんじゅく、001' : '先に金融機関を選んでください'}
+        disabled={!bank}
+      />
+      <div>
+        <label htmlFor={typeId}>口座種別</label>
+        <Select id={typeId} value={type} onChange={(ev) => setType(ev.target.value as AccountType)}>
+          {ACCOUNT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </Select>
+        <FieldErrors id={`${typeId}-errors`} errors={errors.account_type} />
+      </div>
+      <Field
+        label="口座番号"
+        inputMode="numeric"
+        autoComplete="off"
+        value={number}
+        onChange={(ev) => setNumber(ev.target.value)}
+        hint={
+          current
+            ? `登録済みの口座番号（下3桁 ${current.account_number_last3}）を変更する場合も、7桁すべて入力してください。7桁未満は先頭に0を補います。`
+            : '7桁以内の数字。7桁未満は先頭に0を補います。'
+        }
+        errors={errors.account_number}
+        required
+      />
+      <Field
+        label="口座名義（カナ）"
+        value={holder}
+        onChange={(ev) => setHolder(ev.target.value)}
+        onBlur={() => setHolder(normalizeHolderName(holder))}
+        hint="通帳に記載のとおり、カタカナで入力してください（ひらがなも可）。例: ヤマダ ハナコ"
+        errors={errors.holder_name}
+        autoComplete="off"
+        required
+      />
+      <Button type="submit" disabled={busy}>
+        {current ? '口座を変更する' : '口座を登録する'}
+      </Button>
+    </form>
+  );
+}
+
+/** Product design section 5 / issue 14: where supporters' pocket money is paid (monthly, from 1,000 yen). */
 export default function BankPage() {
-  const { user } = useAuth();
-  const registered = !!user?.flag_status.registeredBankAccount || !!user?.is_stripe_verified;
+  const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState(false);
+  const res = useResource((signal) => getBankAccount(signal), String(version));
+  if (res.state === 'loading') return <PageLoading />;
+  if (res.state === 'failed')
+    return <MessageView title="口座情報を表示できません">{res.error.message}</MessageView>;
+  const account = res.data.bank_account;
   return (
     <PageFrame
       title="振込先口座の登録"
       breadcrumbs={[{ label: 'トップ', href: '/' }, { label: '振込先口座' }]}
-      lead={`未払いの報酬が${formatYen(1000)}以上になると、月末締め・翌月15日にこの口座へお振込みします。`}
+      lead={`未払いの報酬が${formatYen(1000)}以上になると、月末締め・翌月15日（銀行休業日は翌営業日）にこの口座へお振込みします。`}
+      narrow
     >
-      {registered ? (
-        <Card role="status">
+      {account && !editing ? (
+        <Card role="status" aria-label="登録済みの口座">
           <h2>口座は登録済みです</h2>
-          <p>お振込み先を変更したい場合は、お問い合わせからご連絡ください。</p>
+          <Dl>
+            <dt>金融機関</dt>
+            <dd>
+              {account.bank_name}（{account.bank_code}）
+            </dd>
+            <dt>支店</dt>
+            <dd>
+              {account.branch_name}（{account.branch_code}）
+            </dd>
+            <dt>口座</dt>
+            <dd>
+              {account.account_type} ****{account.account_number_last3}
+            </dd>
+            <dt>名義</dt>
+            <dd>{account.holder_name}</dd>
+            <dt>更新日時</dt>
+            <dd>{formatDateTime(account.updated_at)}</dd>
+          </Dl>
+          <p>
+            <Button variant="ghost" type="button" onClick={() => setEditing(true)}>
+              口座を変更する
+            </Button>
+          </p>
         </Card>
       ) : (
-        <EmptyState title="振込先の口座はまだ登録されていません">
-          報酬を受け取るには、ご本人名義の銀行口座の登録が必要です。
-        </EmptyState>
+        <Card>
+          <h2>{account ? '口座の変更' : '口座の登録'}</h2>
+          <AccountForm
+            current={account}
+            onSaved={() => {
+              setEditing(false);
+              setVersion((v) => v + 1);
+            }}
+          />
+        </Card>
       )}
       <Prose>
-        <h2>登録に必要なもの</h2>
+        <h2>ご注意</h2>
         <ul>
-          <li>金融機関コード（4桁）と支店コード（3桁）</li>
-          <li>口座種別（普通・当座）と口座番号（7桁）</li>
-          <li>口座名義（全角カタカナ）</li>
+          <li>ご本人名義の口座を登録してください。名義が異なると振込が戻ってくることがあります。</li>
+          <li>
+            未払いの報酬が{formatYen(1000)}未満でも、最も古い報酬から50日を過ぎた分は次回にお振込みします。
+          </li>
+          <li>
+            口座情報は暗号化して保存し、画面には口座番号の下3桁だけを表示します。お振込み以外の目的には使いません。
+          </li>
         </ul>
-        <p>口座情報は暗号化して保存し、お振込み以外の目的には使いません。</p>
       </Prose>
     </PageFrame>
   );

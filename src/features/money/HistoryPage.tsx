@@ -1,16 +1,183 @@
-import { EmptyState, PageFrame } from '../../platform/ui/Page.tsx';
+import type { Rewards } from '../../../contracts/advertisements.ts';
+import { PAYOUT_MINIMUM_YEN, type SupporterPayments } from '../../../contracts/money.ts';
+import { useResource } from '../../platform/request/hooks.ts';
+import { useSideMenu } from '../../platform/session/hooks.ts';
+import { styled } from '../../platform/styles/stitches.config.ts';
+import { ButtonLink } from '../../platform/ui/Button.tsx';
+import { formatDateTime, formatYen } from '../../platform/ui/format.ts';
+import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
+import { Card, PageFrame } from '../../platform/ui/Page.tsx';
+import { MessageView } from '../../platform/ui/StatusViews.tsx';
+import { getPayments } from './api/get-payments.ts';
+import { getRewards } from './api/get-rewards.ts';
+import { formatDay, formatMonth, Scroll, Table } from './common.tsx';
+import { ShopHistory } from './ShopHistory.tsx';
 
-/** Seed spec section 2: 報酬・お支払い履歴. The list fills in when its API arrives; until then its empty state shows. */
-export default function HistoryPage() {
+const Figures = styled('div', {
+  display: 'grid',
+  gap: '$3',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+  marginBottom: '$5',
+});
+const Figure = styled('div', {
+  border: '1px solid $gray200',
+  borderRadius: '$lg',
+  padding: '$4',
+  backgroundColor: '$white',
+  '& p': { margin: 0, color: '$gray700', fontSize: '$small' },
+  '& strong': { display: 'block', fontSize: '$h3', color: '$gray900' },
+});
+
+function NextPayment({ data }: { data: SupporterPayments }) {
+  if (!data.bank_account)
+    return (
+      <Card role="status">
+        <h2>振込先の口座が未登録です</h2>
+        <p>報酬を受け取るには、振込先の口座を登録してください。</p>
+        <ButtonLink href="/bank">口座を登録する</ButtonLink>
+      </Card>
+    );
+  const account = `${data.bank_account.bank_name} ${data.bank_account.branch_name} ****${data.bank_account.account_number_last3}`;
+  if (!data.next_payment)
+    return (
+      <Card role="status">
+        <h2>次回のお振込み</h2>
+        <p>
+          未払いの報酬が{formatYen(PAYOUT_MINIMUM_YEN)}以上になると、月末締め・翌月15日に {account}{' '}
+          へお振込みします（最も古い報酬から50日を過ぎた分は金額にかかわらずお振込みします）。
+        </p>
+      </Card>
+    );
+  return (
+    <Card role="status">
+      <h2>次回のお振込み</h2>
+      <p>
+        <strong>{formatDay(data.next_payment.date)}</strong>に{' '}
+        <strong>{formatYen(data.next_payment.amount)}</strong> を {account} へお振込み
+        {data.next_payment.scheduled ? 'します' : 'する予定です（月末締めで確定します）'}。
+      </p>
+    </Card>
+  );
+}
+
+function SupporterHistory() {
+  const payments = useResource((signal) => getPayments(signal), 'payments');
+  const rewards = useResource((signal) => getRewards(signal), 'rewards');
+  if (payments.state === 'loading' || rewards.state === 'loading') return <PageLoading />;
+  if (payments.state === 'failed')
+    return <MessageView title="履歴を表示できません">{payments.error.message}</MessageView>;
+  const data = payments.data;
+  const rewardItems: Rewards['items'] = rewards.state === 'done' ? rewards.data.items : [];
+  const pending = rewards.state === 'done' ? rewards.data.pending : 0;
   return (
     <PageFrame
       title="報酬・お支払い履歴"
       breadcrumbs={[{ label: 'トップ', href: '/' }, { label: '報酬・お支払い履歴' }]}
-      lead="フォーカスターモードでは受け取った報酬とお振込み、広告主モードでは拡散依頼のお支払いの履歴を確認できます。"
+      lead="確定した報酬と、口座へのお振込みの状況です。"
     >
-      <EmptyState title="履歴はまだありません">
-        報酬の確定やお支払いがあると、ここに日付順で表示されます。
-      </EmptyState>
+      <Figures>
+        <Figure>
+          <p>未払いの報酬</p>
+          <strong>{formatYen(data.balance)}</strong>
+        </Figure>
+        <Figure>
+          <p>審査中の報酬</p>
+          <strong>{formatYen(pending)}</strong>
+        </Figure>
+        <Figure>
+          <p>{data.year}年の報酬</p>
+          <strong>{formatYen(data.year_rewards)}</strong>
+        </Figure>
+        <Figure>
+          <p>{data.year}年のお振込み</p>
+          <strong>{formatYen(data.year_paid)}</strong>
+        </Figure>
+      </Figures>
+      <NextPayment data={data} />
+      <Card>
+        <h2>お振込み</h2>
+        {data.items.length === 0 ? (
+          <p>お振込みはまだありません。</p>
+        ) : (
+          <Scroll>
+            <Table aria-label="お振込み">
+              <thead>
+                <tr>
+                  <th scope="col">対象</th>
+                  <th scope="col">お振込み日</th>
+                  <th scope="col">金額</th>
+                  <th scope="col">状況</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((p) => (
+                  <tr key={p.id}>
+                    <td>{formatMonth(p.month)}</td>
+                    <td>{formatDay(p.payment_date)}</td>
+                    <td className="amount">{formatYen(p.amount)}</td>
+                    <td>
+                      {p.status === '未払'
+                        ? 'お振込み予定'
+                        : p.status === '支払済'
+                          ? 'お振込み済み'
+                          : 'お振込みできませんでした（残高に戻しました）'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Scroll>
+        )}
+      </Card>
+      <Card>
+        <h2>報酬</h2>
+        {rewardItems.length === 0 ? (
+          <p>確定した報酬はまだありません。</p>
+        ) : (
+          <Scroll>
+            <Table aria-label="報酬">
+              <thead>
+                <tr>
+                  <th scope="col">日時</th>
+                  <th scope="col">内容</th>
+                  <th scope="col">金額</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rewardItems.map((r) => (
+                  <tr key={r.id}>
+                    <td>{formatDateTime(r.created_at)}</td>
+                    <td>{labelOf(r)}</td>
+                    <td className="amount">{formatYen(r.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Scroll>
+        )}
+      </Card>
+    </PageFrame>
+  );
+}
+
+/** Ledger kinds in words (the rewards list names rewards itself; payouts are named here). */
+function labelOf(r: Rewards['items'][number]): string {
+  if (r.kind === 'payout') return '口座へのお振込み';
+  if (r.kind === 'payout_returned') return 'お振込みの返却（残高に戻しました）';
+  return r.label;
+}
+
+/** Seed spec section 2: 報酬・お支払い履歴. Supporter mode: rewards and payouts; shop mode: billing. */
+export default function HistoryPage() {
+  const { appearance } = useSideMenu();
+  if (appearance !== 'shop') return <SupporterHistory />;
+  return (
+    <PageFrame
+      title="報酬・お支払い履歴"
+      breadcrumbs={[{ label: 'トップ', href: '/' }, { label: '報酬・お支払い履歴' }]}
+      lead="拡散依頼のご請求と、月ごとの請求書です。"
+    >
+      <ShopHistory />
     </PageFrame>
   );
 }

@@ -1,0 +1,335 @@
+import { sql } from 'drizzle-orm';
+import type { AccountType, Batch, BatchStatus, LineStatus, PayoutLine } from '../../../contracts/money.ts';
+import { type Db, rowsOf } from '../../platform/db/client.ts';
+import type { Sealed } from './seal.ts';
+
+const iso = (v: unknown): string => new Date(v as string).toISOString();
+const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : iso(v));
+
+/* ------------------------------------------------------------------ bank accounts */
+
+export interface AccountRow extends Sealed {
+  userId: number;
+  bankCode: string;
+  bankName: string;
+  branchCode: string;
+  branchName: string;
+  accountType: AccountType;
+  accountLast3: string;
+  updatedAt: string;
+}
+
+const accountOf = (r: Record<string, unknown>): AccountRow => ({
+  userId: Number(r.user_id),
+  bankCode: String(r.bank_code),
+  bankName: String(r.bank_name),
+  branchCode: String(r.branch_code),
+  branchName: String(r.branch_name),
+  accountType: String(r.account_type) as AccountType,
+  accountLast3: String(r.account_last3),
+  secret: String(r.secret),
+  keyId: String(r.key_id),
+  updatedAt: iso(r.updated_at),
+});
+
+export async function accountOfUser(db: Db, userId: number): Promise<AccountRow | null> {
+  const [row] = rowsOf(await db.execute(sql`select * from bank_accounts where user_id = ${userId}`));
+  return row ? accountOf(row) : null;
+}
+
+export async function saveAccount(db: Db, a: Omit<AccountRow, 'updatedAt'>): Promise<void> {
+  await db.execute(sql`
+    insert into bank_accounts (user_id, bank_code, bank_name, branch_code, branch_name, account_type,
+      account_last3, secret, key_id)
+    values (${a.userId}, ${a.bankCode}, ${a.bankName}, ${a.branchCode}, ${a.branchName}, ${a.accountType},
+      ${a.accountLast3}, ${a.secret}, ${a.keyId})
+    on conflict (user_id) do update set bank_code = excluded.bank_code, bank_name = excluded.bank_name,
+      branch_code = excluded.branch_code, branch_name = excluded.branch_name,
+      account_type = excluded.account_type, account_last3 = excluded.account_last3,
+      secret = excluded.secret, key_id = excluded.key_id, updated_at = now()`);
+}
+
+/** Raises one of the user's flags (product design section 1: flag_status), once. */
+export async function raiseFlag(db: Db, userId: number, flag: string): Promise<void> {
+  await db.execute(sql`
+    update users set flag_status = flag_status || jsonb_build_object(${flag}::text, true)
+    where id = ${userId} and coalesce(flag_status -> ${flag}::text, 'false'::jsonb) <> 'true'::jsonb`);
+}
+
+/* ------------------------------------------------------------------ batches */
+
+const BATCH_SELECT = sql`
+  select b.id, b.month, b.payment_date::text as payment_date, b.status, b.created_at, b.exported_at, b.paid_at,
+    (select count(*)::int from payout_lines l where l.batch_id = b.id) as lines_count,
+    (select coalesce(sum(amount), 0)::int from payout_lines l where l.batch_id = b.id and l.status <> '失敗') as total,
+    (select count(*)::int from payout_lines l where l.batch_id = b.id and l.status = '失敗') as failed_count
+  from payout_batches b`;
+
+const batchOf = (r: Record<string, unknown>): Batch => ({
+  id: Number(r.id),
+  month: String(r.month),
+  payment_date: String(r.payment_date),
+  status: String(r.status) as BatchStatus,
+  lines_count: Number(r.lines_count),
+  total: Number(r.total),
+  failed_count: Number(r.failed_count),
+  created_at: iso(r.created_at),
+  exported_at: isoOrNull(r.exported_at),
+  paid_at: isoOrNull(r.paid_at),
+});
+
+export async function listBatches(db: Db): Promise<Batch[]> {
+  return rowsOf(await db.execute(sql`${BATCH_SELECT} order by b.month desc limit 120`)).map(batchOf);
+}
+
+export async function batchById(db: Db, id: number): Promise<Batch | null> {
+  const [row] = rowsOf(await db.execute(sql`${BATCH_SELECT} where b.id = ${id}`));
+  return row ? batchOf(row) : null;
+}
+
+/** Inserts the month's batch unless it exists (the unique month): answers its id when this call made it. */
+export async function insertBatch(
+  db: Db,
+  month: string,
+  paymentDate: string,
+  createdBy: number | null,
+): Promise<number | null> {
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into payout_batches (month, payment_date, created_by) values (${month}, ${paymentDate}, ${createdBy})
+      on conflict (month) do nothing returning id`),
+  );
+  return row ? Number(row.id) : null;
+}
+
+export async function batchIdOfMonth(db: Db, month: string): Promise<number | null> {
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from payout_batches where month = ${month}`),
+  );
+  return row ? Number(row.id) : null;
+}
+
+export interface Payable extends AccountRow {
+  amount: number;
+}
+
+/**
+ * Who a batch for `month` pays and how much (product design section 5): supporters with a bank account
+ * whose unpaid rewards up to the month's end reach the minimum, or whose oldest unpaid reward is
+ * `oldestBefore` or older. Unpaid = credits before the cutoff + every debit (payouts, paid oldest first)
+ * - what other batches already hold unpaid (未払 lines), never less than zero.
+ */
+export async function payables(
+  db: Db,
+  cutoff: Date,
+  oldestBefore: Date,
+  minimum: number,
+): Promise<Payable[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      with held as (
+        select user_id, sum(amount)::int as held from payout_lines where status = '未払' group by user_id
+      ),
+      due as (
+        select user_id,
+          coalesce(sum(amount) filter (where amount > 0 and created_at < ${cutoff}), 0)::int
+            + coalesce(sum(amount) filter (where amount < 0), 0)::int as due,
+          -coalesce(sum(amount) filter (where amount < 0), 0)::int as paid
+        from ledger_entries group by user_id
+      ),
+      credits as (
+        select user_id, created_at,
+          sum(amount) over (partition by user_id order by created_at, id) as running
+        from ledger_entries where amount > 0 and created_at < ${cutoff}
+      )
+      select a.*, (d.due - coalesce(h.held, 0))::int as amount,
+        (select min(c.created_at) from credits c
+          where c.user_id = a.user_id and c.running > d.paid + coalesce(h.held, 0)) as oldest
+      from bank_accounts a
+      join users u on u.id = a.user_id and u.deleted_at is null
+      join due d on d.user_id = a.user_id
+      left join held h on h.user_id = a.user_id
+      order by a.user_id`),
+  );
+  return rows
+    .filter((r) => {
+      const amount = Number(r.amount);
+      if (amount <= 0) return false;
+      return amount >= minimum || (r.oldest !== null && new Date(r.oldest as string) <= oldestBefore);
+    })
+    .map((r) => ({ ...accountOf(r), amount: Number(r.amount) }));
+}
+
+export async function insertLines(db: Db, batchId: number, lines: Payable[]): Promise<void> {
+  if (!lines.length) return;
+  await db.execute(sql`
+    insert into payout_lines (batch_id, user_id, amount, bank_code, bank_name, branch_code, branch_name,
+      account_type, account_last3, secret, key_id)
+    values ${sql.join(
+      lines.map(
+        (l) => sql`(${batchId}, ${l.userId}, ${l.amount}, ${l.bankCode}, ${l.bankName}, ${l.branchCode},
+          ${l.branchName}, ${l.accountType}, ${l.accountLast3}, ${l.secret}, ${l.keyId})`,
+      ),
+      sql`, `,
+    )}
+    on conflict (batch_id, user_id) do nothing`);
+}
+
+export interface LineRow extends PayoutLine, Sealed {
+  batch_id: number;
+}
+
+const LINE_SELECT = sql`
+  select l.*, u.name, u.screen_name from payout_lines l join users u on u.id = l.user_id`;
+
+const lineOf = (r: Record<string, unknown>): LineRow => ({
+  id: Number(r.id),
+  batch_id: Number(r.batch_id),
+  user: { id: Number(r.user_id), name: String(r.name), screen_name: String(r.screen_name) },
+  bank_code: String(r.bank_code),
+  bank_name: String(r.bank_name),
+  branch_code: String(r.branch_code),
+  branch_name: String(r.branch_name),
+  account_type: String(r.account_type) as AccountType,
+  account_number_last3: String(r.account_last3),
+  amount: Number(r.amount),
+  status: String(r.status) as LineStatus,
+  failed_note: r.failed_note === null ? null : String(r.failed_note),
+  secret: String(r.secret),
+  keyId: String(r.key_id),
+});
+
+export async function linesOfBatch(db: Db, batchId: number, q = ''): Promise<LineRow[]> {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const filter = q
+    ? sql` and (u.name ilike ${like} or u.screen_name ilike ${like} or l.bank_name ilike ${like}
+        or l.branch_name ilike ${like} or l.bank_code = ${q})`
+    : sql``;
+  return rowsOf(
+    await db.execute(sql`${LINE_SELECT} where l.batch_id = ${batchId}${filter} order by l.id`),
+  ).map(lineOf);
+}
+
+export async function lineById(db: Db, id: number, forUpdate = false): Promise<LineRow | null> {
+  const [row] = rowsOf(
+    await db.execute(sql`${LINE_SELECT} where l.id = ${id}${forUpdate ? sql` for update of l` : sql``}`),
+  );
+  return row ? lineOf(row) : null;
+}
+
+/** Moves a batch on when it is in one of `from` (a conditional update: a race moves it once). */
+export async function moveBatch(
+  db: Db,
+  id: number,
+  from: BatchStatus[],
+  to: BatchStatus,
+  column: 'exported_at' | 'paid_at',
+) {
+  await db.execute(sql`
+    update payout_batches set status = ${to}, ${sql.raw(column)} = now()
+    where id = ${id} and status in (${sql.join(
+      from.map((s) => sql`${s}`),
+      sql`, `,
+    )})`);
+}
+
+export async function setLineStatus(db: Db, id: number, status: LineStatus, note?: string) {
+  await db.execute(sql`
+    update payout_lines set status = ${status}
+      ${status === '失敗' ? sql`, failed_at = now(), failed_note = ${note ?? ''}` : sql``}
+    where id = ${id}`);
+}
+
+/** Locks the batch row: paid and failed on the same batch take turns. */
+export async function lockBatch(db: Db, id: number): Promise<BatchStatus | null> {
+  const [row] = rowsOf<{ status: string }>(
+    await db.execute(sql`select status from payout_batches where id = ${id} for update`),
+  );
+  return row ? (row.status as BatchStatus) : null;
+}
+
+/* ------------------------------------------------------------------ supporter history */
+
+export async function supporterLines(db: Db, userId: number) {
+  return rowsOf(
+    await db.execute(sql`
+      select l.id, b.month, b.payment_date::text as payment_date, l.amount, l.status
+      from payout_lines l join payout_batches b on b.id = l.batch_id
+      where l.user_id = ${userId} order by b.month desc, l.id desc limit 60`),
+  ).map((r) => ({
+    id: Number(r.id),
+    month: String(r.month),
+    payment_date: String(r.payment_date),
+    amount: Number(r.amount),
+    status: String(r.status) as LineStatus,
+  }));
+}
+
+/** Balance, what unpaid lines hold, the oldest unpaid reward, and the year's rewards and payouts. */
+export async function supporterTotals(db: Db, userId: number, yearStart: Date, yearEnd: Date) {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      with credits as (
+        select created_at, sum(amount) over (order by created_at, id) as running
+        from ledger_entries where user_id = ${userId} and amount > 0
+      )
+      select
+        (select coalesce(sum(amount), 0)::int from ledger_entries where user_id = ${userId}) as balance,
+        (select coalesce(sum(amount), 0)::int from payout_lines where user_id = ${userId} and status = '未払') as held,
+        (select coalesce(sum(amount), 0)::int from ledger_entries where user_id = ${userId} and kind = 'reward'
+          and created_at >= ${yearStart} and created_at < ${yearEnd}) as year_rewards,
+        (select coalesce(-sum(amount), 0)::int from ledger_entries where user_id = ${userId} and amount < 0
+          and created_at >= ${yearStart} and created_at < ${yearEnd}) as year_debits,
+        (select coalesce(sum(amount), 0)::int from ledger_entries where user_id = ${userId}
+          and kind = 'payout_returned' and created_at >= ${yearStart} and created_at < ${yearEnd}) as year_returned,
+        (select min(created_at) from credits where running >
+          (select coalesce(-sum(amount), 0) from ledger_entries where user_id = ${userId} and amount < 0)
+          + (select coalesce(sum(amount), 0) from payout_lines where user_id = ${userId} and status = '未払')) as oldest,
+        (select count(*)::int from ledger_entries where user_id = ${userId} and kind = 'reward') as rewards_count`),
+  );
+  return {
+    balance: Number(row?.balance ?? 0),
+    held: Number(row?.held ?? 0),
+    yearRewards: Number(row?.year_rewards ?? 0),
+    yearPaid: Number(row?.year_debits ?? 0) - Number(row?.year_returned ?? 0),
+    oldest: row?.oldest ? new Date(row.oldest as string) : null,
+    rewardsCount: Number(row?.rewards_count ?? 0),
+  };
+}
+
+/** The next scheduled (unpaid, in a batch not yet paid) transfer of a supporter. */
+export async function scheduledLine(db: Db, userId: number) {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select b.payment_date::text as payment_date, l.amount from payout_lines l
+      join payout_batches b on b.id = l.batch_id
+      where l.user_id = ${userId} and l.status = '未払' order by b.month limit 1`),
+  );
+  return row ? { date: String(row.payment_date), amount: Number(row.amount) } : null;
+}
+
+/* ------------------------------------------------------------------ key rotation */
+
+/** Rows sealed under another key than `keyId` (ADR 0100: rotation). */
+export async function sealedElsewhere(db: Db, keyId: string) {
+  const accounts = rowsOf<{ id: number; secret: string; key_id: string }>(
+    await db.execute(sql`select user_id as id, secret, key_id from bank_accounts where key_id <> ${keyId}`),
+  );
+  const lines = rowsOf<{ id: number; secret: string; key_id: string }>(
+    await db.execute(sql`select id, secret, key_id from payout_lines where key_id <> ${keyId}`),
+  );
+  return { accounts, lines };
+}
+
+export async function reseal(
+  db: Db,
+  table: 'bank_accounts' | 'payout_lines',
+  id: number,
+  sealed: Sealed,
+  from: string,
+) {
+  const key = table === 'bank_accounts' ? sql`user_id` : sql`id`;
+  await db.execute(sql`
+    update ${sql.raw(table)} set secret = ${sealed.secret}, key_id = ${sealed.keyId}
+    where ${key} = ${id} and key_id = ${from}`);
+}

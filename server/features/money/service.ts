@@ -1,0 +1,385 @@
+import { sql } from 'drizzle-orm';
+import {
+  type BankAccount,
+  type BankAccountAnswer,
+  type BankAccountInput,
+  type BankList,
+  type Batch,
+  type BatchCreated,
+  type BatchDetail,
+  bankAccountInputSchema,
+  MONEY_MESSAGES,
+  PAYOUT_MINIMUM_YEN,
+  PAYOUT_OLDEST_DAYS,
+  type SupporterPayments,
+} from '../../../contracts/money.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { Env } from '../../platform/env.ts';
+import { HttpError, validationError } from '../../platform/http-errors.ts';
+import { credit, debit } from '../../platform/ledger.ts';
+import { lookup, searchBanks, searchBranches } from './banks.ts';
+import { monthCutoff, paymentDateOf, previousMonth, tokyoDay } from './calendar.ts';
+import * as repo from './repo.ts';
+import { type AccountSecret, Sealer } from './seal.ts';
+import { type Remitter, zenginFile, zenginRecords } from './zengin.ts';
+
+/** The queue of the monthly batch (declared in ./setup.ts). */
+export const PAYOUT_QUEUE = 'money.monthly-payout';
+const DAY_MS = 86400_000;
+
+export interface MoneyDeps {
+  db: Db;
+  env: Env;
+  now?: () => Date;
+}
+
+/** A sample remitter for development and tests (production configures ZENGIN_*). */
+const SAMPLE_REMITTER = {
+  code: '1234567890',
+  name: 'カ)フオ-カスタ-',
+  bankCode: '0001',
+  branchCode: '001',
+  accountNumber: '1234567',
+};
+
+/**
+ * Money (issue 14): bank accounts sealed at rest, the monthly payout batches, the Zengin file, and the
+ * supporter's history. Every ledger movement has an idempotency key; batches are one per month.
+ */
+export class MoneyService {
+  private readonly db: Db;
+  private readonly now: () => Date;
+  readonly sealer: Sealer;
+
+  constructor(private readonly deps: MoneyDeps) {
+    this.db = deps.db;
+    this.now = deps.now ?? (() => new Date());
+    this.sealer = new Sealer(
+      deps.env.BANK_KEY,
+      (deps.env.BANK_KEYS_OLD ?? '').split(',').filter((k) => k.trim()),
+    );
+  }
+
+  /**
+   * Key rotation (ADR 0100): seals again, under BANK_KEY, every account and payout line sealed under an
+   * older key (BANK_KEYS_OLD). Runs at start-up; answers how many rows moved.
+   */
+  async resealAll(): Promise<number> {
+    const current = this.sealer.currentKeyId;
+    const { accounts, lines } = await repo.sealedElsewhere(this.db, current);
+    let moved = 0;
+    for (const [table, rows] of [
+      ['bank_accounts', accounts],
+      ['payout_lines', lines],
+    ] as const) {
+      for (const row of rows) {
+        const value = this.sealer.open<AccountSecret>({ secret: row.secret, keyId: row.key_id });
+        await repo.reseal(this.db, table, Number(row.id), this.sealer.seal(value), row.key_id);
+        moved += 1;
+      }
+    }
+    return moved;
+  }
+
+  /* ------------------------------------------------------------------ banks */
+
+  banks(q: string): BankList {
+    return { items: searchBanks(q) };
+  }
+
+  branches(code: string, q: string): BankList {
+    const items = searchBranches(code, q);
+    if (!items) throw new HttpError(404, MONEY_MESSAGES.bankNotFound);
+    return { items };
+  }
+
+  /* ------------------------------------------------------------------ bank account */
+
+  private present(row: repo.AccountRow): BankAccount {
+    const secret = this.sealer.open<AccountSecret>(row);
+    return {
+      bank_code: row.bankCode,
+      bank_name: row.bankName,
+      branch_code: row.branchCode,
+      branch_name: row.branchName,
+      account_type: row.accountType,
+      account_number_last3: row.accountLast3,
+      holder_name: secret.holder,
+      updated_at: row.updatedAt,
+    };
+  }
+
+  async account(userId: number): Promise<BankAccountAnswer> {
+    const row = await repo.accountOfUser(this.db, userId);
+    return { bank_account: row ? this.present(row) : null };
+  }
+
+  async saveAccount(userId: number, body: BankAccountInput): Promise<BankAccountAnswer> {
+    const input = bankAccountInputSchema.parse(body);
+    const { bank, branch } = lookup(input.bank_code, input.branch_code);
+    if (!bank) throw validationError({ bank_code: [MONEY_MESSAGES.bankUnknown] });
+    if (!branch) throw validationError({ branch_code: [MONEY_MESSAGES.branchUnknown] });
+    const sealed = this.sealer.seal({
+      number: input.account_number,
+      holder: input.holder_name,
+    } satisfies AccountSecret);
+    await this.db.transaction(async (tx) => {
+      await repo.saveAccount(tx, {
+        userId,
+        bankCode: bank.code,
+        bankName: bank.name,
+        branchCode: branch.code,
+        branchName: branch.name,
+        accountType: input.account_type,
+        accountLast3: input.account_number.slice(-3),
+        ...sealed,
+      });
+      await repo.raiseFlag(tx, userId, 'registeredBankAccount');
+    });
+    return this.account(userId);
+  }
+
+  /* ------------------------------------------------------------------ batches */
+
+  listBatches(): Promise<{ items: Batch[] }> {
+    return repo.listBatches(this.db).then((items) => ({ items }));
+  }
+
+  async batch(id: number, q = ''): Promise<BatchDetail> {
+    const batch = await repo.batchById(this.db, id);
+    if (!batch) throw new HttpError(404, MONEY_MESSAGES.batchNotFound);
+    const lines = await repo.linesOfBatch(this.db, id, q.trim());
+    return { ...batch, lines: lines.map(({ secret: _s, keyId: _k, batch_id: _b, ...line }) => line) };
+  }
+
+  /**
+   * Builds the batch of `month` (product design section 5), once: the batch row is inserted with
+   * `on conflict (month) do nothing` in the transaction that adds its lines, so the cron and a staff
+   * click at the same moment make one batch (the second waits on the unique index, then finds it).
+   */
+  async build(month: string, by: number | null): Promise<BatchCreated> {
+    const at = this.now();
+    if (monthCutoff(month) > at) throw validationError({ month: [MONEY_MESSAGES.monthNotClosed] });
+    const id = await this.db.transaction(async (tx) => {
+      // Batches of different months built at once must not both count the same unpaid yen: one builder
+      // at a time (a transaction-scoped advisory lock); the same month is also kept single by its index.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('money.payout-batches'))`);
+      const created = await repo.insertBatch(tx, month, paymentDateOf(month), by);
+      if (created === null) return null;
+      const lines = await repo.payables(
+        tx,
+        monthCutoff(month),
+        new Date(at.getTime() - PAYOUT_OLDEST_DAYS * DAY_MS),
+        PAYOUT_MINIMUM_YEN,
+      );
+      await repo.insertLines(tx, created, lines);
+      return created;
+    });
+    const batchId = id ?? (await repo.batchIdOfMonth(this.db, month));
+    const batch = batchId === null ? null : await repo.batchById(this.db, batchId);
+    if (!batch) throw new Error(`payout batch of ${month} vanished`);
+    return {
+      message: id === null ? MONEY_MESSAGES.alreadyBuilt : MONEY_MESSAGES.built,
+      created: id !== null,
+      batch,
+    };
+  }
+
+  /** The cron (03:00 on the 1st, Japan time): the previous month's batch. */
+  monthly(): Promise<BatchCreated> {
+    return this.build(previousMonth(this.now()), null);
+  }
+
+  private remitter(): Remitter {
+    const env = this.deps.env;
+    const production = env.NODE_ENV === 'production';
+    const pick = <K extends keyof typeof SAMPLE_REMITTER>(value: string | undefined, key: K) =>
+      value ?? (production ? undefined : SAMPLE_REMITTER[key]);
+    const code = pick(env.ZENGIN_REMITTER_CODE, 'code');
+    const name = pick(env.ZENGIN_REMITTER_NAME, 'name');
+    const bankCode = pick(env.ZENGIN_BANK_CODE, 'bankCode');
+    const branchCode = pick(env.ZENGIN_BRANCH_CODE, 'branchCode');
+    const accountNumber = pick(env.ZENGIN_ACCOUNT_NUMBER, 'accountNumber');
+    if (!code || !name || !bankCode || !branchCode || !accountNumber)
+      throw new HttpError(409, MONEY_MESSAGES.remitterMissing);
+    const { bank, branch } = lookup(bankCode, branchCode);
+    return {
+      code,
+      name,
+      bankCode,
+      bankName: bank?.kana ?? '',
+      branchCode,
+      branchName: branch?.kana ?? '',
+      accountType: env.ZENGIN_ACCOUNT_TYPE,
+      accountNumber,
+    };
+  }
+
+  /** The Zengin 総合振込 file of a batch (its 未払 and 支払済 lines); the batch becomes 出力済. */
+  async zengin(id: number): Promise<{ file: Buffer; batch: Batch }> {
+    const batch = await repo.batchById(this.db, id);
+    if (!batch) throw new HttpError(404, MONEY_MESSAGES.batchNotFound);
+    const remitter = this.remitter();
+    const lines = (await repo.linesOfBatch(this.db, id)).filter((l) => l.status !== '失敗');
+    const records = zenginRecords(
+      remitter,
+      batch.payment_date,
+      lines.map((l) => {
+        const secret = this.sealer.open<AccountSecret>(l);
+        const { bank, branch } = lookup(l.bank_code, l.branch_code);
+        return {
+          bankCode: l.bank_code,
+          bankName: bank?.kana ?? l.bank_name,
+          branchCode: l.branch_code,
+          branchName: branch?.kana ?? l.branch_name,
+          accountType: l.account_type,
+          accountNumber: secret.number,
+          holder: secret.holder,
+          amount: l.amount,
+          customerCode: String(l.id),
+        };
+      }),
+    );
+    await repo.moveBatch(this.db, id, ['作成済'], '出力済', 'exported_at');
+    return { file: zenginFile(records), batch: (await repo.batchById(this.db, id))! };
+  }
+
+  /** The batch for accounting: UTF-8 with a BOM (spreadsheet software reads it as UTF-8). */
+  async csv(id: number): Promise<{ csv: string; batch: Batch }> {
+    const detail = await this.batch(id);
+    const cell = (v: string | number) => {
+      const s = String(v);
+      // A cell that starts like a formula is quoted with a leading apostrophe (CSV injection).
+      const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+      return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+    };
+    const header = [
+      '明細ID',
+      '会員ID',
+      '氏名',
+      '金融機関コード',
+      '金融機関名',
+      '支店コード',
+      '支店名',
+      '種別',
+      '口座番号下3桁',
+      '金額',
+      '状態',
+      '支払日',
+    ];
+    const rows = detail.lines.map((l) => [
+      l.id,
+      l.user.id,
+      l.user.name,
+      l.bank_code,
+      l.bank_name,
+      l.branch_code,
+      l.branch_name,
+      l.account_type,
+      l.account_number_last3,
+      l.amount,
+      l.status,
+      detail.payment_date,
+    ]);
+    const csv = `\uFEFF${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+    return { csv, batch: detail };
+  }
+
+  /**
+   * 出力済 -> 支払済: one debit per unpaid line (`payout:{lineId}`), in one transaction with the batch
+   * locked; a second call finds the batch paid and the debits written, and changes nothing.
+   */
+  async markPaid(id: number): Promise<Batch> {
+    await this.db.transaction(async (tx) => {
+      const status = await repo.lockBatch(tx, id);
+      if (status === null) throw new HttpError(404, MONEY_MESSAGES.batchNotFound);
+      if (status === '支払済') return;
+      if (status !== '出力済') throw new HttpError(409, MONEY_MESSAGES.notExported);
+      for (const line of await repo.linesOfBatch(tx, id)) {
+        if (line.status !== '未払') continue;
+        await debit(tx, {
+          userId: line.user.id,
+          amount: line.amount,
+          kind: 'payout',
+          reference: `payout_line:${line.id}`,
+          idempotencyKey: `payout:${line.id}`,
+        });
+        await repo.setLineStatus(tx, line.id, '支払済');
+      }
+      await repo.moveBatch(tx, id, ['出力済'], '支払済', 'paid_at');
+    });
+    return (await repo.batchById(this.db, id))!;
+  }
+
+  /**
+   * A transfer the bank returned: the line becomes 失敗 and, when it was debited, the amount is credited
+   * back (`payout:{lineId}:returned`), so the supporter's balance holds it for the next batch.
+   */
+  async markFailed(lineId: number, note: string): Promise<BatchDetail> {
+    const batchId = await this.db.transaction(async (tx) => {
+      const found = await repo.lineById(tx, lineId);
+      if (!found) throw new HttpError(404, MONEY_MESSAGES.lineNotFound);
+      await repo.lockBatch(tx, found.batch_id);
+      const line = (await repo.lineById(tx, lineId, true))!;
+      if (line.status === '失敗') return line.batch_id;
+      if (line.status === '支払済') {
+        await credit(tx, {
+          userId: line.user.id,
+          amount: line.amount,
+          kind: 'payout_returned',
+          reference: `payout_line:${line.id}`,
+          idempotencyKey: `payout:${line.id}:returned`,
+        });
+      }
+      await repo.setLineStatus(tx, line.id, '失敗', note);
+      return line.batch_id;
+    });
+    return this.batch(batchId);
+  }
+
+  /* ------------------------------------------------------------------ supporter history */
+
+  /**
+   * The supporter's payouts, balance and next transfer (issue 14, History). Viewing it with a credited
+   * reward raises `checkedFirstReward` (ADR 0101).
+   */
+  async payments(userId: number): Promise<SupporterPayments> {
+    const at = this.now();
+    const year = Number(tokyoDay(at).slice(0, 4));
+    const yearStart = new Date(`${year}-01-01T00:00:00+09:00`);
+    const yearEnd = new Date(`${year + 1}-01-01T00:00:00+09:00`);
+    const [totals, items, account, scheduled] = await Promise.all([
+      repo.supporterTotals(this.db, userId, yearStart, yearEnd),
+      repo.supporterLines(this.db, userId),
+      repo.accountOfUser(this.db, userId),
+      repo.scheduledLine(this.db, userId),
+    ]);
+    if (totals.rewardsCount > 0) await repo.raiseFlag(this.db, userId, 'checkedFirstReward');
+    let next: SupporterPayments['next_payment'] = scheduled ? { ...scheduled, scheduled: true } : null;
+    const free = totals.balance - totals.held;
+    if (!next && account && free > 0) {
+      // Expected in the batch of this month (built on the 1st of the next), if it qualifies by then.
+      const month = tokyoDay(at).slice(0, 7);
+      const buildAt = monthCutoff(month);
+      const oldEnough =
+        totals.oldest !== null && totals.oldest.getTime() <= buildAt.getTime() - PAYOUT_OLDEST_DAYS * DAY_MS;
+      if (free >= PAYOUT_MINIMUM_YEN || oldEnough)
+        next = { date: paymentDateOf(month), amount: free, scheduled: false };
+    }
+    return {
+      balance: totals.balance,
+      next_payment: next,
+      bank_account: account
+        ? {
+            bank_name: account.bankName,
+            branch_name: account.branchName,
+            account_number_last3: account.accountLast3,
+          }
+        : null,
+      year,
+      year_rewards: totals.yearRewards,
+      year_paid: totals.yearPaid,
+      items,
+    };
+  }
+}

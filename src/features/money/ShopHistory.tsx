@@ -1,0 +1,109 @@
+import type { Billing, InvoiceSummary } from '../../../contracts/money.ts';
+import { useResource, useSubmission } from '../../platform/request/hooks.ts';
+import { Button } from '../../platform/ui/Button.tsx';
+import { FormAlert } from '../../platform/ui/Field.tsx';
+import { formatDateTime, formatYen } from '../../platform/ui/format.ts';
+import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
+import { Card, EmptyState } from '../../platform/ui/Page.tsx';
+import { MessageView } from '../../platform/ui/StatusViews.tsx';
+import { downloadInvoice } from './api/download-invoice.ts';
+import { getBilling } from './api/get-billing.ts';
+import { formatMonth, saveFile, Scroll, Table } from './common.tsx';
+
+function InvoiceRow({ invoice }: { invoice: InvoiceSummary }) {
+  const action = useSubmission();
+  const download = async () => {
+    const pdf = await action.run(() => downloadInvoice(invoice.month));
+    if (pdf.ok)
+      saveFile(pdf.value, `focustar-invoice-${invoice.month.replace('-', '')}.pdf`, 'application/pdf');
+  };
+  return (
+    <tr>
+      <td>{formatMonth(invoice.month)}</td>
+      <td className="amount">{formatYen(invoice.subtotal)}</td>
+      <td className="amount">{formatYen(invoice.tax)}</td>
+      <td className="amount">{formatYen(invoice.total)}</td>
+      <td>
+        <Button size="sm" variant="outline" type="button" disabled={action.busy} onClick={download}>
+          請求書（PDF）
+        </Button>
+        {action.message && <FormAlert role="alert">{action.message}</FormAlert>}
+      </td>
+    </tr>
+  );
+}
+
+function Lists({ data }: { data: Billing }) {
+  return (
+    <>
+      <Card>
+        <h2>請求書</h2>
+        <p>毎月末締めで会社ごとに発行します（適格請求書）。お支払いは翌月末までに銀行振込でお願いします。</p>
+        <Scroll>
+          <Table aria-label="請求書">
+            <thead>
+              <tr>
+                <th scope="col">対象</th>
+                <th scope="col">小計（税抜）</th>
+                <th scope="col">消費税（10%）</th>
+                <th scope="col">合計</th>
+                <th scope="col">ダウンロード</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.invoices.map((i) => (
+                <InvoiceRow key={i.month} invoice={i} />
+              ))}
+            </tbody>
+          </Table>
+        </Scroll>
+      </Card>
+      <Card>
+        <h2>ご請求の内訳</h2>
+        <Scroll>
+          <Table aria-label="ご請求の内訳">
+            <thead>
+              <tr>
+                <th scope="col">拡散依頼</th>
+                <th scope="col">お店</th>
+                <th scope="col">報酬</th>
+                <th scope="col">手数料</th>
+                <th scope="col">小計（税抜）</th>
+                <th scope="col">計上日</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.bills.map((b) => (
+                <tr key={b.id}>
+                  <td>No.{b.advertisement_id}</td>
+                  <td>{b.shop_name}</td>
+                  <td className="amount">
+                    {b.units}件 × {formatYen(b.reward)}
+                  </td>
+                  <td className="amount">{formatYen(b.fee)}</td>
+                  <td className="amount">{formatYen(b.subtotal)}</td>
+                  <td>{formatDateTime(b.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </Scroll>
+      </Card>
+    </>
+  );
+}
+
+/** Issue 14: `/history` in shop mode: bills, monthly invoices (PDF). */
+export function ShopHistory() {
+  const res = useResource((signal) => getBilling(signal), 'billing');
+  if (res.state === 'loading') return <PageLoading />;
+  if (res.state === 'failed')
+    return <MessageView title="履歴を表示できません">{res.error.message}</MessageView>;
+  if (!res.data.company || res.data.invoices.length === 0)
+    return (
+      <EmptyState title="お支払いの履歴はまだありません">
+        拡散依頼が承認されると、ご請求と請求書がここに月ごとに表示されます。
+      </EmptyState>
+    );
+  return <Lists data={res.data} />;
+}

@@ -1,0 +1,43 @@
+import { styled } from '../../platform/styles/stitches.config.ts';
+
+export const Table = styled('table', {
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: '$small',
+  '& th, & td': {
+    borderBottom: '1px solid $gray200',
+    padding: '$2',
+    textAlign: 'left',
+    verticalAlign: 'top',
+  },
+  '& th': { backgroundColor: '$gray50', whiteSpace: 'nowrap' },
+  '& td.amount': { textAlign: 'right', whiteSpace: 'nowrap' },
+});
+export const Scroll = styled('div', { overflowX: 'auto', marginBottom: '$4' });
+export const Actions = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$2', alignItems: 'center' });
+
+const day = new Intl.DateTimeFormat('ja-JP', { dateStyle: 'long', timeZone: 'Asia/Tokyo' });
+/** `2026-11-16` as `2026年11月16日`. */
+export const formatDay = (d: string) => day.format(new Date(`${d}T00:00:00+09:00`));
+/** `2026-10` as `2026年10月分`. */
+export const formatMonth = (m: string) => `${Number(m.slice(0, 4))}年${Number(m.slice(5, 7))}月分`;
+
+/** Saves a downloaded file under a name. */
+export function saveFile(data: Blob | string, name: string, type: string) {
+  const blob = typeof data === 'string' ? new Blob([data], { type }) : data;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The month before this one in Japan, `YYYY-MM`: the month the next batch closes. */
+export function lastMonthInJapan(now = new Date()): string {
+  const tokyo = new Date(now.getTime() + 9 * 3600_000);
+  const d = new Date(Date.UTC(tokyo.getUTCFullYear(), tokyo.getUTCMonth() - 1, 1));
+  return d.toISOString().slice(0, 7);
+}

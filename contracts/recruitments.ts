@@ -55,6 +55,12 @@ export const RECRUITMENT_MESSAGES = {
   noNextRank: '繰り上げできる応募が残っていません。',
   entryStep: (status: string) => `この応募は「${status}」のため、この操作はできません。`,
   shopNotFound: 'お店が見つかりませんでした。',
+  notEditable: '終了したモニター募集は変更できません。',
+  lockedField: (status: string) => `「${status}」のモニター募集では、この項目は変更できません。`,
+  extendOnly: '公開後は、日付を後ろにずらす（延ばす）変更だけができます。',
+  moreWinnersOnly: '公開後は、当選人数を増やす変更だけができます。',
+  imagesLocked: '終了したモニター募集の写真は変更できません。',
+  updated: 'モニター募集を更新しました。',
 } as const;
 
 const text = (label: string, max: number) =>
@@ -118,53 +124,108 @@ const tokyoMoment = (label: string, edge: 'start' | 'end') =>
       return d.toISOString();
     });
 
+/** The fields of a recruitment, each checked on its own (create and edit share them). */
+const recruitmentFields = {
+  shop_id: idSchema,
+  title: text('タイトル', 80),
+  description: text('募集の内容', 4000),
+  benefit: text('特典', 200),
+  benefit_value: wholeNumber('特典の価値', 0, 1_000_000),
+  winners_count: wholeNumber('当選人数', 1, 100),
+  application_starts_at: tokyoMoment('応募開始日', 'start'),
+  application_ends_at: tokyoMoment('応募締切日', 'end'),
+  visit_starts_at: tokyoMoment('来店期間の開始日', 'start'),
+  visit_ends_at: tokyoMoment('来店期間の終了日', 'end'),
+  platform: z.enum(PLATFORM_KEYS, { error: '投稿するSNSを選んでください。' }),
+  conditions: text('投稿の条件', 1000).refine(
+    (v) => DISCLOSURE_LABELS.some((label) => v.includes(label)),
+    '投稿の条件には、広告であることを示す「#PR」（または「広告」）の表示を含めてください。',
+  ),
+  target_prefecture: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(PREFECTURES, { error: '対象の都道府県を選んでください。' }).optional(),
+  ),
+  target_audience: z.enum(['everyone', 'followers'], { error: '対象を選んでください。' }),
+  question: optionalText('応募時の質問', 200),
+};
+
+interface Periods {
+  application_starts_at: string;
+  application_ends_at: string;
+  visit_starts_at: string;
+  visit_ends_at: string;
+}
+
+/** The rules between the dates, over a whole recruitment (a new one, or one edited and merged). */
+function periodIssues(v: Periods): { field: keyof Periods; message: string }[] {
+  const issues: { field: keyof Periods; message: string }[] = [];
+  if (v.application_ends_at <= v.application_starts_at)
+    issues.push({ field: 'application_ends_at', message: '応募締切日は応募開始日より後にしてください。' });
+  if (v.visit_ends_at < v.visit_starts_at)
+    issues.push({ field: 'visit_ends_at', message: '来店期間の終了日は開始日以降にしてください。' });
+  if (v.visit_ends_at < v.application_ends_at)
+    issues.push({ field: 'visit_ends_at', message: '来店期間の終了日は応募締切日より後にしてください。' });
+  return issues;
+}
+
 /** POST /api/recruitments (staff; multipart with up to 6 `images`, or JSON without images). */
-export const recruitmentCreateSchema = z
-  .object({
-    shop_id: idSchema,
-    title: text('タイトル', 80),
-    description: text('募集の内容', 4000),
-    benefit: text('特典', 200),
-    benefit_value: wholeNumber('特典の価値', 0, 1_000_000),
-    winners_count: wholeNumber('当選人数', 1, 100),
-    application_starts_at: tokyoMoment('応募開始日', 'start'),
-    application_ends_at: tokyoMoment('応募締切日', 'end'),
-    visit_starts_at: tokyoMoment('来店期間の開始日', 'start'),
-    visit_ends_at: tokyoMoment('来店期間の終了日', 'end'),
-    platform: z.enum(PLATFORM_KEYS, { error: '投稿するSNSを選んでください。' }),
-    conditions: text('投稿の条件', 1000).refine(
-      (v) => DISCLOSURE_LABELS.some((label) => v.includes(label)),
-      '投稿の条件には、広告であることを示す「#PR」（または「広告」）の表示を含めてください。',
-    ),
-    target_prefecture: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : v),
-      z.enum(PREFECTURES, { error: '対象の都道府県を選んでください。' }).optional(),
-    ),
-    target_audience: z.enum(['everyone', 'followers'], { error: '対象を選んでください。' }),
-    question: optionalText('応募時の質問', 200),
-  })
-  .superRefine((v, ctx) => {
-    if (v.application_ends_at <= v.application_starts_at)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['application_ends_at'],
-        message: '応募締切日は応募開始日より後にしてください。',
-      });
-    if (v.visit_ends_at < v.visit_starts_at)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['visit_ends_at'],
-        message: '来店期間の終了日は開始日以降にしてください。',
-      });
-    if (v.visit_ends_at < v.application_ends_at)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['visit_ends_at'],
-        message: '来店期間の終了日は応募締切日より後にしてください。',
-      });
-  });
+export const recruitmentCreateSchema = z.object(recruitmentFields).superRefine((v, ctx) => {
+  for (const i of periodIssues(v)) ctx.addIssue({ code: 'custom', path: [i.field], message: i.message });
+});
 export type RecruitmentCreateInput = z.input<typeof recruitmentCreateSchema>;
 export type RecruitmentCreate = z.output<typeof recruitmentCreateSchema>;
+
+export type RecruitmentField = keyof typeof recruitmentFields;
+const ALL_FIELDS = Object.keys(recruitmentFields) as RecruitmentField[];
+
+/**
+ * PATCH /api/recruitments/{id} (staff; multipart with new `images`, or JSON): the fields sent replace
+ * the stored ones. An empty 対象の都道府県 or 質問 clears it. New photos replace the old set.
+ */
+export const recruitmentUpdateSchema = z
+  .object({
+    ...recruitmentFields,
+    target_prefecture: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z.enum(PREFECTURES, { error: '対象の都道府県を選んでください。' }).nullable(),
+    ),
+    question: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .string({ error: '応募時の質問は文字で入力してください。' })
+        .trim()
+        .max(200, '応募時の質問は200文字以内で入力してください。')
+        .nullable(),
+    ),
+  })
+  .partial();
+export type RecruitmentUpdateInput = z.input<typeof recruitmentUpdateSchema>;
+export type RecruitmentUpdate = z.output<typeof recruitmentUpdateSchema>;
+
+/**
+ * ADR 0082: what staff may change in each status. Once a recruitment is public, the terms people
+ * apply under (shop, benefit, conditions, SNS, target, question, start dates) stay as they were; the
+ * wording and photos may be corrected, and the deadline, the visit period's end and the number of
+ * winners may only move in the applicants' favour (EXTEND_ONLY, MORE_ONLY).
+ */
+export const EDITABLE_FIELDS: Record<RecruitmentStatus, readonly RecruitmentField[]> = {
+  下書き: ALL_FIELDS,
+  募集中: ['title', 'description', 'application_ends_at', 'visit_ends_at', 'winners_count'],
+  選考中: ['title', 'description', 'visit_ends_at', 'winners_count'],
+  当選発表済: ['title', 'description', 'visit_ends_at'],
+  終了: [],
+};
+/** Photos may be replaced until the recruitment is 終了. */
+export const IMAGES_EDITABLE: readonly RecruitmentStatus[] = ['下書き', '募集中', '選考中', '当選発表済'];
+/** After opening, these dates may only move later. */
+export const EXTEND_ONLY: readonly RecruitmentField[] = ['application_ends_at', 'visit_ends_at'];
+
+/** The date rules of a whole recruitment, for one edited and merged with what is stored. */
+export function periodProblems(v: Periods): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const i of periodIssues(v)) (found[i.field] ??= []).push(i.message);
+  return found;
+}
 
 /** PUT /api/recruitments/{id}/status (staff): the moves staff make by hand. */
 export const STAFF_MOVES: Record<RecruitmentStatus, readonly RecruitmentStatus[]> = {

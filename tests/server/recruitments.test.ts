@@ -280,6 +280,66 @@ for (const kind of DB_KINDS) {
       expect((await guest.get(`/api/recruitments/${open.id}`)).json().status).toBe('選考中');
     });
 
+    it('staff edit a draft freely; once open only wording, a later deadline or visit end, more winners (ADR 0082)', async () => {
+      const patch = (c: TestClient, id: number, payload: Record<string, unknown>) =>
+        c.request({ method: 'PATCH', url: `/api/recruitments/${id}`, payload });
+      const draft = (await staff.post('/api/recruitments', draftBody())).json();
+      const edited = await patch(staff, draft.id, {
+        benefit: 'ケーキとドリンクのセット',
+        benefit_value: '２，０００',
+        target_prefecture: '東京都',
+        question: '好きなケーキは何ですか？',
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json()).toMatchObject({
+        benefit: 'ケーキとドリンクのセット',
+        benefit_value: 2000,
+        target_prefecture: '東京都',
+        question: '好きなケーキは何ですか？',
+        title: draft.title,
+      });
+      const cleared = (await patch(staff, draft.id, { target_prefecture: '', question: '' })).json();
+      expect(cleared).toMatchObject({ target_prefecture: null, question: null });
+      expect((await patch(owner, draft.id, { title: '店主の変更' })).statusCode).toBe(403);
+      expect((await patch(guest, draft.id, { title: '誰かの変更' })).statusCode).toBe(401);
+
+      await staff.put(`/api/recruitments/${draft.id}/status`, { status: '募集中' });
+      const locked = await patch(staff, draft.id, { benefit: '値引き券', title: '新作ケーキの試食モニター' });
+      expect(locked.statusCode).toBe(422);
+      expect(locked.json().errors).toEqual({ benefit: [RECRUITMENT_MESSAGES.lockedField('募集中')] });
+      // The whole form sent again: unchanged locked fields are fine, the changed wording is saved.
+      const retitled = await patch(staff, draft.id, {
+        ...draftBody(),
+        benefit: 'ケーキとドリンクのセット',
+        benefit_value: 2000,
+        title: '新作ケーキの試食モニター',
+        application_starts_at: cleared.application_starts_at,
+      });
+      expect(retitled.statusCode, retitled.body).toBe(200);
+      expect(retitled.json().title).toBe('新作ケーキの試食モニター');
+      expect(retitled.json().seed_commitment).toBe(
+        (await guest.get(`/api/recruitments/${draft.id}`)).json().seed_commitment,
+      );
+
+      const shorter = await patch(staff, draft.id, { application_ends_at: tokyoDay(6) });
+      expect(shorter.json().errors.application_ends_at).toEqual([RECRUITMENT_MESSAGES.extendOnly]);
+      const later = await patch(staff, draft.id, { application_ends_at: tokyoDay(10), winners_count: 3 });
+      expect(later.statusCode, later.body).toBe(200);
+      expect(later.json()).toMatchObject({ winners_count: 3 });
+      const fewer = await patch(staff, draft.id, { winners_count: 2 });
+      expect(fewer.json().errors.winners_count).toEqual([RECRUITMENT_MESSAGES.moreWinnersOnly]);
+      const pastVisit = await patch(staff, draft.id, { application_ends_at: tokyoDay(40) });
+      expect(pastVisit.statusCode).toBe(422);
+      expect(Object.keys(pastVisit.json().errors)).toEqual(['visit_ends_at']);
+
+      await staff.put(`/api/recruitments/${draft.id}/status`, { status: '選考中' });
+      await staff.put(`/api/recruitments/${draft.id}/status`, { status: '終了' });
+      const ended = await patch(staff, draft.id, { title: '終わった募集' });
+      expect(ended.statusCode).toBe(409);
+      expect(ended.json().message).toBe(RECRUITMENT_MESSAGES.notEditable);
+      expect((await patch(staff, 999_999, { title: 'ない募集' })).statusCode).toBe(404);
+    });
+
     it('staff list all recruitments with entry counts, filtered, newest first (issue 15)', async () => {
       const res = await staff.get(
         '/api/recruitments/all?status=%E5%BD%93%E9%81%B8%E7%99%BA%E8%A1%A8%E6%B8%88',

@@ -14,6 +14,7 @@ import {
   recruitmentListQuerySchema,
   recruitmentPageSchema,
   recruitmentSchema,
+  recruitmentUpdateSchema,
   redrawSchema,
   shopEntryPageSchema,
   statusChangeSchema,
@@ -106,6 +107,54 @@ export const recruitmentRoutes: FastifyPluginAsync = async (fastify) => {
         await discard();
         throw err;
       }
+    },
+  );
+
+  /** Staff edit: JSON, or multipart whose new `images` replace the old set (ADR 0082). */
+  app.patch(
+    '/api/recruitments/:id',
+    {
+      config: { access: 'staff' },
+      schema: { params: idParamsSchema, response: { 200: recruitmentSchema, ...errors } },
+    },
+    async (request) => {
+      let fields: unknown = request.body ?? {};
+      let images: StoredImage[] = [];
+      if (request.isMultipart()) {
+        const uploaded = await saveUploadedImages(request, {
+          field: 'images',
+          use: 'picture',
+          max: MAX_RECRUITMENT_IMAGES,
+        });
+        fields = uploaded.fields;
+        images = uploaded.images;
+      }
+      const discard = () => Promise.all(images.map((i) => app.images.delete(i.key)));
+      const nulAt = findNul(fields);
+      if (nulAt) {
+        await discard();
+        throw validationError({ [nulAt === TOO_DEEP ? '_' : nulAt.join('.') || '_']: [NUL_MESSAGE] });
+      }
+      const parsed = recruitmentUpdateSchema.safeParse(fields);
+      if (!parsed.success) {
+        await discard();
+        throw parsed.error;
+      }
+      let done: Awaited<ReturnType<typeof service.update>>;
+      try {
+        done = await service.update(
+          request.params.id,
+          parsed.data,
+          images.length ? images : null,
+          request.auth!.userId,
+        );
+      } catch (err) {
+        await discard();
+        throw err;
+      }
+      // The replaced photos go after the change committed; a failed delete only leaves a stray file.
+      await Promise.allSettled(done.replacedImageKeys.map((key) => app.images.delete(key)));
+      return done.recruitment;
     },
   );
 

@@ -12,6 +12,12 @@ import {
   RECRUITMENT_PAGE_SIZE,
   type Recruitment,
   type RecruitmentCreate,
+  type RecruitmentField,
+  type RecruitmentUpdate,
+  EDITABLE_FIELDS,
+  EXTEND_ONLY,
+  IMAGES_EDITABLE,
+  periodProblems,
   type RecruitmentPage,
   type RecruitmentStatus,
   type ShopEntryPage,
@@ -84,6 +90,99 @@ export class RecruitmentService {
       })
       .returning({ id: recruitments.id });
     return this.get(row!.id, { userId: staffId, staff: true });
+  }
+
+  /**
+   * Staff edit a recruitment (ADR 0082): the fields sent that differ from the stored ones must be
+   * editable in its status (EDITABLE_FIELDS); after opening, the deadline and the visit period's end
+   * only move later and the number of winners only grows; the merged dates must still make sense.
+   * New photos replace the old set; the keys of the replaced photos are answered for deletion.
+   */
+  async update(
+    id: number,
+    patch: RecruitmentUpdate,
+    images: StoredImage[] | null,
+    staffId: number,
+  ): Promise<{ recruitment: Recruitment; replacedImageKeys: string[] }> {
+    const replacedImageKeys = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(recruitments).where(eq(recruitments.id, id)).for('update');
+      if (!row) throw new HttpError(404, M.notFound);
+      const status = row.status as RecruitmentStatus;
+      if (status === '終了') throw new HttpError(409, M.notEditable);
+      const stored: Record<RecruitmentField, string | number | null> = {
+        shop_id: row.shopId,
+        title: row.title,
+        description: row.description,
+        benefit: row.benefit,
+        benefit_value: row.benefitValue,
+        winners_count: row.winnersCount,
+        application_starts_at: row.applicationStartsAt.toISOString(),
+        application_ends_at: row.applicationEndsAt.toISOString(),
+        visit_starts_at: row.visitStartsAt.toISOString(),
+        visit_ends_at: row.visitEndsAt.toISOString(),
+        platform: row.platform,
+        conditions: row.conditions,
+        target_prefecture: row.targetPrefecture,
+        target_audience: row.targetAudience,
+        question: row.question,
+      };
+      const changed = (Object.keys(patch) as RecruitmentField[]).filter(
+        (k) => patch[k] !== undefined && (patch[k] ?? null) !== stored[k],
+      );
+      const problems: Record<string, string[]> = {};
+      const editable = EDITABLE_FIELDS[status];
+      for (const k of changed) {
+        const value = patch[k];
+        if (!editable.includes(k)) problems[k] = [M.lockedField(status)];
+        else if (status !== '下書き' && EXTEND_ONLY.includes(k) && String(value) < String(stored[k]))
+          problems[k] = [M.extendOnly];
+        else if (status !== '下書き' && k === 'winners_count' && Number(value) < Number(stored[k]))
+          problems[k] = [M.moreWinnersOnly];
+      }
+      if (images?.length && !IMAGES_EDITABLE.includes(status)) problems.images = [M.imagesLocked];
+      const merged = { ...stored, ...Object.fromEntries(changed.map((k) => [k, patch[k] ?? null])) };
+      for (const [k, messages] of Object.entries(
+        periodProblems(merged as Parameters<typeof periodProblems>[0]),
+      ))
+        if (changed.includes(k as RecruitmentField) || !problems[k]) (problems[k] ??= []).push(...messages);
+      if (Object.keys(problems).length) throw validationError(problems);
+      if (changed.includes('shop_id')) {
+        const shop = rowsOf(await tx.execute(sql`select id from shops where id = ${patch.shop_id!}`));
+        if (!shop.length) throw validationError({ shop_id: [M.shopNotFound] });
+      }
+      const at = (k: RecruitmentField) => (changed.includes(k) ? new Date(String(merged[k])) : undefined);
+      const pick = <T>(k: RecruitmentField): T | undefined =>
+        changed.includes(k) ? (merged[k] as T) : undefined;
+      const set: Partial<typeof recruitments.$inferInsert> = {
+        shopId: pick<number>('shop_id'),
+        title: pick<string>('title'),
+        description: pick<string>('description'),
+        benefit: pick<string>('benefit'),
+        benefitValue: pick<number>('benefit_value'),
+        winnersCount: pick<number>('winners_count'),
+        applicationStartsAt: at('application_starts_at'),
+        applicationEndsAt: at('application_ends_at'),
+        visitStartsAt: at('visit_starts_at'),
+        visitEndsAt: at('visit_ends_at'),
+        platform: pick<string>('platform'),
+        conditions: pick<string>('conditions'),
+        targetPrefecture: pick<string | null>('target_prefecture'),
+        targetAudience: pick<string>('target_audience'),
+        question: pick<string | null>('question'),
+      };
+      for (const k of Object.keys(set) as (keyof typeof set)[]) if (set[k] === undefined) delete set[k];
+      // A scheduled draft whose start moved opens on the new first day.
+      if (row.publishAt && set.applicationStartsAt) set.publishAt = set.applicationStartsAt;
+      if (images?.length)
+        set.images = images.map((i) => ({ key: i.key, url: i.url, width: i.width, height: i.height }));
+      if (!Object.keys(set).length) return [];
+      await tx
+        .update(recruitments)
+        .set({ ...set, updatedAt: this.now() })
+        .where(eq(recruitments.id, id));
+      return images?.length ? row.images.map((i) => i.key) : [];
+    });
+    return { recruitment: await this.get(id, { userId: staffId, staff: true }), replacedImageKeys };
   }
 
   async get(id: number, viewer: Viewer): Promise<Recruitment> {

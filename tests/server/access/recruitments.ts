@@ -13,6 +13,13 @@ export const rows: Row[] = [
     expect: [401, 403, 403, 422, 422],
   },
   { route: 'GET /api/recruitments/:id', url: '/api/recruitments/3', expect: ALL(200) },
+  // Editing: staff only; recruitment 3 is drawn (当選発表済), where the benefit is locked (ADR 0082).
+  {
+    route: 'PATCH /api/recruitments/:id',
+    url: '/api/recruitments/3',
+    payload: { benefit: '権限の確認' },
+    expect: [401, 403, 403, 422, 422],
+  },
   {
     route: 'PUT /api/recruitments/:id/status',
     url: '/api/recruitments/1/status',

@@ -24,7 +24,10 @@ test('staff create and open a recruitment, three supporters apply, the lottery d
   // Staff create the draft with a photo, then open it: the seed's commitment is published.
   await login(page, DEMO.staff);
   await page.goto('/admin-recruitment');
-  await page.getByLabel(/^お店ID/).fill('1');
+  // The shop is chosen by name from the staff shop search (issue 15 "Staff create one for a shop").
+  await page.getByLabel('お店', { exact: true }).fill('デモカフェ');
+  await page.getByRole('radio', { name: /デモカフェ 渋谷店/ }).check();
+  await expect(page.getByRole('status').filter({ hasText: '選択中' })).toContainText('デモカフェ 渋谷店');
   await page.getByLabel(/^タイトル/).fill(title);
   await page.getByLabel('募集の内容').fill('新メニューを召し上がって、写真と感想を投稿してください。');
   const photo = await sharp({
@@ -48,6 +51,21 @@ test('staff create and open a recruitment, three supporters apply, the lottery d
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const recruitmentId = Number(/\/recruitments\/(\d+)$/.exec(page.url())![1]);
   await expect(page.getByRole('img', { name: `${title}の写真1` })).toBeVisible();
+
+  // Staff correct the wording from the list (ADR 0082); the benefit is locked once it is public.
+  await page.goto('/admin-recruitment-list');
+  await page
+    .getByRole('row', { name: new RegExp(title) })
+    .getByRole('link', { name: '編集', exact: true })
+    .click();
+  await expect(page.getByLabel(/^特典（当選者が受け取るもの）/)).toBeDisabled();
+  await page
+    .getByLabel('募集の内容')
+    .fill('新メニューとドリンクを召し上がって、写真と感想を投稿してください。');
+  await page.getByRole('button', { name: '変更を保存する' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '更新しました' })).toBeVisible();
+  await page.goto(`/recruitments/${recruitmentId}`);
+  await expect(page.getByText('新メニューとドリンクを召し上がって')).toBeVisible();
 
   // Three supporters find it in the list and apply once each.
   const entryOf = new Map<string, number>();

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  AUTO_APPROVE_DAYS,
+  MAX_PROOF_SUBMISSIONS,
+  REJECT_REASONS,
+  rejectUnitSchema,
+} from './advertisements.ts';
 import { idSchema } from './common.ts';
 import { PREFECTURES } from './prefectures.ts';
 
@@ -55,6 +61,10 @@ export const RECRUITMENT_MESSAGES = {
   noNextRank: '繰り上げできる応募が残っていません。',
   entryStep: (status: string) => `この応募は「${status}」のため、この操作はできません。`,
   shopNotFound: 'お店が見つかりませんでした。',
+  resubmitUsed: '投稿の再提出は1回までです。',
+  duplicatePost: 'この投稿のURLは、すでに別の応募で提出されています。',
+  postNotFound: '投稿が見つかりませんでした。URLをご確認ください。',
+  postNoDisclosure: '投稿に「#PR」または「広告」の表示が見つかりませんでした。',
   notEditable: '終了したモニター募集は変更できません。',
   lockedField: (status: string) => `「${status}」のモニター募集では、この項目は変更できません。`,
   extendOnly: '公開後は、日付を後ろにずらす（延ばす）変更だけができます。',
@@ -304,6 +314,18 @@ export function postUrlProblem(platform: PostPlatform, value: string): string | 
   return null;
 }
 
+/**
+ * ADR 0083: a winner's post is judged like a unit's (issue 15 "same checks as units", product design
+ * sections 3 and 7): rejected with a reason from the fixed list (その他 needs a note), resubmitted once,
+ * approved automatically when not judged within AUTO_APPROVE_DAYS days.
+ */
+export const POST_REJECT_REASONS = REJECT_REASONS;
+export const MAX_POST_SUBMISSIONS = MAX_PROOF_SUBMISSIONS;
+export const POST_AUTO_APPROVE_DAYS = AUTO_APPROVE_DAYS;
+/** POST /api/entries/{id}/reject (the shop's members, staff): `{ reason, note? }`. */
+export const postRejectSchema = rejectUnitSchema;
+export type PostReject = z.input<typeof postRejectSchema>;
+
 export const postSubmitSchema = z.object({
   post_url: z
     .string({ error: '投稿のURLを入力してください。' })
@@ -396,6 +418,8 @@ export const shopEntrySchema = z.object({
   sns: z.array(snsAccount),
   answer: z.string().nullable(),
   post_url: z.string().nullable(),
+  reject_reason: z.string().nullable(),
+  reject_note: z.string().nullable(),
   created_at: iso,
 });
 export type ShopEntry = z.infer<typeof shopEntrySchema>;
@@ -416,6 +440,12 @@ export const entrySchema = z.object({
   visited_at: iso.nullable(),
   posted_at: iso.nullable(),
   completed_at: iso.nullable(),
+  /** The last rejection of the post, while the winner may still send it again. */
+  reject_reason: z.string().nullable(),
+  reject_note: z.string().nullable(),
+  /** The winner may (re)send the post URL now (体験済 with a submission left). */
+  can_submit_post: z.boolean(),
+  auto_approved: z.boolean(),
   recruitment: z.object({
     id: z.number().int(),
     title: z.string(),

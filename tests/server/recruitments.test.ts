@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postUrlProblem, RECRUITMENT_MESSAGES } from '../../contracts/recruitments.ts';
 import { type TestApp, TestClient } from '../support/app.ts';
+import type { PostChecker } from '../../server/platform/post-checker.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { type MailCatcher, startMailCatcher } from '../support/mail.ts';
 import { createAccountsApp, loginAs } from './helpers.ts';
@@ -152,7 +153,17 @@ for (const kind of DB_KINDS) {
         'demo-fan2',
       ]);
       expect(Object.keys(items[0]).sort()).toEqual(
-        ['answer', 'created_at', 'id', 'post_url', 'screen_name', 'sns', 'status'].sort(),
+        [
+          'answer',
+          'created_at',
+          'id',
+          'post_url',
+          'reject_note',
+          'reject_reason',
+          'screen_name',
+          'sns',
+          'status',
+        ].sort(),
       );
       expect(res.body).not.toMatch(/@example\.com/);
       const other = await loginAs(t, 'pending-owner@example.com');
@@ -273,11 +284,102 @@ for (const kind of DB_KINDS) {
       const first = await t.app.recruitments.tick();
       expect(first.opened).toBeGreaterThanOrEqual(1);
       expect(first.closed).toBeGreaterThanOrEqual(1);
-      expect(await t.app.recruitments.tick()).toEqual({ opened: 0, closed: 0, finished: 0 });
+      expect(await t.app.recruitments.tick()).toEqual({ opened: 0, closed: 0, finished: 0, approved: 0 });
       const opened = (await guest.get(`/api/recruitments/${future.id}`)).json();
       expect(opened.status).toBe('募集中');
       expect(opened.seed_commitment).toMatch(/^[0-9a-f]{64}$/);
       expect((await guest.get(`/api/recruitments/${open.id}`)).json().status).toBe('選考中');
+    });
+
+    /** The first mail to `to` whose subject has `subject` (mails are jobs, so their order is not fixed). */
+    const mailAbout = async (to: string, subject: string) => {
+      for (let waited = 0; waited < 20_000; waited += 100) {
+        const found = mail.to(to).find((m) => m.subject.includes(subject));
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`no mail about ${subject} to ${to}`);
+    };
+
+    it('a post is rejected with a reason, resubmitted once, checked like a unit, and approved after 7 days (ADR 0083)', async () => {
+      const r = (
+        await staff.post('/api/recruitments', draftBody({ winners_count: 2, platform: 'x' }))
+      ).json();
+      await staff.put(`/api/recruitments/${r.id}/status`, { status: '募集中' });
+      const [a, b] = [supporters[0]!, supporters[1]!];
+      const [aMail, bMail] = ['supporter@example.com', 'fan1@example.com'];
+      const ea = (await a.post(`/api/recruitments/${r.id}/entries`, {})).json().id as number;
+      const eb = (await b.post(`/api/recruitments/${r.id}/entries`, {})).json().id as number;
+      const picked = await staff.post(`/api/recruitments/${r.id}/winners`, { entry_ids: [ea, eb] });
+      expect(picked.statusCode, picked.body).toBe(200);
+      for (const e of [ea, eb]) expect((await owner.post(`/api/entries/${e}/visit`)).statusCode).toBe(200);
+
+      const first = `https://x.com/demo_supporter/status/${Date.now()}1`;
+      const posted = await a.post(`/api/entries/${ea}/post`, { post_url: first });
+      expect(posted.json()).toMatchObject({ status: '投稿済', can_submit_post: false });
+      const same = await b.post(`/api/entries/${eb}/post`, { post_url: first });
+      expect(same.json().errors.post_url).toEqual([RECRUITMENT_MESSAGES.duplicatePost]);
+      // The platform's checker (server/platform/post-checker.ts) is asked, as for units.
+      const service = t.app.recruitments as unknown as { checker: PostChecker };
+      const real = service.checker;
+      service.checker = { check: async () => ({ found: true, hasDisclosure: false }) };
+      const noPr = await b.post(`/api/entries/${eb}/post`, {
+        post_url: 'https://x.com/demo_fan1/status/1234567890123',
+      });
+      service.checker = real;
+      expect(noPr.json().errors.post_url).toEqual([RECRUITMENT_MESSAGES.postNoDisclosure]);
+
+      const reject = (who: TestClient, body: unknown) => who.post(`/api/entries/${ea}/reject`, body);
+      expect((await reject(owner, { reason: '気に入らない' })).statusCode).toBe(422);
+      expect(Object.keys((await reject(owner, { reason: 'その他' })).json().errors)).toEqual(['note']);
+      expect((await reject(a, { reason: '#PRの表示がない' })).statusCode).toBe(404);
+      const rejected = await reject(owner, { reason: '#PRの表示がない' });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(rejected.json()).toMatchObject({
+        status: '体験済',
+        reject_reason: '#PRの表示がない',
+        can_submit_post: true,
+      });
+      const told = await mailAbout(aMail, '確認できませんでした');
+      expect(told.subject).toContain('確認できませんでした');
+      expect(told.text).toContain('#PRの表示がない');
+      expect(told.text).toContain('再提出は1回まで');
+
+      const again = await a.post(`/api/entries/${ea}/post`, {
+        post_url: `https://x.com/demo_supporter/status/${Date.now()}2`,
+      });
+      expect(again.json()).toMatchObject({ status: '投稿済', reject_reason: null });
+      const twice = await reject(owner, { reason: 'その他', note: '写真が体験した商品ではありません。' });
+      expect(twice.json()).toMatchObject({ status: '体験済', can_submit_post: false });
+      const third = await a.post(`/api/entries/${ea}/post`, {
+        post_url: `https://x.com/demo_supporter/status/${Date.now()}3`,
+      });
+      expect(third.statusCode).toBe(409);
+      expect(third.json().message).toBe(RECRUITMENT_MESSAGES.resubmitUsed);
+
+      // Not judged within 7 days: approved by the clock, once, with a mail that says so.
+      expect(
+        (
+          await b.post(`/api/entries/${eb}/post`, {
+            post_url: `https://x.com/demo_fan1/status/${Date.now()}4`,
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect((await t.app.recruitments.tick()).approved).toBe(0);
+      await t.database.db.execute(
+        sql`update entries set posted_at = now() - interval '7 days 1 minute' where id = ${eb}`,
+      );
+      expect((await t.app.recruitments.tick()).approved).toBe(1);
+      expect((await t.app.recruitments.tick()).approved).toBe(0);
+      expect((await b.get(`/api/entries/${eb}`)).json()).toMatchObject({
+        status: '完了',
+        auto_approved: true,
+      });
+      const approved = await mailAbout(bMail, '投稿を確認しました');
+      expect(approved.text).toContain('自動で承認');
+      expect((await owner.post(`/api/entries/${eb}/reject`, { reason: '期間外の投稿' })).statusCode).toBe(
+        409,
+      );
     });
 
     it('staff edit a draft freely; once open only wording, a later deadline or visit end, more winners (ADR 0082)', async () => {

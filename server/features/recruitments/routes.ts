@@ -9,6 +9,7 @@ import {
   entrySchema,
   MAX_RECRUITMENT_IMAGES,
   manualWinnersSchema,
+  postRejectSchema,
   postSubmitSchema,
   recruitmentCreateSchema,
   recruitmentListQuerySchema,
@@ -278,6 +279,17 @@ export const recruitmentRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { params: idParamsSchema, body: postSubmitSchema, response: { 200: entrySchema, ...errors } },
     },
     (request) => service.submitPost(request.params.id, request.auth!.userId, request.body.post_url),
+  );
+
+  /** The shop rejects the post with a reason from the fixed list (ADR 0083). */
+  app.post(
+    '/api/entries/:id/reject',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamsSchema, body: postRejectSchema, response: { 200: entrySchema, ...errors } },
+    },
+    (request) =>
+      service.rejectPost(request.params.id, viewerOf(request), request.body.reason, request.body.note),
   );
 
   app.post(

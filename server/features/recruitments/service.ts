@@ -6,6 +6,8 @@ import {
   ENTRY_PAGE_SIZE,
   type Entry,
   type EntryPage,
+  MAX_POST_SUBMISSIONS,
+  POST_AUTO_APPROVE_DAYS,
   postUrlProblem,
   type PostPlatform,
   RECRUITMENT_MESSAGES as M,
@@ -27,6 +29,7 @@ import { type Db, isUniqueViolation, rowsOf } from '../../platform/db/client.ts'
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { MailMessage } from '../../platform/mail.ts';
+import { fakePostChecker, type PostChecker } from '../../platform/post-checker.ts';
 import type { StoredImage } from '../../platform/storage.ts';
 import { entryIdsHash, newSeed, rankEntries, sortedIds } from './lottery.ts';
 import { mails } from './mails.ts';
@@ -46,6 +49,8 @@ export interface RecruitmentDeps {
   db: Db;
   jobs: Pick<Jobs, 'send'>;
   appUrl: string;
+  /** Whether a sent post exists and shows #PR (server/platform/post-checker.ts); fake when absent. */
+  checker?: PostChecker;
   now?: () => Date;
 }
 
@@ -56,9 +61,11 @@ export interface RecruitmentDeps {
 export class RecruitmentService {
   private readonly db: Db;
   private readonly now: () => Date;
+  private readonly checker: PostChecker;
 
   constructor(private readonly deps: RecruitmentDeps) {
     this.db = deps.db;
+    this.checker = deps.checker ?? fakePostChecker;
     this.now = deps.now ?? (() => new Date());
   }
 
@@ -479,7 +486,7 @@ export class RecruitmentService {
   /** The shop approves the post: 投稿済 -> 完了, with a mail to the supporter. */
   approvePost(entryId: number, viewer: Viewer): Promise<Entry> {
     return this.shopStep(entryId, viewer, '投稿済', { status: '完了', completedAt: this.now() }, (c) =>
-      mails.postApproved(this.facts(c)),
+      mails.postApproved({ ...this.facts(c), auto: false }),
     );
   }
 
@@ -490,11 +497,7 @@ export class RecruitmentService {
     set: Partial<typeof entries.$inferInsert>,
     mail?: (c: repo.EntryContact) => ReturnType<typeof mails.postApproved>,
   ): Promise<Entry> {
-    const found = rowsOf<{ status: string; user_id: number }>(
-      await this.db.execute(sql`select e.status, e.user_id from entries e
-        join recruitments r on r.id = e.recruitment_id where e.id = ${entryId} and ${repo.memberOrStaff(viewer)}`),
-    )[0];
-    if (!found) throw new HttpError(404, M.entryNotFound);
+    const found = await this.judgeable(entryId, viewer);
     await this.db.transaction(async (tx) => {
       const moved = await tx
         .update(entries)
@@ -507,25 +510,129 @@ export class RecruitmentService {
     return (await repo.entryOfUser(this.db, Number(found.user_id), entryId))!;
   }
 
-  /** The winner submits the post URL after the visit: 体験済 -> 投稿済 (or corrects it while 投稿済). */
+  /**
+   * The shop rejects the post (ADR 0083): 投稿済 -> 体験済 with the reason from the fixed list, and a mail
+   * that says whether the one resubmission is left.
+   */
+  async rejectPost(
+    entryId: number,
+    viewer: Viewer,
+    reason: string,
+    note: string | undefined,
+  ): Promise<Entry> {
+    const found = await this.judgeable(entryId, viewer);
+    const now = this.now();
+    await this.db.transaction(async (tx) => {
+      const moved = await tx
+        .update(entries)
+        .set({
+          status: '体験済',
+          rejectReason: reason,
+          rejectNote: note || null,
+          rejectedAt: now,
+          updatedAt: now,
+        })
+        .where(and(eq(entries.id, entryId), eq(entries.status, '投稿済')))
+        .returning({ submissions: entries.submissions });
+      if (!moved.length) {
+        if (found.status === '体験済' && found.reject_reason === reason) return; // a double click
+        throw new HttpError(409, M.entryStep(found.status));
+      }
+      const canResubmit = moved[0]!.submissions < MAX_POST_SUBMISSIONS;
+      await this.mailEntries(tx, sql`e.id = ${entryId}`, (c) =>
+        mails.postRejected({ ...this.facts(c), reason, note: note || null, canResubmit }),
+      );
+    });
+    return (await repo.entryOfUser(this.db, Number(found.user_id), entryId))!;
+  }
+
+  /** The entry as its shop's members and staff may judge it (else 404, as if it did not exist). */
+  private async judgeable(entryId: number, viewer: Viewer) {
+    const found = rowsOf<{ status: string; user_id: number; reject_reason: string | null }>(
+      await this.db.execute(sql`select e.status, e.user_id, e.reject_reason from entries e
+        join recruitments r on r.id = e.recruitment_id where e.id = ${entryId} and ${repo.memberOrStaff(viewer)}`),
+    )[0];
+    if (!found) throw new HttpError(404, M.entryNotFound);
+    return found;
+  }
+
+  /**
+   * The winner sends the post URL after the visit: 体験済 -> 投稿済 (ADR 0083). The URL must be one post
+   * of the recruitment's platform, not sent for another entry, and the post checker must not say the
+   * post is missing or lacks the disclosure. After a rejection it may be sent once more.
+   */
   async submitPost(entryId: number, userId: number, postUrl: string): Promise<Entry> {
     const entry = await this.myEntry(userId, entryId);
-    if (entry.status !== '体験済' && entry.status !== '投稿済')
-      throw new HttpError(409, M.entryStep(entry.status));
-    const problem = postUrlProblem(entry.recruitment.platform as PostPlatform, postUrl);
+    const url = postUrl.trim();
+    if (entry.status === '投稿済' && entry.post_url === url) return entry; // a double click
+    if (entry.status !== '体験済') throw new HttpError(409, M.entryStep(entry.status));
+    if (!entry.can_submit_post) throw new HttpError(409, M.resubmitUsed);
+    const platform = entry.recruitment.platform as PostPlatform;
+    const problem = postUrlProblem(platform, url);
     if (problem) throw validationError({ post_url: [problem] });
+    const taken = rowsOf(
+      await this.db.execute(sql`select id from entries where post_url = ${url} and id <> ${entryId} limit 1`),
+    );
+    if (taken.length) throw validationError({ post_url: [M.duplicatePost] });
+    const seen = await this.checker.check(platform, url);
+    if (!seen.found) throw validationError({ post_url: [M.postNotFound] });
+    if (seen.hasDisclosure === false) throw validationError({ post_url: [M.postNoDisclosure] });
     const now = this.now();
-    await this.db
+    const moved = await this.db
       .update(entries)
-      .set({ status: '投稿済', postUrl: postUrl.trim(), postedAt: now, updatedAt: now })
+      .set({
+        status: '投稿済',
+        postUrl: url,
+        postedAt: now,
+        submissions: sql`${entries.submissions} + 1`,
+        rejectReason: null,
+        rejectNote: null,
+        updatedAt: now,
+      })
       .where(
         and(
           eq(entries.id, entryId),
           eq(entries.userId, userId),
-          inArray(entries.status, ['体験済', '投稿済']),
+          eq(entries.status, '体験済'),
+          sql`${entries.submissions} < ${MAX_POST_SUBMISSIONS}`,
         ),
-      );
+      )
+      .returning({ id: entries.id });
+    if (!moved.length) {
+      const again = await this.myEntry(userId, entryId);
+      if (again.status !== '投稿済' || again.post_url !== url)
+        throw new HttpError(409, M.entryStep(again.status));
+    }
     return this.myEntry(userId, entryId);
+  }
+
+  /**
+   * Posts not judged within POST_AUTO_APPROVE_DAYS days are approved (ADR 0083, as units are): 投稿済 ->
+   * 完了 with the approval mail. Guarded by the status, so it is idempotent and races a shop's approval
+   * safely.
+   */
+  async autoApprovePosts(): Promise<number> {
+    const now = this.now();
+    const due = new Date(now.getTime() - POST_AUTO_APPROVE_DAYS * 86_400_000);
+    return this.db.transaction(async (tx) => {
+      const moved = await tx
+        .update(entries)
+        .set({ status: '完了', completedAt: now, autoApproved: true, updatedAt: now })
+        .where(
+          and(eq(entries.status, '投稿済'), sql`${entries.postedAt} <= ${due.toISOString()}::timestamptz`),
+        )
+        .returning({ id: entries.id });
+      if (moved.length)
+        await this.mailEntries(
+          tx,
+          sql`e.id in (${sql.join(
+            moved.map((m) => sql`${m.id}`),
+            sql`, `,
+          )})`,
+          (c) => mails.postApproved({ ...this.facts(c), auto: true }),
+        );
+      return moved.length;
+    });
   }
 
   /* ------------------------------------------------------------------ the clock */
@@ -535,7 +642,7 @@ export class RecruitmentService {
    * open ones past their deadline go to 選考中, announced ones end 14 days after the visit period.
    * Idempotent: each move is guarded by the status it moves from.
    */
-  async tick(): Promise<{ opened: number; closed: number; finished: number }> {
+  async tick(): Promise<{ opened: number; closed: number; finished: number; approved: number }> {
     const now = this.now();
     const due = rowsOf<{ id: number }>(
       await this.db.execute(
@@ -564,7 +671,8 @@ export class RecruitmentService {
         ),
       )
       .returning({ id: recruitments.id });
-    return { opened, closed: closed.length, finished: finished.length };
+    const approved = await this.autoApprovePosts();
+    return { opened, closed: closed.length, finished: finished.length, approved };
   }
 
   /* ------------------------------------------------------------------ mail */

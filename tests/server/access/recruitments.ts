@@ -65,6 +65,13 @@ export const rows: Row[] = [
     payload: { post_url: 'https://www.instagram.com/p/Cabc123/' },
     expect: [401, 409, 404, 404, 404],
   },
+  // Rejecting a post: the shop's members and staff; entry 1 has no post to judge (409).
+  {
+    route: 'POST /api/entries/:id/reject',
+    url: '/api/entries/1/reject',
+    payload: { reason: '投稿が見つからない' },
+    expect: [401, 404, 409, 409, 409],
+  },
   {
     route: 'POST /api/entries/:id/approve',
     url: '/api/entries/1/approve',

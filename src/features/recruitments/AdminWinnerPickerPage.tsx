@@ -119,6 +119,7 @@ export default function AdminWinnerPickerPage({ params }: ScreenProps) {
             busy={busy}
             onVisit={(entryId) => after(() => confirmVisit(entryId))}
             onApprove={(entryId) => after(() => approvePost(entryId))}
+            onRejected={() => void after(async () => undefined)}
             {...(r.selection === 'lottery'
               ? { onDecline: (entryId: number) => after(() => redrawWinner(r.id, entryId)) }
               : {})}

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import type { ShopEntry } from '../../../contracts/recruitments.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { Button } from '../../platform/ui/Button.tsx';
 import { formatDate, StatusBadge } from './common.tsx';
+import { RejectPostForm } from './RejectPostForm.tsx';
 
 const Table = styled('table', {
   width: '100%',
@@ -29,6 +31,7 @@ export function EntryTable({
   onToggle,
   onVisit,
   onApprove,
+  onRejected,
   onDecline,
   busy,
 }: {
@@ -39,9 +42,12 @@ export function EntryTable({
   onToggle?: (id: number) => void;
   onVisit?: (id: number) => void;
   onApprove?: (id: number) => void;
+  /** Shown with a reject button on posts to judge; called after a rejection (ADR 0083). */
+  onRejected?: () => void;
   onDecline?: (id: number) => void;
   busy?: boolean;
 }) {
+  const [rejecting, setRejecting] = useState<number | null>(null);
   return (
     <Scroll>
       <Table>
@@ -99,6 +105,12 @@ export function EntryTable({
                     投稿を見る
                   </a>
                 )}
+                {e.reject_reason && (
+                  <div>
+                    非承認：{e.reject_reason}
+                    {e.reject_note && `（${e.reject_note}）`}
+                  </div>
+                )}
                 {!e.answer && !e.post_url && '—'}
               </td>
               <td>
@@ -116,6 +128,21 @@ export function EntryTable({
                     <Button size="sm" disabled={busy} onClick={() => onApprove(e.id)}>
                       投稿を承認
                     </Button>
+                  )}
+                  {onRejected && e.status === '投稿済' && rejecting !== e.id && (
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => setRejecting(e.id)}>
+                      非承認…
+                    </Button>
+                  )}
+                  {onRejected && e.status === '投稿済' && rejecting === e.id && (
+                    <RejectPostForm
+                      entryId={e.id}
+                      onCancel={() => setRejecting(null)}
+                      onDone={() => {
+                        setRejecting(null);
+                        onRejected();
+                      }}
+                    />
                   )}
                   {onDecline && e.status === '当選' && (
                     <Button size="sm" variant="outline" disabled={busy} onClick={() => onDecline(e.id)}>

@@ -1,10 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postUrlProblem, RECRUITMENT_MESSAGES } from '../../contracts/recruitments.ts';
 import { type TestApp, TestClient } from '../support/app.ts';
 import type { PostChecker } from '../../server/platform/post-checker.ts';
 import { DB_KINDS } from '../support/db.ts';
+import { multipart } from '../support/multipart.ts';
 import { type MailCatcher, startMailCatcher } from '../support/mail.ts';
 import { createAccountsApp, loginAs } from './helpers.ts';
 
@@ -291,10 +293,13 @@ for (const kind of DB_KINDS) {
       expect((await guest.get(`/api/recruitments/${open.id}`)).json().status).toBe('選考中');
     });
 
-    /** The first mail to `to` whose subject has `subject` (mails are jobs, so their order is not fixed). */
-    const mailAbout = async (to: string, subject: string) => {
+    /**
+     * The first mail to `to` whose subject and text have the words given (mails are jobs, so their order
+     * is not fixed, and an earlier test may have sent a mail with the same subject).
+     */
+    const mailAbout = async (to: string, subject: string, text = '') => {
       for (let waited = 0; waited < 20_000; waited += 100) {
-        const found = mail.to(to).find((m) => m.subject.includes(subject));
+        const found = mail.to(to).find((m) => m.subject.includes(subject) && m.text.includes(text));
         if (found) return found;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -340,7 +345,7 @@ for (const kind of DB_KINDS) {
         reject_reason: '#PRの表示がない',
         can_submit_post: true,
       });
-      const told = await mailAbout(aMail, '確認できませんでした');
+      const told = await mailAbout(aMail, '確認できませんでした', '#PRの表示がない');
       expect(told.subject).toContain('確認できませんでした');
       expect(told.text).toContain('#PRの表示がない');
       expect(told.text).toContain('再提出は1回まで');
@@ -375,7 +380,7 @@ for (const kind of DB_KINDS) {
         status: '完了',
         auto_approved: true,
       });
-      const approved = await mailAbout(bMail, '投稿を確認しました');
+      const approved = await mailAbout(bMail, '投稿を確認しました', '自動で承認');
       expect(approved.text).toContain('自動で承認');
       expect((await owner.post(`/api/entries/${eb}/reject`, { reason: '期間外の投稿' })).statusCode).toBe(
         409,
@@ -440,6 +445,36 @@ for (const kind of DB_KINDS) {
       expect(ended.statusCode).toBe(409);
       expect(ended.json().message).toBe(RECRUITMENT_MESSAGES.notEditable);
       expect((await patch(staff, 999_999, { title: 'ない募集' })).statusCode).toBe(404);
+    });
+
+    it('an edit with new photos replaces the old set, whose files are deleted (ADR 0082)', async () => {
+      const photo = (background: string) =>
+        sharp({ create: { width: 640, height: 480, channels: 3, background } })
+          .png()
+          .toBuffer();
+      const file = async (name: string, background: string) => ({
+        field: 'images',
+        filename: name,
+        contentType: 'image/png',
+        data: await photo(background),
+      });
+      const fields = Object.fromEntries(Object.entries(draftBody()).map(([k, v]) => [k, String(v)]));
+      const body = multipart(fields, [await file('a.png', '#f0a'), await file('b.png', '#0af')]);
+      const created = await staff.request({ method: 'POST', url: '/api/recruitments', ...body });
+      expect(created.statusCode, created.body).toBe(201);
+      const before = created.json();
+      expect(before.images).toHaveLength(2);
+      expect((await guest.get(before.images[0].url)).statusCode).toBe(200);
+
+      const edit = multipart({ title: '写真を差し替えた募集' }, [await file('c.png', '#af0')]);
+      const res = await staff.request({ method: 'PATCH', url: `/api/recruitments/${before.id}`, ...edit });
+      expect(res.statusCode, res.body).toBe(200);
+      const after = res.json();
+      expect(after.title).toBe('写真を差し替えた募集');
+      expect(after.images).toHaveLength(1);
+      expect(after.images[0].url).not.toBe(before.images[0].url);
+      expect((await guest.get(after.images[0].url)).statusCode).toBe(200);
+      for (const old of before.images) expect((await guest.get(old.url)).statusCode).toBe(404);
     });
 
     it('staff list all recruitments with entry counts, filtered, newest first (issue 15)', async () => {

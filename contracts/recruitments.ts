@@ -326,6 +326,29 @@ export const POST_AUTO_APPROVE_DAYS = AUTO_APPROVE_DAYS;
 export const postRejectSchema = rejectUnitSchema;
 export type PostReject = z.input<typeof postRejectSchema>;
 
+/**
+ * The one form of a post URL (as units store theirs): https, no www./m./mobile., X under x.com, no
+ * trailing slash, no query or fragment (Facebook's permalink.php keeps its story_fbid and id), so that
+ * one post cannot be sent for two entries by changing a query. Call after postUrlProblem said null.
+ */
+export function canonicalPostUrl(value: string): string {
+  const url = new URL(value.trim());
+  const host = url.hostname
+    .toLowerCase()
+    .replace(/^(?:www\.|mobile\.|m\.)/, '')
+    .replace(/^twitter\.com$/, 'x.com');
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path === '/permalink.php') {
+    const keep = new URLSearchParams();
+    for (const key of ['story_fbid', 'id']) {
+      const v = url.searchParams.get(key);
+      if (v) keep.set(key, v);
+    }
+    return `https://${host}${path}?${keep.toString()}`;
+  }
+  return `https://${host}${path}`;
+}
+
 export const postSubmitSchema = z.object({
   post_url: z
     .string({ error: '投稿のURLを入力してください。' })

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postUrlProblem, RECRUITMENT_MESSAGES } from '../../contracts/recruitments.ts';
+import { canonicalPostUrl, postUrlProblem, RECRUITMENT_MESSAGES } from '../../contracts/recruitments.ts';
 import { type TestApp, TestClient } from '../support/app.ts';
 import type { PostChecker } from '../../server/platform/post-checker.ts';
 import { DB_KINDS } from '../support/db.ts';
@@ -322,7 +322,11 @@ for (const kind of DB_KINDS) {
       const first = `https://x.com/demo_supporter/status/${Date.now()}1`;
       const posted = await a.post(`/api/entries/${ea}/post`, { post_url: first });
       expect(posted.json()).toMatchObject({ status: '投稿済', can_submit_post: false });
-      const same = await b.post(`/api/entries/${eb}/post`, { post_url: first });
+      expect(posted.json().post_url).toBe(first);
+      // The same post with a query, www. or twitter.com is still the same post.
+      const same = await b.post(`/api/entries/${eb}/post`, {
+        post_url: `${first.replace('https://x.com', 'https://www.twitter.com')}/?s=20`,
+      });
       expect(same.json().errors.post_url).toEqual([RECRUITMENT_MESSAGES.duplicatePost]);
       // The platform's checker (server/platform/post-checker.ts) is asked, as for units.
       const service = t.app.recruitments as unknown as { checker: PostChecker };
@@ -489,6 +493,19 @@ for (const kind of DB_KINDS) {
     });
   });
 }
+
+describe('post URL canonical form (ADR 0083: one post cannot serve two entries)', () => {
+  it.each([
+    ['https://www.instagram.com/p/Cabc123/?igsh=xyz#top', 'https://instagram.com/p/Cabc123'],
+    ['https://mobile.twitter.com/demo/status/1234567890', 'https://x.com/demo/status/1234567890'],
+    [
+      'https://m.facebook.com/permalink.php?story_fbid=12345678&id=987&ref=share',
+      'https://facebook.com/permalink.php?story_fbid=12345678&id=987',
+    ],
+  ])('%s', (raw, canonical) => {
+    expect(canonicalPostUrl(raw)).toBe(canonical);
+  });
+});
 
 describe('post URL check (issue 15 "post URL, same checks as units")', () => {
   it.each([

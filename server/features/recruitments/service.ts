@@ -6,6 +6,7 @@ import {
   ENTRY_PAGE_SIZE,
   type Entry,
   type EntryPage,
+  canonicalPostUrl,
   MAX_POST_SUBMISSIONS,
   POST_AUTO_APPROVE_DAYS,
   postUrlProblem,
@@ -563,13 +564,13 @@ export class RecruitmentService {
    */
   async submitPost(entryId: number, userId: number, postUrl: string): Promise<Entry> {
     const entry = await this.myEntry(userId, entryId);
-    const url = postUrl.trim();
+    const platform = entry.recruitment.platform as PostPlatform;
+    const problem = postUrlProblem(platform, postUrl);
+    if (problem) throw validationError({ post_url: [problem] });
+    const url = canonicalPostUrl(postUrl);
     if (entry.status === '投稿済' && entry.post_url === url) return entry; // a double click
     if (entry.status !== '体験済') throw new HttpError(409, M.entryStep(entry.status));
     if (!entry.can_submit_post) throw new HttpError(409, M.resubmitUsed);
-    const platform = entry.recruitment.platform as PostPlatform;
-    const problem = postUrlProblem(platform, url);
-    if (problem) throw validationError({ post_url: [problem] });
     const taken = rowsOf(
       await this.db.execute(sql`select id from entries where post_url = ${url} and id <> ${entryId} limit 1`),
     );

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  AUTO_APPROVE_DAYS,
+  MAX_PROOF_SUBMISSIONS,
+  REJECT_REASONS,
+  rejectUnitSchema,
+} from './advertisements.ts';
 import { idSchema } from './common.ts';
 import { PREFECTURES } from './prefectures.ts';
 
@@ -55,6 +61,16 @@ export const RECRUITMENT_MESSAGES = {
   noNextRank: '繰り上げできる応募が残っていません。',
   entryStep: (status: string) => `この応募は「${status}」のため、この操作はできません。`,
   shopNotFound: 'お店が見つかりませんでした。',
+  resubmitUsed: '投稿の再提出は1回までです。',
+  duplicatePost: 'この投稿のURLは、すでに別の応募で提出されています。',
+  postNotFound: '投稿が見つかりませんでした。URLをご確認ください。',
+  postNoDisclosure: '投稿に「#PR」または「広告」の表示が見つかりませんでした。',
+  notEditable: '終了したモニター募集は変更できません。',
+  lockedField: (status: string) => `「${status}」のモニター募集では、この項目は変更できません。`,
+  extendOnly: '公開後は、日付を後ろにずらす（延ばす）変更だけができます。',
+  moreWinnersOnly: '公開後は、当選人数を増やす変更だけができます。',
+  imagesLocked: '終了したモニター募集の写真は変更できません。',
+  updated: 'モニター募集を更新しました。',
 } as const;
 
 const text = (label: string, max: number) =>
@@ -118,53 +134,108 @@ const tokyoMoment = (label: string, edge: 'start' | 'end') =>
       return d.toISOString();
     });
 
+/** The fields of a recruitment, each checked on its own (create and edit share them). */
+const recruitmentFields = {
+  shop_id: idSchema,
+  title: text('タイトル', 80),
+  description: text('募集の内容', 4000),
+  benefit: text('特典', 200),
+  benefit_value: wholeNumber('特典の価値', 0, 1_000_000),
+  winners_count: wholeNumber('当選人数', 1, 100),
+  application_starts_at: tokyoMoment('応募開始日', 'start'),
+  application_ends_at: tokyoMoment('応募締切日', 'end'),
+  visit_starts_at: tokyoMoment('来店期間の開始日', 'start'),
+  visit_ends_at: tokyoMoment('来店期間の終了日', 'end'),
+  platform: z.enum(PLATFORM_KEYS, { error: '投稿するSNSを選んでください。' }),
+  conditions: text('投稿の条件', 1000).refine(
+    (v) => DISCLOSURE_LABELS.some((label) => v.includes(label)),
+    '投稿の条件には、広告であることを示す「#PR」（または「広告」）の表示を含めてください。',
+  ),
+  target_prefecture: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(PREFECTURES, { error: '対象の都道府県を選んでください。' }).optional(),
+  ),
+  target_audience: z.enum(['everyone', 'followers'], { error: '対象を選んでください。' }),
+  question: optionalText('応募時の質問', 200),
+};
+
+interface Periods {
+  application_starts_at: string;
+  application_ends_at: string;
+  visit_starts_at: string;
+  visit_ends_at: string;
+}
+
+/** The rules between the dates, over a whole recruitment (a new one, or one edited and merged). */
+function periodIssues(v: Periods): { field: keyof Periods; message: string }[] {
+  const issues: { field: keyof Periods; message: string }[] = [];
+  if (v.application_ends_at <= v.application_starts_at)
+    issues.push({ field: 'application_ends_at', message: '応募締切日は応募開始日より後にしてください。' });
+  if (v.visit_ends_at < v.visit_starts_at)
+    issues.push({ field: 'visit_ends_at', message: '来店期間の終了日は開始日以降にしてください。' });
+  if (v.visit_ends_at < v.application_ends_at)
+    issues.push({ field: 'visit_ends_at', message: '来店期間の終了日は応募締切日より後にしてください。' });
+  return issues;
+}
+
 /** POST /api/recruitments (staff; multipart with up to 6 `images`, or JSON without images). */
-export const recruitmentCreateSchema = z
-  .object({
-    shop_id: idSchema,
-    title: text('タイトル', 80),
-    description: text('募集の内容', 4000),
-    benefit: text('特典', 200),
-    benefit_value: wholeNumber('特典の価値', 0, 1_000_000),
-    winners_count: wholeNumber('当選人数', 1, 100),
-    application_starts_at: tokyoMoment('応募開始日', 'start'),
-    application_ends_at: tokyoMoment('応募締切日', 'end'),
-    visit_starts_at: tokyoMoment('来店期間の開始日', 'start'),
-    visit_ends_at: tokyoMoment('来店期間の終了日', 'end'),
-    platform: z.enum(PLATFORM_KEYS, { error: '投稿するSNSを選んでください。' }),
-    conditions: text('投稿の条件', 1000).refine(
-      (v) => DISCLOSURE_LABELS.some((label) => v.includes(label)),
-      '投稿の条件には、広告であることを示す「#PR」（または「広告」）の表示を含めてください。',
-    ),
-    target_prefecture: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : v),
-      z.enum(PREFECTURES, { error: '対象の都道府県を選んでください。' }).optional(),
-    ),
-    target_audience: z.enum(['everyone', 'followers'], { error: '対象を選んでください。' }),
-    question: optionalText('応募時の質問', 200),
-  })
-  .superRefine((v, ctx) => {
-    if (v.application_ends_at <= v.application_starts_at)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['application_ends_at'],
-        message: '応募締切日は応募開始日より後にしてください。',
-      });
-    if (v.visit_ends_at < v.visit_starts_at)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['visit_ends_at'],
-        message: '来店期間の終了日は開始日以降にしてください。',
-      });
-    if (v.visit_ends_at < v.application_ends_at)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['visit_ends_at'],
-        message: '来店期間の終了日は応募締切日より後にしてください。',
-      });
-  });
+export const recruitmentCreateSchema = z.object(recruitmentFields).superRefine((v, ctx) => {
+  for (const i of periodIssues(v)) ctx.addIssue({ code: 'custom', path: [i.field], message: i.message });
+});
 export type RecruitmentCreateInput = z.input<typeof recruitmentCreateSchema>;
 export type RecruitmentCreate = z.output<typeof recruitmentCreateSchema>;
+
+export type RecruitmentField = keyof typeof recruitmentFields;
+const ALL_FIELDS = Object.keys(recruitmentFields) as RecruitmentField[];
+
+/**
+ * PATCH /api/recruitments/{id} (staff; multipart with new `images`, or JSON): the fields sent replace
+ * the stored ones. An empty 対象の都道府県 or 質問 clears it. New photos replace the old set.
+ */
+export const recruitmentUpdateSchema = z
+  .object({
+    ...recruitmentFields,
+    target_prefecture: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z.enum(PREFECTURES, { error: '対象の都道府県を選んでください。' }).nullable(),
+    ),
+    question: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .string({ error: '応募時の質問は文字で入力してください。' })
+        .trim()
+        .max(200, '応募時の質問は200文字以内で入力してください。')
+        .nullable(),
+    ),
+  })
+  .partial();
+export type RecruitmentUpdateInput = z.input<typeof recruitmentUpdateSchema>;
+export type RecruitmentUpdate = z.output<typeof recruitmentUpdateSchema>;
+
+/**
+ * ADR 0082: what staff may change in each status. Once a recruitment is public, the terms people
+ * apply under (shop, benefit, conditions, SNS, target, question, start dates) stay as they were; the
+ * wording and photos may be corrected, and the deadline, the visit period's end and the number of
+ * winners may only move in the applicants' favour (EXTEND_ONLY, MORE_ONLY).
+ */
+export const EDITABLE_FIELDS: Record<RecruitmentStatus, readonly RecruitmentField[]> = {
+  下書き: ALL_FIELDS,
+  募集中: ['title', 'description', 'application_ends_at', 'visit_ends_at', 'winners_count'],
+  選考中: ['title', 'description', 'visit_ends_at', 'winners_count'],
+  当選発表済: ['title', 'description', 'visit_ends_at'],
+  終了: [],
+};
+/** Photos may be replaced until the recruitment is 終了. */
+export const IMAGES_EDITABLE: readonly RecruitmentStatus[] = ['下書き', '募集中', '選考中', '当選発表済'];
+/** After opening, these dates may only move later. */
+export const EXTEND_ONLY: readonly RecruitmentField[] = ['application_ends_at', 'visit_ends_at'];
+
+/** The date rules of a whole recruitment, for one edited and merged with what is stored. */
+export function periodProblems(v: Periods): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const i of periodIssues(v)) (found[i.field] ??= []).push(i.message);
+  return found;
+}
 
 /** PUT /api/recruitments/{id}/status (staff): the moves staff make by hand. */
 export const STAFF_MOVES: Record<RecruitmentStatus, readonly RecruitmentStatus[]> = {
@@ -241,6 +312,41 @@ export function postUrlProblem(platform: PostPlatform, value: string): string | 
   if (!onePost || (platform === 'tiktok' && !shortLink && !url.pathname.startsWith('/@')))
     return 'プロフィールではなく、投稿そのもののURLを入力してください。';
   return null;
+}
+
+/**
+ * ADR 0083: a winner's post is judged like a unit's (issue 15 "same checks as units", product design
+ * sections 3 and 7): rejected with a reason from the fixed list (その他 needs a note), resubmitted once,
+ * approved automatically when not judged within AUTO_APPROVE_DAYS days.
+ */
+export const POST_REJECT_REASONS = REJECT_REASONS;
+export const MAX_POST_SUBMISSIONS = MAX_PROOF_SUBMISSIONS;
+export const POST_AUTO_APPROVE_DAYS = AUTO_APPROVE_DAYS;
+/** POST /api/entries/{id}/reject (the shop's members, staff): `{ reason, note? }`. */
+export const postRejectSchema = rejectUnitSchema;
+export type PostReject = z.input<typeof postRejectSchema>;
+
+/**
+ * The one form of a post URL (as units store theirs): https, no www./m./mobile., X under x.com, no
+ * trailing slash, no query or fragment (Facebook's permalink.php keeps its story_fbid and id), so that
+ * one post cannot be sent for two entries by changing a query. Call after postUrlProblem said null.
+ */
+export function canonicalPostUrl(value: string): string {
+  const url = new URL(value.trim());
+  const host = url.hostname
+    .toLowerCase()
+    .replace(/^(?:www\.|mobile\.|m\.)/, '')
+    .replace(/^twitter\.com$/, 'x.com');
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path === '/permalink.php') {
+    const keep = new URLSearchParams();
+    for (const key of ['story_fbid', 'id']) {
+      const v = url.searchParams.get(key);
+      if (v) keep.set(key, v);
+    }
+    return `https://${host}${path}?${keep.toString()}`;
+  }
+  return `https://${host}${path}`;
 }
 
 export const postSubmitSchema = z.object({
@@ -335,6 +441,8 @@ export const shopEntrySchema = z.object({
   sns: z.array(snsAccount),
   answer: z.string().nullable(),
   post_url: z.string().nullable(),
+  reject_reason: z.string().nullable(),
+  reject_note: z.string().nullable(),
   created_at: iso,
 });
 export type ShopEntry = z.infer<typeof shopEntrySchema>;
@@ -355,6 +463,12 @@ export const entrySchema = z.object({
   visited_at: iso.nullable(),
   posted_at: iso.nullable(),
   completed_at: iso.nullable(),
+  /** The last rejection of the post, while the winner may still send it again. */
+  reject_reason: z.string().nullable(),
+  reject_note: z.string().nullable(),
+  /** The winner may (re)send the post URL now (体験済 with a submission left). */
+  can_submit_post: z.boolean(),
+  auto_approved: z.boolean(),
   recruitment: z.object({
     id: z.number().int(),
     title: z.string(),

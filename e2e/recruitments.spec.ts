@@ -19,12 +19,15 @@ const tokyoDay = (offsetDays: number) =>
 test('staff create and open a recruitment, three supporters apply, the lottery draws one winner who sees 当選 and gets the mail, and the draw verifies (issue 15)', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
 
   // Staff create the draft with a photo, then open it: the seed's commitment is published.
   await login(page, DEMO.staff);
   await page.goto('/admin-recruitment');
-  await page.getByLabel(/^お店ID/).fill('1');
+  // The shop is chosen by name from the staff shop search (issue 15 "Staff create one for a shop").
+  await page.getByLabel('お店', { exact: true }).fill('デモカフェ');
+  await page.getByRole('radio', { name: /デモカフェ 渋谷店/ }).check();
+  await expect(page.getByRole('status').filter({ hasText: '選択中' })).toContainText('デモカフェ 渋谷店');
   await page.getByLabel(/^タイトル/).fill(title);
   await page.getByLabel('募集の内容').fill('新メニューを召し上がって、写真と感想を投稿してください。');
   const photo = await sharp({
@@ -48,6 +51,21 @@ test('staff create and open a recruitment, three supporters apply, the lottery d
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const recruitmentId = Number(/\/recruitments\/(\d+)$/.exec(page.url())![1]);
   await expect(page.getByRole('img', { name: `${title}の写真1` })).toBeVisible();
+
+  // Staff correct the wording from the list (ADR 0082); the benefit is locked once it is public.
+  await page.goto('/admin-recruitment-list');
+  await page
+    .getByRole('row', { name: new RegExp(title) })
+    .getByRole('link', { name: '編集', exact: true })
+    .click();
+  await expect(page.getByLabel(/^特典（当選者が受け取るもの）/)).toBeDisabled();
+  await page
+    .getByLabel('募集の内容')
+    .fill('新メニューとドリンクを召し上がって、写真と感想を投稿してください。');
+  await page.getByRole('button', { name: '変更を保存する' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '更新しました' })).toBeVisible();
+  await page.goto(`/recruitments/${recruitmentId}`);
+  await expect(page.getByText('新メニューとドリンクを召し上がって')).toBeVisible();
 
   // Three supporters find it in the list and apply once each.
   const entryOf = new Map<string, number>();
@@ -103,4 +121,32 @@ test('staff create and open a recruitment, three supporters apply, the lottery d
   await expect(result).toContainText('シード値のコミットメント：一致');
   await expect(result).toContainText('応募番号のハッシュ：一致');
   await expect(result).toContainText('当選者（順位の上位）：一致');
+
+  // ADR 0083: the shop confirms the visit and rejects the first post with a reason; the winner sees the
+  // reason and sends the post once more.
+  const postUrl = (n: number) => `https://www.instagram.com/p/E2E${stamp.replace(/[^A-Za-z0-9]/g, '')}${n}/`;
+  await login(page, DEMO.owner);
+  await page.goto(`/winner-picker/${recruitmentId}`);
+  await page.getByRole('button', { name: '来店を確認' }).click();
+  await expect(page.getByRole('button', { name: '来店を確認' })).toHaveCount(0);
+  await logout(page);
+  await login(page, winner);
+  await page.goto(`/entries/${winnerEntry}`);
+  await page.getByLabel(/Instagramの投稿のURL/).fill(postUrl(1));
+  await page.getByRole('button', { name: '投稿のURLを提出する' }).click();
+  await expect(page.getByText(/お店が投稿を確認しています/)).toBeVisible();
+  await logout(page);
+  await login(page, DEMO.owner);
+  await page.goto(`/winner-picker/${recruitmentId}`);
+  await page.getByRole('button', { name: '非承認…' }).click();
+  await page.getByLabel('非承認の理由').selectOption('#PRの表示がない');
+  await page.getByRole('button', { name: '非承認にする', exact: true }).click();
+  await expect(page.getByText('非承認：#PRの表示がない')).toBeVisible();
+  await logout(page);
+  await login(page, winner);
+  await page.goto(`/entries/${winnerEntry}`);
+  await expect(page.getByText(/理由：#PRの表示がない/)).toBeVisible();
+  await page.getByLabel(/Instagramの投稿のURL/).fill(postUrl(2));
+  await page.getByRole('button', { name: '投稿のURLを再提出する' }).click();
+  await expect(page.getByText(/お店が投稿を確認しています/)).toBeVisible();
 });

@@ -1,9 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postUrlProblem, RECRUITMENT_MESSAGES } from '../../contracts/recruitments.ts';
+import { canonicalPostUrl, postUrlProblem, RECRUITMENT_MESSAGES } from '../../contracts/recruitments.ts';
 import { type TestApp, TestClient } from '../support/app.ts';
+import type { PostChecker } from '../../server/platform/post-checker.ts';
 import { DB_KINDS } from '../support/db.ts';
+import { multipart } from '../support/multipart.ts';
 import { type MailCatcher, startMailCatcher } from '../support/mail.ts';
 import { createAccountsApp, loginAs } from './helpers.ts';
 
@@ -152,7 +155,17 @@ for (const kind of DB_KINDS) {
         'demo-fan2',
       ]);
       expect(Object.keys(items[0]).sort()).toEqual(
-        ['answer', 'created_at', 'id', 'post_url', 'screen_name', 'sns', 'status'].sort(),
+        [
+          'answer',
+          'created_at',
+          'id',
+          'post_url',
+          'reject_note',
+          'reject_reason',
+          'screen_name',
+          'sns',
+          'status',
+        ].sort(),
       );
       expect(res.body).not.toMatch(/@example\.com/);
       const other = await loginAs(t, 'pending-owner@example.com');
@@ -273,11 +286,199 @@ for (const kind of DB_KINDS) {
       const first = await t.app.recruitments.tick();
       expect(first.opened).toBeGreaterThanOrEqual(1);
       expect(first.closed).toBeGreaterThanOrEqual(1);
-      expect(await t.app.recruitments.tick()).toEqual({ opened: 0, closed: 0, finished: 0 });
+      expect(await t.app.recruitments.tick()).toEqual({ opened: 0, closed: 0, finished: 0, approved: 0 });
       const opened = (await guest.get(`/api/recruitments/${future.id}`)).json();
       expect(opened.status).toBe('募集中');
       expect(opened.seed_commitment).toMatch(/^[0-9a-f]{64}$/);
       expect((await guest.get(`/api/recruitments/${open.id}`)).json().status).toBe('選考中');
+    });
+
+    /**
+     * The first mail to `to` whose subject and text have the words given (mails are jobs, so their order
+     * is not fixed, and an earlier test may have sent a mail with the same subject).
+     */
+    const mailAbout = async (to: string, subject: string, text = '') => {
+      for (let waited = 0; waited < 20_000; waited += 100) {
+        const found = mail.to(to).find((m) => m.subject.includes(subject) && m.text.includes(text));
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`no mail about ${subject} to ${to}`);
+    };
+
+    it('a post is rejected with a reason, resubmitted once, checked like a unit, and approved after 7 days (ADR 0083)', async () => {
+      const r = (
+        await staff.post('/api/recruitments', draftBody({ winners_count: 2, platform: 'x' }))
+      ).json();
+      await staff.put(`/api/recruitments/${r.id}/status`, { status: '募集中' });
+      const [a, b] = [supporters[0]!, supporters[1]!];
+      const [aMail, bMail] = ['supporter@example.com', 'fan1@example.com'];
+      const ea = (await a.post(`/api/recruitments/${r.id}/entries`, {})).json().id as number;
+      const eb = (await b.post(`/api/recruitments/${r.id}/entries`, {})).json().id as number;
+      const picked = await staff.post(`/api/recruitments/${r.id}/winners`, { entry_ids: [ea, eb] });
+      expect(picked.statusCode, picked.body).toBe(200);
+      for (const e of [ea, eb]) expect((await owner.post(`/api/entries/${e}/visit`)).statusCode).toBe(200);
+
+      const first = `https://x.com/demo_supporter/status/${Date.now()}1`;
+      const posted = await a.post(`/api/entries/${ea}/post`, { post_url: first });
+      expect(posted.json()).toMatchObject({ status: '投稿済', can_submit_post: false });
+      expect(posted.json().post_url).toBe(first);
+      // The same post with a query, www. or twitter.com is still the same post.
+      const same = await b.post(`/api/entries/${eb}/post`, {
+        post_url: `${first.replace('https://x.com', 'https://www.twitter.com')}/?s=20`,
+      });
+      expect(same.json().errors.post_url).toEqual([RECRUITMENT_MESSAGES.duplicatePost]);
+      // The platform's checker (server/platform/post-checker.ts) is asked, as for units.
+      const service = t.app.recruitments as unknown as { checker: PostChecker };
+      const real = service.checker;
+      service.checker = { check: async () => ({ found: true, hasDisclosure: false }) };
+      const noPr = await b.post(`/api/entries/${eb}/post`, {
+        post_url: 'https://x.com/demo_fan1/status/1234567890123',
+      });
+      service.checker = real;
+      expect(noPr.json().errors.post_url).toEqual([RECRUITMENT_MESSAGES.postNoDisclosure]);
+
+      const reject = (who: TestClient, body: unknown) => who.post(`/api/entries/${ea}/reject`, body);
+      expect((await reject(owner, { reason: '気に入らない' })).statusCode).toBe(422);
+      expect(Object.keys((await reject(owner, { reason: 'その他' })).json().errors)).toEqual(['note']);
+      expect((await reject(a, { reason: '#PRの表示がない' })).statusCode).toBe(404);
+      const rejected = await reject(owner, { reason: '#PRの表示がない' });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(rejected.json()).toMatchObject({
+        status: '体験済',
+        reject_reason: '#PRの表示がない',
+        can_submit_post: true,
+      });
+      const told = await mailAbout(aMail, '確認できませんでした', '#PRの表示がない');
+      expect(told.subject).toContain('確認できませんでした');
+      expect(told.text).toContain('#PRの表示がない');
+      expect(told.text).toContain('再提出は1回まで');
+
+      const again = await a.post(`/api/entries/${ea}/post`, {
+        post_url: `https://x.com/demo_supporter/status/${Date.now()}2`,
+      });
+      expect(again.json()).toMatchObject({ status: '投稿済', reject_reason: null });
+      const twice = await reject(owner, { reason: 'その他', note: '写真が体験した商品ではありません。' });
+      expect(twice.json()).toMatchObject({ status: '体験済', can_submit_post: false });
+      const third = await a.post(`/api/entries/${ea}/post`, {
+        post_url: `https://x.com/demo_supporter/status/${Date.now()}3`,
+      });
+      expect(third.statusCode).toBe(409);
+      expect(third.json().message).toBe(RECRUITMENT_MESSAGES.resubmitUsed);
+
+      // Not judged within 7 days: approved by the clock, once, with a mail that says so.
+      expect(
+        (
+          await b.post(`/api/entries/${eb}/post`, {
+            post_url: `https://x.com/demo_fan1/status/${Date.now()}4`,
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect((await t.app.recruitments.tick()).approved).toBe(0);
+      await t.database.db.execute(
+        sql`update entries set posted_at = now() - interval '7 days 1 minute' where id = ${eb}`,
+      );
+      expect((await t.app.recruitments.tick()).approved).toBe(1);
+      expect((await t.app.recruitments.tick()).approved).toBe(0);
+      expect((await b.get(`/api/entries/${eb}`)).json()).toMatchObject({
+        status: '完了',
+        auto_approved: true,
+      });
+      const approved = await mailAbout(bMail, '投稿を確認しました', '自動で承認');
+      expect(approved.text).toContain('自動で承認');
+      expect((await owner.post(`/api/entries/${eb}/reject`, { reason: '期間外の投稿' })).statusCode).toBe(
+        409,
+      );
+    });
+
+    it('staff edit a draft freely; once open only wording, a later deadline or visit end, more winners (ADR 0082)', async () => {
+      const patch = (c: TestClient, id: number, payload: Record<string, unknown>) =>
+        c.request({ method: 'PATCH', url: `/api/recruitments/${id}`, payload });
+      const draft = (await staff.post('/api/recruitments', draftBody())).json();
+      const edited = await patch(staff, draft.id, {
+        benefit: 'ケーキとドリンクのセット',
+        benefit_value: '２，０００',
+        target_prefecture: '東京都',
+        question: '好きなケーキは何ですか？',
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json()).toMatchObject({
+        benefit: 'ケーキとドリンクのセット',
+        benefit_value: 2000,
+        target_prefecture: '東京都',
+        question: '好きなケーキは何ですか？',
+        title: draft.title,
+      });
+      const cleared = (await patch(staff, draft.id, { target_prefecture: '', question: '' })).json();
+      expect(cleared).toMatchObject({ target_prefecture: null, question: null });
+      expect((await patch(owner, draft.id, { title: '店主の変更' })).statusCode).toBe(403);
+      expect((await patch(guest, draft.id, { title: '誰かの変更' })).statusCode).toBe(401);
+
+      await staff.put(`/api/recruitments/${draft.id}/status`, { status: '募集中' });
+      const locked = await patch(staff, draft.id, { benefit: '値引き券', title: '新作ケーキの試食モニター' });
+      expect(locked.statusCode).toBe(422);
+      expect(locked.json().errors).toEqual({ benefit: [RECRUITMENT_MESSAGES.lockedField('募集中')] });
+      // The whole form sent again: unchanged locked fields are fine, the changed wording is saved.
+      const retitled = await patch(staff, draft.id, {
+        ...draftBody(),
+        benefit: 'ケーキとドリンクのセット',
+        benefit_value: 2000,
+        title: '新作ケーキの試食モニター',
+        application_starts_at: cleared.application_starts_at,
+      });
+      expect(retitled.statusCode, retitled.body).toBe(200);
+      expect(retitled.json().title).toBe('新作ケーキの試食モニター');
+      expect(retitled.json().seed_commitment).toBe(
+        (await guest.get(`/api/recruitments/${draft.id}`)).json().seed_commitment,
+      );
+
+      const shorter = await patch(staff, draft.id, { application_ends_at: tokyoDay(6) });
+      expect(shorter.json().errors.application_ends_at).toEqual([RECRUITMENT_MESSAGES.extendOnly]);
+      const later = await patch(staff, draft.id, { application_ends_at: tokyoDay(10), winners_count: 3 });
+      expect(later.statusCode, later.body).toBe(200);
+      expect(later.json()).toMatchObject({ winners_count: 3 });
+      const fewer = await patch(staff, draft.id, { winners_count: 2 });
+      expect(fewer.json().errors.winners_count).toEqual([RECRUITMENT_MESSAGES.moreWinnersOnly]);
+      const pastVisit = await patch(staff, draft.id, { application_ends_at: tokyoDay(40) });
+      expect(pastVisit.statusCode).toBe(422);
+      expect(Object.keys(pastVisit.json().errors)).toEqual(['visit_ends_at']);
+
+      await staff.put(`/api/recruitments/${draft.id}/status`, { status: '選考中' });
+      await staff.put(`/api/recruitments/${draft.id}/status`, { status: '終了' });
+      const ended = await patch(staff, draft.id, { title: '終わった募集' });
+      expect(ended.statusCode).toBe(409);
+      expect(ended.json().message).toBe(RECRUITMENT_MESSAGES.notEditable);
+      expect((await patch(staff, 999_999, { title: 'ない募集' })).statusCode).toBe(404);
+    });
+
+    it('an edit with new photos replaces the old set, whose files are deleted (ADR 0082)', async () => {
+      const photo = (background: string) =>
+        sharp({ create: { width: 640, height: 480, channels: 3, background } })
+          .png()
+          .toBuffer();
+      const file = async (name: string, background: string) => ({
+        field: 'images',
+        filename: name,
+        contentType: 'image/png',
+        data: await photo(background),
+      });
+      const fields = Object.fromEntries(Object.entries(draftBody()).map(([k, v]) => [k, String(v)]));
+      const body = multipart(fields, [await file('a.png', '#f0a'), await file('b.png', '#0af')]);
+      const created = await staff.request({ method: 'POST', url: '/api/recruitments', ...body });
+      expect(created.statusCode, created.body).toBe(201);
+      const before = created.json();
+      expect(before.images).toHaveLength(2);
+      expect((await guest.get(before.images[0].url)).statusCode).toBe(200);
+
+      const edit = multipart({ title: '写真を差し替えた募集' }, [await file('c.png', '#af0')]);
+      const res = await staff.request({ method: 'PATCH', url: `/api/recruitments/${before.id}`, ...edit });
+      expect(res.statusCode, res.body).toBe(200);
+      const after = res.json();
+      expect(after.title).toBe('写真を差し替えた募集');
+      expect(after.images).toHaveLength(1);
+      expect(after.images[0].url).not.toBe(before.images[0].url);
+      expect((await guest.get(after.images[0].url)).statusCode).toBe(200);
+      for (const old of before.images) expect((await guest.get(old.url)).statusCode).toBe(404);
     });
 
     it('staff list all recruitments with entry counts, filtered, newest first (issue 15)', async () => {
@@ -292,6 +493,19 @@ for (const kind of DB_KINDS) {
     });
   });
 }
+
+describe('post URL canonical form (ADR 0083: one post cannot serve two entries)', () => {
+  it.each([
+    ['https://www.instagram.com/p/Cabc123/?igsh=xyz#top', 'https://instagram.com/p/Cabc123'],
+    ['https://mobile.twitter.com/demo/status/1234567890', 'https://x.com/demo/status/1234567890'],
+    [
+      'https://m.facebook.com/permalink.php?story_fbid=12345678&id=987&ref=share',
+      'https://facebook.com/permalink.php?story_fbid=12345678&id=987',
+    ],
+  ])('%s', (raw, canonical) => {
+    expect(canonicalPostUrl(raw)).toBe(canonical);
+  });
+});
 
 describe('post URL check (issue 15 "post URL, same checks as units")', () => {
   it.each([

@@ -1,60 +1,23 @@
 import { DISCLOSURES, type Platform } from '../../../contracts/advertisements.ts';
+import {
+  fakePostChecker as sharedFake,
+  oembedPostChecker as sharedOembed,
+  type PostChecker as SharedPostChecker,
+} from '../../platform/post-checker.ts';
 
 /**
- * Issue 13 "Proof checks": whether a reported post exists and shows the disclosure. It sits behind an
- * interface so tests and development need no network (`fake`); the real one asks each platform's oEmbed
- * endpoint where one exists (X, TikTok; Instagram with a token). A platform without one, or an endpoint
- * that does not answer, leaves the judgement to the shop (`unknown`), never blocks a supporter.
+ * Issue 13 "Proof checks": the platform's post checker (server/platform/post-checker.ts, shared with
+ * recruitments since issue 15), typed with this feature's platforms and disclosures.
  */
-export interface PostCheck {
-  /** false: the platform says there is no such post. */
-  found: boolean;
-  /** null: unknown (no oEmbed, or no text in it). */
-  hasDisclosure: boolean | null;
-}
+export type { PostCheck } from '../../platform/post-checker.ts';
+export type PostChecker = SharedPostChecker<Platform>;
 
-export interface PostChecker {
-  check(platform: Platform, url: string): Promise<PostCheck>;
-}
-
-/** Accepts every URL and reports the disclosure present (tests, development). */
-export const fakePostChecker: PostChecker = {
-  async check() {
-    return { found: true, hasDisclosure: true };
-  },
-};
-
-const UNKNOWN: PostCheck = { found: true, hasDisclosure: null };
+export const fakePostChecker: PostChecker = sharedFake;
 
 export function oembedPostChecker(options: {
   instagramToken?: string | undefined;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }): PostChecker {
-  const get = options.fetch ?? fetch;
-  const endpoint = (platform: Platform, url: string): string | null => {
-    const u = encodeURIComponent(url);
-    if (platform === 'x') return `https://publish.twitter.com/oembed?omit_script=true&url=${u}`;
-    if (platform === 'tiktok') return `https://www.tiktok.com/oembed?url=${u}`;
-    if (platform === 'instagram' && options.instagramToken)
-      return `https://graph.facebook.com/v19.0/instagram_oembed?url=${u}&access_token=${encodeURIComponent(options.instagramToken)}`;
-    return null;
-  };
-  return {
-    async check(platform, url) {
-      const target = endpoint(platform, url);
-      if (!target) return UNKNOWN;
-      try {
-        const res = await get(target, { signal: AbortSignal.timeout(options.timeoutMs ?? 5000) });
-        if (res.status === 404) return { found: false, hasDisclosure: null };
-        if (!res.ok) return UNKNOWN;
-        const body = (await res.json()) as { html?: string; title?: string };
-        const text = `${body.html ?? ''} ${body.title ?? ''}`;
-        if (!text.trim()) return UNKNOWN;
-        return { found: true, hasDisclosure: DISCLOSURES.some((d) => text.includes(d)) };
-      } catch {
-        return UNKNOWN;
-      }
-    },
-  };
+  return sharedOembed({ ...options, disclosures: DISCLOSURES });
 }

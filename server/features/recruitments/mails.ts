@@ -1,4 +1,8 @@
-import { POST_PLATFORMS, type PostPlatform } from '../../../contracts/recruitments.ts';
+import {
+  POST_AUTO_APPROVE_DAYS,
+  POST_PLATFORMS,
+  type PostPlatform,
+} from '../../../contracts/recruitments.ts';
 import type { MailContent } from '../../platform/mail.ts';
 
 /** The mails of monitor recruitments (issue 15 "Entries"), in Japanese; dates in Japan time. */
@@ -70,13 +74,34 @@ export const mails = {
       `応募状況：${f.entryUrl}`,
     ].join('\n'),
   }),
-  postApproved: (f: EntryMailFacts): MailContent => ({
+  postApproved: (f: EntryMailFacts & { auto: boolean }): MailContent => ({
     subject: '【Focustar】モニターの投稿を確認しました',
     text: [
       `${f.name} 様`,
       '',
-      `${f.shopName}のモニター募集「${f.title}」の投稿を確認しました。これでモニターは完了です。`,
+      f.auto
+        ? `${f.shopName}のモニター募集「${f.title}」の投稿は、提出から${POST_AUTO_APPROVE_DAYS}日が過ぎたため自動で承認されました。これでモニターは完了です。`
+        : `${f.shopName}のモニター募集「${f.title}」の投稿を確認しました。これでモニターは完了です。`,
       'ご協力いただき、ありがとうございました。',
+      '',
+      `応募の詳細：${f.entryUrl}`,
+    ].join('\n'),
+  }),
+  postRejected: (
+    f: EntryMailFacts & { reason: string; note: string | null; canResubmit: boolean },
+  ): MailContent => ({
+    subject: '【Focustar】モニターの投稿を確認できませんでした',
+    text: [
+      `${f.name} 様`,
+      '',
+      `${f.shopName}のモニター募集「${f.title}」で提出いただいた投稿を、お店が確認できませんでした。`,
+      '',
+      `■ 理由：${f.reason}`,
+      ...(f.note ? [`■ お店からのコメント：${f.note}`] : []),
+      '',
+      f.canResubmit
+        ? '投稿を直して、応募の詳細ページから投稿のURLをもう一度提出してください（再提出は1回までです）。'
+        : '再提出はすでにご利用済みのため、この投稿はもう提出できません。ご不明な点はお問い合わせフォームからご連絡ください。',
       '',
       `応募の詳細：${f.entryUrl}`,
     ].join('\n'),

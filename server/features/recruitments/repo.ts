@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type {
-  Entry,
-  EntryStatus,
-  Recruitment,
-  RecruitmentStatus,
-  RecruitmentSummary,
-  ShopEntry,
+import {
+  type Entry,
+  type EntryStatus,
+  MAX_POST_SUBMISSIONS,
+  type Recruitment,
+  type RecruitmentStatus,
+  type RecruitmentSummary,
+  type ShopEntry,
 } from '../../../contracts/recruitments.ts';
 import { type Db, rowsOf } from '../../platform/db/client.ts';
 import type { RecruitmentImage } from './schema.ts';
@@ -241,7 +242,7 @@ export async function applicant(
 }
 
 const ENTRY_COLUMNS = sql`e.id, e.status, e.answer, e.post_url, e.created_at, e.visited_at, e.posted_at,
-  e.completed_at, r.id as r_id, r.title as r_title, r.status as r_status, r.benefit as r_benefit,
+  e.completed_at, e.submissions, e.reject_reason, e.reject_note, e.auto_approved, r.id as r_id, r.title as r_title, r.status as r_status, r.benefit as r_benefit,
   r.platform as r_platform, r.conditions as r_conditions, r.visit_starts_at as r_visit_starts_at,
   r.visit_ends_at as r_visit_ends_at, r.images as r_images, s.name as shop_name`;
 
@@ -256,6 +257,10 @@ function presentEntry(row: Row): Entry {
     visited_at: isoOrNull(row.visited_at),
     posted_at: isoOrNull(row.posted_at),
     completed_at: isoOrNull(row.completed_at),
+    reject_reason: (row.reject_reason as string | null) ?? null,
+    reject_note: (row.reject_note as string | null) ?? null,
+    can_submit_post: row.status === '体験済' && Number(row.submissions) < MAX_POST_SUBMISSIONS,
+    auto_approved: row.auto_approved === true,
     recruitment: {
       id: Number(row.r_id),
       title: String(row.r_title),
@@ -304,7 +309,8 @@ export async function entriesForShop(
   limit: number,
 ): Promise<ShopEntry[]> {
   const rows = rowsOf(
-    await db.execute(sql`select e.id, e.status, e.answer, e.post_url, e.created_at, u.screen_name,
+    await db.execute(sql`select e.id, e.status, e.answer, e.post_url, e.reject_reason, e.reject_note,
+        e.created_at, u.screen_name,
         coalesce((select json_agg(json_build_object('provider', sa.provider, 'handle', sa.handle,
             'profile_url', sa.profile_url, 'follower_count', sa.follower_count) order by sa.provider)
           from social_accounts sa where sa.user_id = u.id and sa.status = '承認'), '[]'::json) as sns
@@ -320,6 +326,8 @@ export async function entriesForShop(
     sns: json<ShopEntry['sns']>(row.sns),
     answer: (row.answer as string | null) ?? null,
     post_url: (row.post_url as string | null) ?? null,
+    reject_reason: (row.reject_reason as string | null) ?? null,
+    reject_note: (row.reject_note as string | null) ?? null,
     created_at: isoOf(row.created_at),
   }));
 }

@@ -9,11 +9,13 @@ import {
   entrySchema,
   MAX_RECRUITMENT_IMAGES,
   manualWinnersSchema,
+  postRejectSchema,
   postSubmitSchema,
   recruitmentCreateSchema,
   recruitmentListQuerySchema,
   recruitmentPageSchema,
   recruitmentSchema,
+  recruitmentUpdateSchema,
   redrawSchema,
   shopEntryPageSchema,
   statusChangeSchema,
@@ -106,6 +108,54 @@ export const recruitmentRoutes: FastifyPluginAsync = async (fastify) => {
         await discard();
         throw err;
       }
+    },
+  );
+
+  /** Staff edit: JSON, or multipart whose new `images` replace the old set (ADR 0082). */
+  app.patch(
+    '/api/recruitments/:id',
+    {
+      config: { access: 'staff' },
+      schema: { params: idParamsSchema, response: { 200: recruitmentSchema, ...errors } },
+    },
+    async (request) => {
+      let fields: unknown = request.body ?? {};
+      let images: StoredImage[] = [];
+      if (request.isMultipart()) {
+        const uploaded = await saveUploadedImages(request, {
+          field: 'images',
+          use: 'picture',
+          max: MAX_RECRUITMENT_IMAGES,
+        });
+        fields = uploaded.fields;
+        images = uploaded.images;
+      }
+      const discard = () => Promise.all(images.map((i) => app.images.delete(i.key)));
+      const nulAt = findNul(fields);
+      if (nulAt) {
+        await discard();
+        throw validationError({ [nulAt === TOO_DEEP ? '_' : nulAt.join('.') || '_']: [NUL_MESSAGE] });
+      }
+      const parsed = recruitmentUpdateSchema.safeParse(fields);
+      if (!parsed.success) {
+        await discard();
+        throw parsed.error;
+      }
+      let done: Awaited<ReturnType<typeof service.update>>;
+      try {
+        done = await service.update(
+          request.params.id,
+          parsed.data,
+          images.length ? images : null,
+          request.auth!.userId,
+        );
+      } catch (err) {
+        await discard();
+        throw err;
+      }
+      // The replaced photos go after the change committed; a failed delete only leaves a stray file.
+      await Promise.allSettled(done.replacedImageKeys.map((key) => app.images.delete(key)));
+      return done.recruitment;
     },
   );
 
@@ -229,6 +279,17 @@ export const recruitmentRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { params: idParamsSchema, body: postSubmitSchema, response: { 200: entrySchema, ...errors } },
     },
     (request) => service.submitPost(request.params.id, request.auth!.userId, request.body.post_url),
+  );
+
+  /** The shop rejects the post with a reason from the fixed list (ADR 0083). */
+  app.post(
+    '/api/entries/:id/reject',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamsSchema, body: postRejectSchema, response: { 200: entrySchema, ...errors } },
+    },
+    (request) =>
+      service.rejectPost(request.params.id, viewerOf(request), request.body.reason, request.body.note),
   );
 
   app.post(

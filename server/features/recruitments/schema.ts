@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 // NOTE: other features' schema.ts are the one cross-feature import allowed (ADR 0005): foreign keys.
 import { createdAt, updatedAt, users } from '../accounts/schema.ts';
 import { shops } from '../shops/schema.ts';
@@ -77,10 +87,18 @@ export const entries = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    /** 応募中 -> 当選 | 落選; 当選 -> 体験済 -> 投稿済 -> 完了 */
+    /** 応募中 -> 当選 | 落選; 当選 -> 体験済 -> 投稿済 -> 完了 (a rejected post goes back to 体験済) */
     status: text('status').notNull().default('応募中'),
     answer: text('answer'),
     postUrl: text('post_url'),
+    /** How many times the winner sent a post URL: one resubmission after a rejection (ADR 0083). */
+    submissions: integer('submissions').notNull().default(0),
+    /** The last rejection of the post (product design section 7's fixed list), cleared on resubmission. */
+    rejectReason: text('reject_reason'),
+    rejectNote: text('reject_note'),
+    rejectedAt: at('rejected_at'),
+    /** 完了 by the 7-day automatic approval rather than by the shop. */
+    autoApproved: boolean('auto_approved').notNull().default(false),
     visitedAt: at('visited_at'),
     postedAt: at('posted_at'),
     completedAt: at('completed_at'),

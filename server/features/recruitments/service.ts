@@ -6,12 +6,21 @@ import {
   ENTRY_PAGE_SIZE,
   type Entry,
   type EntryPage,
+  canonicalPostUrl,
+  MAX_POST_SUBMISSIONS,
+  POST_AUTO_APPROVE_DAYS,
   postUrlProblem,
   type PostPlatform,
   RECRUITMENT_MESSAGES as M,
   RECRUITMENT_PAGE_SIZE,
   type Recruitment,
   type RecruitmentCreate,
+  type RecruitmentField,
+  type RecruitmentUpdate,
+  EDITABLE_FIELDS,
+  EXTEND_ONLY,
+  IMAGES_EDITABLE,
+  periodProblems,
   type RecruitmentPage,
   type RecruitmentStatus,
   type ShopEntryPage,
@@ -21,6 +30,7 @@ import { type Db, isUniqueViolation, rowsOf } from '../../platform/db/client.ts'
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { MailMessage } from '../../platform/mail.ts';
+import { fakePostChecker, type PostChecker } from '../../platform/post-checker.ts';
 import type { StoredImage } from '../../platform/storage.ts';
 import { entryIdsHash, newSeed, rankEntries, sortedIds } from './lottery.ts';
 import { mails } from './mails.ts';
@@ -40,6 +50,8 @@ export interface RecruitmentDeps {
   db: Db;
   jobs: Pick<Jobs, 'send'>;
   appUrl: string;
+  /** Whether a sent post exists and shows #PR (server/platform/post-checker.ts); fake when absent. */
+  checker?: PostChecker;
   now?: () => Date;
 }
 
@@ -50,9 +62,11 @@ export interface RecruitmentDeps {
 export class RecruitmentService {
   private readonly db: Db;
   private readonly now: () => Date;
+  private readonly checker: PostChecker;
 
   constructor(private readonly deps: RecruitmentDeps) {
     this.db = deps.db;
+    this.checker = deps.checker ?? fakePostChecker;
     this.now = deps.now ?? (() => new Date());
   }
 
@@ -84,6 +98,99 @@ export class RecruitmentService {
       })
       .returning({ id: recruitments.id });
     return this.get(row!.id, { userId: staffId, staff: true });
+  }
+
+  /**
+   * Staff edit a recruitment (ADR 0082): the fields sent that differ from the stored ones must be
+   * editable in its status (EDITABLE_FIELDS); after opening, the deadline and the visit period's end
+   * only move later and the number of winners only grows; the merged dates must still make sense.
+   * New photos replace the old set; the keys of the replaced photos are answered for deletion.
+   */
+  async update(
+    id: number,
+    patch: RecruitmentUpdate,
+    images: StoredImage[] | null,
+    staffId: number,
+  ): Promise<{ recruitment: Recruitment; replacedImageKeys: string[] }> {
+    const replacedImageKeys = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(recruitments).where(eq(recruitments.id, id)).for('update');
+      if (!row) throw new HttpError(404, M.notFound);
+      const status = row.status as RecruitmentStatus;
+      if (status === '終了') throw new HttpError(409, M.notEditable);
+      const stored: Record<RecruitmentField, string | number | null> = {
+        shop_id: row.shopId,
+        title: row.title,
+        description: row.description,
+        benefit: row.benefit,
+        benefit_value: row.benefitValue,
+        winners_count: row.winnersCount,
+        application_starts_at: row.applicationStartsAt.toISOString(),
+        application_ends_at: row.applicationEndsAt.toISOString(),
+        visit_starts_at: row.visitStartsAt.toISOString(),
+        visit_ends_at: row.visitEndsAt.toISOString(),
+        platform: row.platform,
+        conditions: row.conditions,
+        target_prefecture: row.targetPrefecture,
+        target_audience: row.targetAudience,
+        question: row.question,
+      };
+      const changed = (Object.keys(patch) as RecruitmentField[]).filter(
+        (k) => patch[k] !== undefined && (patch[k] ?? null) !== stored[k],
+      );
+      const problems: Record<string, string[]> = {};
+      const editable = EDITABLE_FIELDS[status];
+      for (const k of changed) {
+        const value = patch[k];
+        if (!editable.includes(k)) problems[k] = [M.lockedField(status)];
+        else if (status !== '下書き' && EXTEND_ONLY.includes(k) && String(value) < String(stored[k]))
+          problems[k] = [M.extendOnly];
+        else if (status !== '下書き' && k === 'winners_count' && Number(value) < Number(stored[k]))
+          problems[k] = [M.moreWinnersOnly];
+      }
+      if (images?.length && !IMAGES_EDITABLE.includes(status)) problems.images = [M.imagesLocked];
+      const merged = { ...stored, ...Object.fromEntries(changed.map((k) => [k, patch[k] ?? null])) };
+      for (const [k, messages] of Object.entries(
+        periodProblems(merged as Parameters<typeof periodProblems>[0]),
+      ))
+        if (changed.includes(k as RecruitmentField) || !problems[k]) (problems[k] ??= []).push(...messages);
+      if (Object.keys(problems).length) throw validationError(problems);
+      if (changed.includes('shop_id')) {
+        const shop = rowsOf(await tx.execute(sql`select id from shops where id = ${patch.shop_id!}`));
+        if (!shop.length) throw validationError({ shop_id: [M.shopNotFound] });
+      }
+      const at = (k: RecruitmentField) => (changed.includes(k) ? new Date(String(merged[k])) : undefined);
+      const pick = <T>(k: RecruitmentField): T | undefined =>
+        changed.includes(k) ? (merged[k] as T) : undefined;
+      const set: Partial<typeof recruitments.$inferInsert> = {
+        shopId: pick<number>('shop_id'),
+        title: pick<string>('title'),
+        description: pick<string>('description'),
+        benefit: pick<string>('benefit'),
+        benefitValue: pick<number>('benefit_value'),
+        winnersCount: pick<number>('winners_count'),
+        applicationStartsAt: at('application_starts_at'),
+        applicationEndsAt: at('application_ends_at'),
+        visitStartsAt: at('visit_starts_at'),
+        visitEndsAt: at('visit_ends_at'),
+        platform: pick<string>('platform'),
+        conditions: pick<string>('conditions'),
+        targetPrefecture: pick<string | null>('target_prefecture'),
+        targetAudience: pick<string>('target_audience'),
+        question: pick<string | null>('question'),
+      };
+      for (const k of Object.keys(set) as (keyof typeof set)[]) if (set[k] === undefined) delete set[k];
+      // A scheduled draft whose start moved opens on the new first day.
+      if (row.publishAt && set.applicationStartsAt) set.publishAt = set.applicationStartsAt;
+      if (images?.length)
+        set.images = images.map((i) => ({ key: i.key, url: i.url, width: i.width, height: i.height }));
+      if (!Object.keys(set).length) return [];
+      await tx
+        .update(recruitments)
+        .set({ ...set, updatedAt: this.now() })
+        .where(eq(recruitments.id, id));
+      return images?.length ? row.images.map((i) => i.key) : [];
+    });
+    return { recruitment: await this.get(id, { userId: staffId, staff: true }), replacedImageKeys };
   }
 
   async get(id: number, viewer: Viewer): Promise<Recruitment> {
@@ -380,7 +487,7 @@ export class RecruitmentService {
   /** The shop approves the post: 投稿済 -> 完了, with a mail to the supporter. */
   approvePost(entryId: number, viewer: Viewer): Promise<Entry> {
     return this.shopStep(entryId, viewer, '投稿済', { status: '完了', completedAt: this.now() }, (c) =>
-      mails.postApproved(this.facts(c)),
+      mails.postApproved({ ...this.facts(c), auto: false }),
     );
   }
 
@@ -391,11 +498,7 @@ export class RecruitmentService {
     set: Partial<typeof entries.$inferInsert>,
     mail?: (c: repo.EntryContact) => ReturnType<typeof mails.postApproved>,
   ): Promise<Entry> {
-    const found = rowsOf<{ status: string; user_id: number }>(
-      await this.db.execute(sql`select e.status, e.user_id from entries e
-        join recruitments r on r.id = e.recruitment_id where e.id = ${entryId} and ${repo.memberOrStaff(viewer)}`),
-    )[0];
-    if (!found) throw new HttpError(404, M.entryNotFound);
+    const found = await this.judgeable(entryId, viewer);
     await this.db.transaction(async (tx) => {
       const moved = await tx
         .update(entries)
@@ -408,25 +511,129 @@ export class RecruitmentService {
     return (await repo.entryOfUser(this.db, Number(found.user_id), entryId))!;
   }
 
-  /** The winner submits the post URL after the visit: 体験済 -> 投稿済 (or corrects it while 投稿済). */
+  /**
+   * The shop rejects the post (ADR 0083): 投稿済 -> 体験済 with the reason from the fixed list, and a mail
+   * that says whether the one resubmission is left.
+   */
+  async rejectPost(
+    entryId: number,
+    viewer: Viewer,
+    reason: string,
+    note: string | undefined,
+  ): Promise<Entry> {
+    const found = await this.judgeable(entryId, viewer);
+    const now = this.now();
+    await this.db.transaction(async (tx) => {
+      const moved = await tx
+        .update(entries)
+        .set({
+          status: '体験済',
+          rejectReason: reason,
+          rejectNote: note || null,
+          rejectedAt: now,
+          updatedAt: now,
+        })
+        .where(and(eq(entries.id, entryId), eq(entries.status, '投稿済')))
+        .returning({ submissions: entries.submissions });
+      if (!moved.length) {
+        if (found.status === '体験済' && found.reject_reason === reason) return; // a double click
+        throw new HttpError(409, M.entryStep(found.status));
+      }
+      const canResubmit = moved[0]!.submissions < MAX_POST_SUBMISSIONS;
+      await this.mailEntries(tx, sql`e.id = ${entryId}`, (c) =>
+        mails.postRejected({ ...this.facts(c), reason, note: note || null, canResubmit }),
+      );
+    });
+    return (await repo.entryOfUser(this.db, Number(found.user_id), entryId))!;
+  }
+
+  /** The entry as its shop's members and staff may judge it (else 404, as if it did not exist). */
+  private async judgeable(entryId: number, viewer: Viewer) {
+    const found = rowsOf<{ status: string; user_id: number; reject_reason: string | null }>(
+      await this.db.execute(sql`select e.status, e.user_id, e.reject_reason from entries e
+        join recruitments r on r.id = e.recruitment_id where e.id = ${entryId} and ${repo.memberOrStaff(viewer)}`),
+    )[0];
+    if (!found) throw new HttpError(404, M.entryNotFound);
+    return found;
+  }
+
+  /**
+   * The winner sends the post URL after the visit: 体験済 -> 投稿済 (ADR 0083). The URL must be one post
+   * of the recruitment's platform, not sent for another entry, and the post checker must not say the
+   * post is missing or lacks the disclosure. After a rejection it may be sent once more.
+   */
   async submitPost(entryId: number, userId: number, postUrl: string): Promise<Entry> {
     const entry = await this.myEntry(userId, entryId);
-    if (entry.status !== '体験済' && entry.status !== '投稿済')
-      throw new HttpError(409, M.entryStep(entry.status));
-    const problem = postUrlProblem(entry.recruitment.platform as PostPlatform, postUrl);
+    const platform = entry.recruitment.platform as PostPlatform;
+    const problem = postUrlProblem(platform, postUrl);
     if (problem) throw validationError({ post_url: [problem] });
+    const url = canonicalPostUrl(postUrl);
+    if (entry.status === '投稿済' && entry.post_url === url) return entry; // a double click
+    if (entry.status !== '体験済') throw new HttpError(409, M.entryStep(entry.status));
+    if (!entry.can_submit_post) throw new HttpError(409, M.resubmitUsed);
+    const taken = rowsOf(
+      await this.db.execute(sql`select id from entries where post_url = ${url} and id <> ${entryId} limit 1`),
+    );
+    if (taken.length) throw validationError({ post_url: [M.duplicatePost] });
+    const seen = await this.checker.check(platform, url);
+    if (!seen.found) throw validationError({ post_url: [M.postNotFound] });
+    if (seen.hasDisclosure === false) throw validationError({ post_url: [M.postNoDisclosure] });
     const now = this.now();
-    await this.db
+    const moved = await this.db
       .update(entries)
-      .set({ status: '投稿済', postUrl: postUrl.trim(), postedAt: now, updatedAt: now })
+      .set({
+        status: '投稿済',
+        postUrl: url,
+        postedAt: now,
+        submissions: sql`${entries.submissions} + 1`,
+        rejectReason: null,
+        rejectNote: null,
+        updatedAt: now,
+      })
       .where(
         and(
           eq(entries.id, entryId),
           eq(entries.userId, userId),
-          inArray(entries.status, ['体験済', '投稿済']),
+          eq(entries.status, '体験済'),
+          sql`${entries.submissions} < ${MAX_POST_SUBMISSIONS}`,
         ),
-      );
+      )
+      .returning({ id: entries.id });
+    if (!moved.length) {
+      const again = await this.myEntry(userId, entryId);
+      if (again.status !== '投稿済' || again.post_url !== url)
+        throw new HttpError(409, M.entryStep(again.status));
+    }
     return this.myEntry(userId, entryId);
+  }
+
+  /**
+   * Posts not judged within POST_AUTO_APPROVE_DAYS days are approved (ADR 0083, as units are): 投稿済 ->
+   * 完了 with the approval mail. Guarded by the status, so it is idempotent and races a shop's approval
+   * safely.
+   */
+  async autoApprovePosts(): Promise<number> {
+    const now = this.now();
+    const due = new Date(now.getTime() - POST_AUTO_APPROVE_DAYS * 86_400_000);
+    return this.db.transaction(async (tx) => {
+      const moved = await tx
+        .update(entries)
+        .set({ status: '完了', completedAt: now, autoApproved: true, updatedAt: now })
+        .where(
+          and(eq(entries.status, '投稿済'), sql`${entries.postedAt} <= ${due.toISOString()}::timestamptz`),
+        )
+        .returning({ id: entries.id });
+      if (moved.length)
+        await this.mailEntries(
+          tx,
+          sql`e.id in (${sql.join(
+            moved.map((m) => sql`${m.id}`),
+            sql`, `,
+          )})`,
+          (c) => mails.postApproved({ ...this.facts(c), auto: true }),
+        );
+      return moved.length;
+    });
   }
 
   /* ------------------------------------------------------------------ the clock */
@@ -436,7 +643,7 @@ export class RecruitmentService {
    * open ones past their deadline go to 選考中, announced ones end 14 days after the visit period.
    * Idempotent: each move is guarded by the status it moves from.
    */
-  async tick(): Promise<{ opened: number; closed: number; finished: number }> {
+  async tick(): Promise<{ opened: number; closed: number; finished: number; approved: number }> {
     const now = this.now();
     const due = rowsOf<{ id: number }>(
       await this.db.execute(
@@ -465,7 +672,8 @@ export class RecruitmentService {
         ),
       )
       .returning({ id: recruitments.id });
-    return { opened, closed: closed.length, finished: finished.length };
+    const approved = await this.autoApprovePosts();
+    return { opened, closed: closed.length, finished: finished.length, approved };
   }
 
   /* ------------------------------------------------------------------ mail */

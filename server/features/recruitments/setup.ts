@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createMailer, type MailMessage } from '../../platform/mail.ts';
+import { postCheckerFromEnv } from '../../platform/post-checker.ts';
 import { CLOCK_QUEUE, MAIL_QUEUE, RecruitmentService } from './service.ts';
 
 declare module 'fastify' {
@@ -13,13 +14,19 @@ export const CLOCK_CRON = '*/5 * * * *';
 
 /** The recruitments service, its mail queue and its clock (issue 15, "moved by dates (jobs)"). */
 export async function setupRecruitments(app: FastifyInstance): Promise<void> {
-  const service = new RecruitmentService({ db: app.db, jobs: app.jobs, appUrl: String(app.env.APP_URL) });
+  const service = new RecruitmentService({
+    db: app.db,
+    jobs: app.jobs,
+    appUrl: String(app.env.APP_URL),
+    checker: postCheckerFromEnv(app.env),
+  });
   app.decorate('recruitments', service);
   const mailer = createMailer(app.env, app.log);
   await app.jobs.work<MailMessage>(MAIL_QUEUE, (message) => mailer.send(message));
   await app.jobs.work(CLOCK_QUEUE, async () => {
     const moved = await service.tick();
-    if (moved.opened + moved.closed + moved.finished > 0) app.log.info(moved, 'recruitments moved by date');
+    if (moved.opened + moved.closed + moved.finished + moved.approved > 0)
+      app.log.info(moved, 'recruitments moved by date');
   });
   await app.jobs.schedule(CLOCK_QUEUE, CLOCK_CRON);
 }

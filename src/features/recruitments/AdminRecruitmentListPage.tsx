@@ -150,6 +150,11 @@ export default function AdminRecruitmentListPage() {
                         当選者の選定
                       </ButtonLink>
                     )}
+                    {r.status !== '終了' && (
+                      <ButtonLink size="sm" variant="outline" href={`/admin-recruitment?id=${r.id}`}>
+                        編集
+                      </ButtonLink>
+                    )}
                     {r.status === '当選発表済' && (
                       <Button size="sm" variant="ghost" disabled={busy} onClick={() => move(r.id, '終了')}>
                         終了にする

@@ -1,19 +1,27 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import {
+  EDITABLE_FIELDS,
+  IMAGES_EDITABLE,
   MAX_RECRUITMENT_IMAGES,
   POST_PLATFORMS,
   type Recruitment,
+  type RecruitmentField,
   TARGET_AUDIENCES,
 } from '../../../contracts/recruitments.ts';
 import { PREFECTURES } from '../../../contracts/prefectures.ts';
-import { useSubmission } from '../../platform/request/hooks.ts';
+import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { Button, ButtonLink } from '../../platform/ui/Button.tsx';
 import { Field, FieldErrors, FormAlert, inputStyles } from '../../platform/ui/Field.tsx';
+import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, Notice, PageFrame } from '../../platform/ui/Page.tsx';
+import { MessageView, NotFoundView } from '../../platform/ui/StatusViews.tsx';
 import { changeStatus } from './api/change-status.ts';
 import { createRecruitment } from './api/create-recruitment.ts';
+import { getRecruitment } from './api/get-recruitment.ts';
+import { updateRecruitment } from './api/update-recruitment.ts';
+import { ShopPicker } from './ShopPicker.tsx';
 import { formatDate, formatPeriod, StatusBadge } from './common.tsx';
 
 const Select = styled('select', inputStyles);
@@ -30,8 +38,75 @@ const Fieldset = styled('fieldset', {
 
 const DEFAULT_CONDITIONS = '投稿の最初に「#PR」を入れ、体験した商品の写真1枚以上と感想を投稿してください。';
 
-/** Seed spec section 2 / issue 15: staff create a monitor recruitment for a shop, then open it. */
-export default function AdminRecruitmentPage() {
+/** A stored moment as the day in Japan a date input shows (YYYY-MM-DD). */
+const tokyoDay = (iso: string) => new Date(iso).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
+
+/** The form's values of a stored recruitment, as the inputs hold them (the edit screen's defaults). */
+function formValues(r: Recruitment): Record<RecruitmentField, string> {
+  return {
+    shop_id: String(r.shop.id),
+    title: r.title,
+    description: r.description,
+    benefit: r.benefit,
+    benefit_value: String(r.benefit_value),
+    winners_count: String(r.winners_count),
+    application_starts_at: tokyoDay(r.application_starts_at),
+    application_ends_at: tokyoDay(r.application_ends_at),
+    visit_starts_at: tokyoDay(r.visit_starts_at),
+    visit_ends_at: tokyoDay(r.visit_ends_at),
+    platform: r.platform,
+    conditions: r.conditions,
+    target_prefecture: r.target_prefecture ?? '',
+    target_audience: r.target_audience,
+    question: r.question ?? '',
+  };
+}
+
+const FIELD_LABELS: Record<RecruitmentField, string> = {
+  shop_id: 'お店',
+  title: 'タイトル',
+  description: '募集の内容',
+  benefit: '特典',
+  benefit_value: '特典の価値',
+  winners_count: '当選人数',
+  application_starts_at: '応募開始日',
+  application_ends_at: '応募締切日',
+  visit_starts_at: '来店期間の開始日',
+  visit_ends_at: '来店期間の終了日',
+  platform: '投稿するSNS',
+  conditions: '投稿の条件',
+  target_prefecture: '対象の都道府県',
+  target_audience: '応募できる人',
+  question: '応募時の質問',
+};
+
+/** The form's files: an empty file input still sends one empty part, which is left out. */
+function withFiles(form: FormData): FormData {
+  const files = form.getAll('images').filter((f) => f instanceof File && f.size > 0);
+  form.delete('images');
+  for (const f of files) form.append('images', f);
+  return form;
+}
+
+/**
+ * The recruitment's fields. Creating: every field. Editing (ADR 0082): the stored values, with the
+ * fields the status locks shown disabled (a disabled input is not sent).
+ */
+function RecruitmentForm({
+  existing,
+  busy,
+  message,
+  errors,
+  submitLabel,
+  onSubmit,
+}: {
+  existing: Recruitment | null;
+  busy: boolean;
+  message: string | null;
+  errors: Record<string, string[]>;
+  submitLabel: string;
+  onSubmit: (form: FormData) => void;
+}) {
   const ids = {
     description: useId(),
     platform: useId(),
@@ -40,17 +115,296 @@ export default function AdminRecruitmentPage() {
     audience: useId(),
     images: useId(),
   };
+  const v = existing ? formValues(existing) : null;
+  const editable = existing ? EDITABLE_FIELDS[existing.status] : null;
+  const locked = (f: RecruitmentField) => (editable ? !editable.includes(f) : false);
+  const imagesLocked = existing ? !IMAGES_EDITABLE.includes(existing.status) : false;
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    onSubmit(withFiles(new FormData(e.currentTarget)));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      {message && <FormAlert role="alert">{message}</FormAlert>}
+      {existing && existing.status !== '下書き' && (
+        <Notice tone="info">
+          「{existing.status}」のモニター募集で変更できるのは、
+          {(editable ?? []).map((f) => FIELD_LABELS[f]).join('・') || 'ありません'}
+          {!imagesLocked && '・写真'}
+          です。応募した方の条件を守るため、締切日と来店期間の終了日は延ばすことだけ、当選人数は増やすことだけができます。
+        </Notice>
+      )}
+      <ShopPicker
+        initial={existing ? { id: existing.shop.id, name: existing.shop.name } : null}
+        disabled={locked('shop_id')}
+        errors={errors.shop_id}
+      />
+      <Field
+        label="タイトル"
+        name="title"
+        required
+        maxLength={80}
+        defaultValue={v?.title}
+        disabled={locked('title')}
+        errors={errors.title}
+      />
+      <Row>
+        <Label htmlFor={ids.description}>募集の内容</Label>
+        <TextArea
+          id={ids.description}
+          name="description"
+          maxLength={4000}
+          defaultValue={v?.description}
+          disabled={locked('description')}
+          aria-invalid={errors.description?.length ? true : undefined}
+        />
+        <FieldErrors id={`${ids.description}-error`} errors={errors.description} />
+      </Row>
+      <Row>
+        <Label htmlFor={ids.images}>写真（{MAX_RECRUITMENT_IMAGES}枚まで・JPEG/PNG/WebP・各5MBまで）</Label>
+        {existing && existing.images.length > 0 && (
+          <p>
+            いまの写真：{existing.images.length}枚。新しい写真を選ぶと、いまの写真はすべて置き換わります。
+          </p>
+        )}
+        <input
+          id={ids.images}
+          type="file"
+          name="images"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          disabled={imagesLocked}
+        />
+        <FieldErrors id={`${ids.images}-error`} errors={errors.images} />
+      </Row>
+      <Pair>
+        <Field
+          label="特典（当選者が受け取るもの）"
+          name="benefit"
+          required
+          maxLength={200}
+          defaultValue={v?.benefit}
+          disabled={locked('benefit')}
+          errors={errors.benefit}
+        />
+        <Field
+          label="特典の価値（円）"
+          name="benefit_value"
+          inputMode="numeric"
+          required
+          defaultValue={v?.benefit_value}
+          disabled={locked('benefit_value')}
+          errors={errors.benefit_value}
+        />
+      </Pair>
+      <Field
+        label="当選人数"
+        name="winners_count"
+        inputMode="numeric"
+        required
+        defaultValue={v?.winners_count}
+        disabled={locked('winners_count')}
+        errors={errors.winners_count}
+      />
+      <Pair>
+        <Field
+          label="応募開始日"
+          name="application_starts_at"
+          type="date"
+          required
+          defaultValue={v?.application_starts_at}
+          disabled={locked('application_starts_at')}
+          errors={errors.application_starts_at}
+        />
+        <Field
+          label="応募締切日"
+          name="application_ends_at"
+          type="date"
+          required
+          defaultValue={v?.application_ends_at}
+          disabled={locked('application_ends_at')}
+          errors={errors.application_ends_at}
+        />
+      </Pair>
+      <Pair>
+        <Field
+          label="来店期間の開始日"
+          name="visit_starts_at"
+          type="date"
+          required
+          defaultValue={v?.visit_starts_at}
+          disabled={locked('visit_starts_at')}
+          errors={errors.visit_starts_at}
+        />
+        <Field
+          label="来店期間の終了日"
+          name="visit_ends_at"
+          type="date"
+          required
+          defaultValue={v?.visit_ends_at}
+          disabled={locked('visit_ends_at')}
+          errors={errors.visit_ends_at}
+        />
+      </Pair>
+      <Row>
+        <Label htmlFor={ids.platform}>投稿するSNS</Label>
+        <Select
+          id={ids.platform}
+          name="platform"
+          defaultValue={v?.platform ?? 'instagram'}
+          disabled={locked('platform')}
+        >
+          {Object.entries(POST_PLATFORMS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+        <FieldErrors id={`${ids.platform}-error`} errors={errors.platform} />
+      </Row>
+      <Row>
+        <Label htmlFor={ids.conditions}>投稿の条件</Label>
+        <Notice tone="info">
+          当選者の投稿には、広告であることを示す「#PR」（または「広告」）の表示が必要です。条件に必ず含めてください。
+        </Notice>
+        <TextArea
+          id={ids.conditions}
+          name="conditions"
+          maxLength={1000}
+          defaultValue={v?.conditions ?? DEFAULT_CONDITIONS}
+          disabled={locked('conditions')}
+          aria-invalid={errors.conditions?.length ? true : undefined}
+        />
+        <FieldErrors id={`${ids.conditions}-error`} errors={errors.conditions} />
+      </Row>
+      <Pair>
+        <Row>
+          <Label htmlFor={ids.prefecture}>対象の都道府県</Label>
+          <Select
+            id={ids.prefecture}
+            name="target_prefecture"
+            defaultValue={v?.target_prefecture ?? ''}
+            disabled={locked('target_prefecture')}
+          >
+            <option value="">指定しない（全国）</option>
+            {PREFECTURES.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </Select>
+          <FieldErrors id={`${ids.prefecture}-error`} errors={errors.target_prefecture} />
+        </Row>
+        <Fieldset disabled={locked('target_audience')}>
+          <legend>応募できる人</legend>
+          {Object.entries(TARGET_AUDIENCES).map(([value, label]) => (
+            <label key={value} style={{ display: 'block' }}>
+              <input
+                type="radio"
+                name="target_audience"
+                value={value}
+                defaultChecked={value === (v?.target_audience ?? 'everyone')}
+              />{' '}
+              {label}
+            </label>
+          ))}
+          <FieldErrors id={`${ids.audience}-error`} errors={errors.target_audience} />
+        </Fieldset>
+      </Pair>
+      <Field
+        label="応募時の質問（任意）"
+        name="question"
+        maxLength={200}
+        defaultValue={v?.question}
+        disabled={locked('question')}
+        errors={errors.question}
+        hint="例：好きなメニューを教えてください。"
+      />
+      <Button type="submit" size="lg" disabled={busy}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+const BREADCRUMBS = (label: string) => [
+  { label: '管理メニュー', href: '/admin-menu' },
+  { label: 'モニター募集の一覧', href: '/admin-recruitment-list' },
+  { label },
+];
+
+/** ADR 0082: `/admin-recruitment?id=N` edits recruitment N; only the changed fields are sent. */
+function EditRecruitment({ id }: { id: number }) {
+  const res = useResource((signal) => getRecruitment(id, signal), String(id));
+  const [saved, setSaved] = useState<Recruitment | null>(null);
+  const [version, setVersion] = useState(0);
+  const { busy, message, errors, setMessage, run } = useSubmission();
+  const current = saved ?? res.data;
+
+  const submit = async (form: FormData) => {
+    if (!current) return;
+    const before = formValues(current);
+    for (const [key, value] of [...form.entries()]) {
+      if (key === 'images') continue;
+      if (key in before && before[key as RecruitmentField] === value) form.delete(key);
+    }
+    form.delete('shop_pick');
+    if ([...form.keys()].length === 0) {
+      setMessage('変更された項目はありません。');
+      return;
+    }
+    const done = await run(() => updateRecruitment(id, form));
+    if (done.ok) {
+      setSaved(done.value);
+      setVersion((n) => n + 1);
+    }
+  };
+
+  return (
+    <PageFrame title="モニター募集の編集" breadcrumbs={BREADCRUMBS('モニター募集の編集')}>
+      {res.state === 'loading' ? (
+        <PageLoading label="モニター募集を読み込んでいます…" />
+      ) : res.state === 'failed' || !current ? (
+        <MessageView title="モニター募集を読み込めませんでした">{res.error?.message}</MessageView>
+      ) : current.status === '終了' ? (
+        <MessageView title="終了したモニター募集は変更できません">
+          <Link href="/admin-recruitment-list">募集の一覧へ戻る</Link>
+        </MessageView>
+      ) : (
+        <Card>
+          <p>
+            <StatusBadge status={current.status} /> 番号{current.id}・
+            <Link href={`/recruitments/${current.id}`}>公開ページを見る</Link>・
+            <Link href={`/admin-recruitment-winner-picker/${current.id}`}>当選者の選定へ</Link>
+          </p>
+          {saved && version > 0 && !message && (
+            <Notice tone="info" role="status">
+              「{saved.title}」を更新しました。
+            </Notice>
+          )}
+          <RecruitmentForm
+            key={version}
+            existing={current}
+            busy={busy}
+            message={message}
+            errors={errors}
+            submitLabel="変更を保存する"
+            onSubmit={submit}
+          />
+        </Card>
+      )}
+    </PageFrame>
+  );
+}
+
+/** Seed spec section 2 / issue 15: staff create a monitor recruitment for a shop, then open it. */
+function CreateRecruitment() {
   const [created, setCreated] = useState<Recruitment | null>(null);
   const { busy, message, errors, run } = useSubmission();
   const opening = useSubmission();
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    // An empty file input still sends one empty part: leave it out.
-    const files = form.getAll('images').filter((f) => f instanceof File && f.size > 0);
-    form.delete('images');
-    for (const f of files) form.append('images', f);
+  const submit = async (form: FormData) => {
+    form.delete('shop_pick');
     const done = await run(() => createRecruitment(form));
     if (done.ok) setCreated(done.value);
   };
@@ -63,10 +417,7 @@ export default function AdminRecruitmentPage() {
 
   if (created) {
     return (
-      <PageFrame
-        title="モニター募集の作成"
-        breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: 'モニター募集の作成' }]}
-      >
+      <PageFrame title="モニター募集の作成" breadcrumbs={BREADCRUMBS('モニター募集の作成')}>
         <Card>
           <p role="status">
             「{created.title}」を作成しました。状況：
@@ -90,6 +441,7 @@ export default function AdminRecruitmentPage() {
           )}
           <p>
             <Link href={`/recruitments/${created.id}`}>公開ページを見る</Link>・
+            <Link href={`/admin-recruitment?id=${created.id}`}>内容を編集する</Link>・
             <Link href={`/admin-recruitment-winner-picker/${created.id}`}>当選者の選定へ</Link>
           </p>
           <ButtonLink href="/admin-recruitment-list" variant="outline">
@@ -106,163 +458,28 @@ export default function AdminRecruitmentPage() {
   return (
     <PageFrame
       title="モニター募集の作成"
-      breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: 'モニター募集の作成' }]}
+      breadcrumbs={BREADCRUMBS('モニター募集の作成')}
       lead="お店のモニター募集（お試しサポート）を下書きとして作成し、内容を確認してから公開します。"
     >
       <Card>
-        <form onSubmit={submit} noValidate>
-          {message && <FormAlert role="alert">{message}</FormAlert>}
-          <Field
-            label="お店ID"
-            name="shop_id"
-            inputMode="numeric"
-            required
-            errors={errors.shop_id}
-            hint="お店の管理画面に表示される番号です。"
-          />
-          <Field label="タイトル" name="title" required maxLength={80} errors={errors.title} />
-          <Row>
-            <Label htmlFor={ids.description}>募集の内容</Label>
-            <TextArea
-              id={ids.description}
-              name="description"
-              maxLength={4000}
-              aria-invalid={errors.description?.length ? true : undefined}
-            />
-            <FieldErrors id={`${ids.description}-error`} errors={errors.description} />
-          </Row>
-          <Row>
-            <Label htmlFor={ids.images}>
-              写真（{MAX_RECRUITMENT_IMAGES}枚まで・JPEG/PNG/WebP・各5MBまで）
-            </Label>
-            <input
-              id={ids.images}
-              type="file"
-              name="images"
-              accept="image/jpeg,image/png,image/webp"
-              multiple
-            />
-            <FieldErrors id={`${ids.images}-error`} errors={errors.images} />
-          </Row>
-          <Pair>
-            <Field
-              label="特典（当選者が受け取るもの）"
-              name="benefit"
-              required
-              maxLength={200}
-              errors={errors.benefit}
-            />
-            <Field
-              label="特典の価値（円）"
-              name="benefit_value"
-              inputMode="numeric"
-              required
-              errors={errors.benefit_value}
-            />
-          </Pair>
-          <Field
-            label="当選人数"
-            name="winners_count"
-            inputMode="numeric"
-            required
-            errors={errors.winners_count}
-          />
-          <Pair>
-            <Field
-              label="応募開始日"
-              name="application_starts_at"
-              type="date"
-              required
-              errors={errors.application_starts_at}
-            />
-            <Field
-              label="応募締切日"
-              name="application_ends_at"
-              type="date"
-              required
-              errors={errors.application_ends_at}
-            />
-          </Pair>
-          <Pair>
-            <Field
-              label="来店期間の開始日"
-              name="visit_starts_at"
-              type="date"
-              required
-              errors={errors.visit_starts_at}
-            />
-            <Field
-              label="来店期間の終了日"
-              name="visit_ends_at"
-              type="date"
-              required
-              errors={errors.visit_ends_at}
-            />
-          </Pair>
-          <Row>
-            <Label htmlFor={ids.platform}>投稿するSNS</Label>
-            <Select id={ids.platform} name="platform" defaultValue="instagram">
-              {Object.entries(POST_PLATFORMS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-            <FieldErrors id={`${ids.platform}-error`} errors={errors.platform} />
-          </Row>
-          <Row>
-            <Label htmlFor={ids.conditions}>投稿の条件</Label>
-            <Notice tone="info">
-              当選者の投稿には、広告であることを示す「#PR」（または「広告」）の表示が必要です。条件に必ず含めてください。
-            </Notice>
-            <TextArea
-              id={ids.conditions}
-              name="conditions"
-              maxLength={1000}
-              defaultValue={DEFAULT_CONDITIONS}
-              aria-invalid={errors.conditions?.length ? true : undefined}
-            />
-            <FieldErrors id={`${ids.conditions}-error`} errors={errors.conditions} />
-          </Row>
-          <Pair>
-            <Row>
-              <Label htmlFor={ids.prefecture}>対象の都道府県</Label>
-              <Select id={ids.prefecture} name="target_prefecture" defaultValue="">
-                <option value="">指定しない（全国）</option>
-                {PREFECTURES.map((p) => (
-                  <option key={p}>{p}</option>
-                ))}
-              </Select>
-              <FieldErrors id={`${ids.prefecture}-error`} errors={errors.target_prefecture} />
-            </Row>
-            <Fieldset>
-              <legend>応募できる人</legend>
-              {Object.entries(TARGET_AUDIENCES).map(([value, label]) => (
-                <label key={value} style={{ display: 'block' }}>
-                  <input
-                    type="radio"
-                    name="target_audience"
-                    value={value}
-                    defaultChecked={value === 'everyone'}
-                  />{' '}
-                  {label}
-                </label>
-              ))}
-              <FieldErrors id={`${ids.audience}-error`} errors={errors.target_audience} />
-            </Fieldset>
-          </Pair>
-          <Field
-            label="応募時の質問（任意）"
-            name="question"
-            maxLength={200}
-            errors={errors.question}
-            hint="例：好きなメニューを教えてください。"
-          />
-          <Button type="submit" size="lg" disabled={busy}>
-            下書きを作成する
-          </Button>
-        </form>
+        <RecruitmentForm
+          existing={null}
+          busy={busy}
+          message={message}
+          errors={errors}
+          submitLabel="下書きを作成する"
+          onSubmit={submit}
+        />
       </Card>
     </PageFrame>
   );
+}
+
+/** `/admin-recruitment` creates; `/admin-recruitment?id=N` edits recruitment N (ADR 0082). */
+export default function AdminRecruitmentPage() {
+  const search = new URLSearchParams(useSearch());
+  if (!search.has('id')) return <CreateRecruitment />;
+  const id = Number(search.get('id'));
+  if (!Number.isSafeInteger(id) || id < 1) return <NotFoundView />;
+  return <EditRecruitment key={id} id={id} />;
 }

@@ -68,6 +68,11 @@ export default function AdminWinnerPickerPage({ params }: ScreenProps) {
         <>
           <StatusBadge status={r.status} /> {r.shop.name}・当選人数 {r.winners_count}名・応募{' '}
           {r.entries_count}件・応募期間 {formatPeriod(r.application_starts_at, r.application_ends_at)}
+          {r.status !== '終了' && (
+            <>
+              ・<Link href={`/admin-recruitment?id=${r.id}`}>内容を編集する</Link>
+            </>
+          )}
         </>
       }
     >
@@ -119,6 +124,7 @@ export default function AdminWinnerPickerPage({ params }: ScreenProps) {
             busy={busy}
             onVisit={(entryId) => after(() => confirmVisit(entryId))}
             onApprove={(entryId) => after(() => approvePost(entryId))}
+            onRejected={() => void after(async () => undefined)}
             {...(r.selection === 'lottery'
               ? { onDecline: (entryId: number) => after(() => redrawWinner(r.id, entryId)) }
               : {})}

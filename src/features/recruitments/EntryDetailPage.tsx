@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
-import { type Entry, POST_PLATFORMS } from '../../../contracts/recruitments.ts';
+import { type Entry, POST_AUTO_APPROVE_DAYS, POST_PLATFORMS } from '../../../contracts/recruitments.ts';
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import type { ScreenProps } from '../../platform/routing.ts';
 import { Button } from '../../platform/ui/Button.tsx';
@@ -21,11 +21,17 @@ function nextStep(e: Entry): string {
     case '落選':
       return '今回は落選となりました。ほかのお試しサポートにもぜひご応募ください。';
     case '体験済':
+      if (e.reject_reason)
+        return e.can_submit_post
+          ? `お店が投稿を確認できませんでした（理由：${e.reject_reason}${e.reject_note ? `／${e.reject_note}` : ''}）。投稿を直して、URLをもう一度提出してください。再提出は1回までです。`
+          : `お店が投稿を確認できませんでした（理由：${e.reject_reason}${e.reject_note ? `／${e.reject_note}` : ''}）。再提出はすでにご利用済みです。ご不明な点はお問い合わせください。`;
       return `体験の感想を「#PR」を付けて${POST_PLATFORMS[e.recruitment.platform]}に投稿し、投稿のURLを提出してください。`;
     case '投稿済':
-      return 'お店が投稿を確認しています。確認が終わるとメールでお知らせします。';
+      return `お店が投稿を確認しています。確認が終わるとメールでお知らせします（${POST_AUTO_APPROVE_DAYS}日以内に確認されない場合は、自動で承認されます）。`;
     case '完了':
-      return 'モニターは完了しました。ご協力ありがとうございました。';
+      return e.auto_approved
+        ? `提出から${POST_AUTO_APPROVE_DAYS}日が過ぎたため、投稿は自動で承認されました。モニターは完了です。ご協力ありがとうございました。`
+        : 'モニターは完了しました。ご協力ありがとうございました。';
   }
 }
 
@@ -51,7 +57,7 @@ function PostForm({ e, onDone }: { e: Entry; onDone: () => void }) {
         required
       />
       <Button type="submit" disabled={busy || url.trim() === ''}>
-        {e.status === '投稿済' ? '投稿のURLを修正する' : '投稿のURLを提出する'}
+        {e.reject_reason ? '投稿のURLを再提出する' : '投稿のURLを提出する'}
       </Button>
     </form>
   );
@@ -120,9 +126,7 @@ export default function EntryDetailPage({ params }: ScreenProps) {
             </tbody>
           </table>
         </Prose>
-        {(e.status === '体験済' || e.status === '投稿済') && (
-          <PostForm e={e} onDone={() => setVersion((v) => v + 1)} />
-        )}
+        {e.can_submit_post && <PostForm e={e} onDone={() => setVersion((v) => v + 1)} />}
         {(e.status === '当選' || e.status === '落選') && (
           <p>
             <Link href={`/winner-picker/${e.recruitment.id}`}>抽選の公開情報を見る</Link>

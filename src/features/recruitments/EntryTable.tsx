@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import type { ShopEntry } from '../../../contracts/recruitments.ts';
 import { Button } from '../../platform/ui/Button.tsx';
 import { DataTable, TableScroll } from '../../platform/ui/DataTable.tsx';
 import { formatDate, StatusBadge } from './common.tsx';
+import { RejectPostForm } from './RejectPostForm.tsx';
 
 const Table = DataTable;
 const Scroll = TableScroll;
@@ -18,6 +20,7 @@ export function EntryTable({
   onToggle,
   onVisit,
   onApprove,
+  onRejected,
   onDecline,
   busy,
 }: {
@@ -28,9 +31,12 @@ export function EntryTable({
   onToggle?: (id: number) => void;
   onVisit?: (id: number) => void;
   onApprove?: (id: number) => void;
+  /** Shown with a reject button on posts to judge; called after a rejection (ADR 0083). */
+  onRejected?: () => void;
   onDecline?: (id: number) => void;
   busy?: boolean;
 }) {
+  const [rejecting, setRejecting] = useState<number | null>(null);
   return (
     <Scroll>
       <Table>
@@ -88,6 +94,12 @@ export function EntryTable({
                     投稿を見る
                   </a>
                 )}
+                {e.reject_reason && (
+                  <div>
+                    非承認：{e.reject_reason}
+                    {e.reject_note && `（${e.reject_note}）`}
+                  </div>
+                )}
                 {!e.answer && !e.post_url && '—'}
               </td>
               <td>
@@ -105,6 +117,21 @@ export function EntryTable({
                     <Button size="sm" disabled={busy} onClick={() => onApprove(e.id)}>
                       投稿を承認
                     </Button>
+                  )}
+                  {onRejected && e.status === '投稿済' && rejecting !== e.id && (
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => setRejecting(e.id)}>
+                      非承認…
+                    </Button>
+                  )}
+                  {onRejected && e.status === '投稿済' && rejecting === e.id && (
+                    <RejectPostForm
+                      entryId={e.id}
+                      onCancel={() => setRejecting(null)}
+                      onDone={() => {
+                        setRejecting(null);
+                        onRejected();
+                      }}
+                    />
                   )}
                   {onDecline && e.status === '当選' && (
                     <Button size="sm" variant="outline" disabled={busy} onClick={() => onDecline(e.id)}>

@@ -72,6 +72,7 @@ export default function WinnerPickerDetailPage({ params }: ScreenProps) {
               busy={busy}
               onVisit={(entryId) => step(() => confirmVisit(entryId))}
               onApprove={(entryId) => step(() => approvePost(entryId))}
+              onRejected={() => void step(async () => undefined)}
             />
           )}
         </Card>

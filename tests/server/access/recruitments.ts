@@ -13,6 +13,13 @@ export const rows: Row[] = [
     expect: [401, 403, 403, 422, 422],
   },
   { route: 'GET /api/recruitments/:id', url: '/api/recruitments/3', expect: ALL(200) },
+  // Editing: staff only; recruitment 3 is drawn (当選発表済), where the benefit is locked (ADR 0082).
+  {
+    route: 'PATCH /api/recruitments/:id',
+    url: '/api/recruitments/3',
+    payload: { benefit: '権限の確認' },
+    expect: [401, 403, 403, 422, 422],
+  },
   {
     route: 'PUT /api/recruitments/:id/status',
     url: '/api/recruitments/1/status',
@@ -57,6 +64,13 @@ export const rows: Row[] = [
     url: '/api/entries/1/post',
     payload: { post_url: 'https://www.instagram.com/p/Cabc123/' },
     expect: [401, 409, 404, 404, 404],
+  },
+  // Rejecting a post: the shop's members and staff; entry 1 has no post to judge (409).
+  {
+    route: 'POST /api/entries/:id/reject',
+    url: '/api/entries/1/reject',
+    payload: { reason: '投稿が見つからない' },
+    expect: [401, 404, 409, 409, 409],
   },
   {
     route: 'POST /api/entries/:id/approve',

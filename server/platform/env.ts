@@ -6,6 +6,15 @@ import { z } from 'zod';
  */
 
 export const DEV_APP_SECRET = 'development-only-secret-change-me-0123456789abcdef';
+/** Issue 14: the settings behind the 特定商取引法 page, each required in production. */
+export const LEGAL_KEYS = [
+  'LEGAL_SELLER',
+  'LEGAL_REPRESENTATIVE',
+  'LEGAL_ADDRESS',
+  'LEGAL_PHONE',
+  'LEGAL_EMAIL',
+] as const;
+
 /** Issue 14: the development key that seals bank accounts (public: refused in production). */
 export const DEV_BANK_KEY = '646576656c6f706d656e742d6f6e6c792d62616e6b2d6b65792d303132333435';
 
@@ -187,6 +196,12 @@ const schema = z
         .optional(),
     ),
     INVOICE_ISSUER_ADDRESS: optionalString,
+    // Issue 14: the seller's particulars on the 特定商取引法 page (required in production).
+    LEGAL_SELLER: optionalString,
+    LEGAL_REPRESENTATIVE: optionalString,
+    LEGAL_ADDRESS: optionalString,
+    LEGAL_PHONE: optionalString,
+    LEGAL_EMAIL: optionalString,
     ZENGIN_ACCOUNT_NUMBER: z.preprocess(
       emptyToUndefined,
       z
@@ -238,6 +253,15 @@ const schema = z
     }
     if (!env.APP_URL) {
       ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: '本番環境では必須です' });
+    }
+    for (const key of LEGAL_KEYS) {
+      if (!env[key]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: '本番環境では必須です（特定商取引法に基づく表記に載せる事業者の情報です）',
+        });
+      }
     }
     if (env.BANK_KEY === DEV_BANK_KEY) {
       ctx.addIssue({

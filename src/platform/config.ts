@@ -16,6 +16,7 @@ export const NO_CONFIG: PublicConfig = {
   recaptchaSiteKey: null,
   sentryDsn: null,
   oauthProviders: [],
+  legal: { seller: null, representative: null, address: null, phone: null, email: null },
 };
 
 let once: Promise<PublicConfig> | null = null;

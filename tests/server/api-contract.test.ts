@@ -6,7 +6,7 @@ import { features } from '../../server/features/index.ts';
 import { buildApp } from '../../server/platform/app.ts';
 import { loadEnv } from '../../server/platform/env.ts';
 import type { Feature } from '../../server/platform/feature.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { createTestApp, PRODUCTION_SETTINGS, type TestApp } from '../support/app.ts';
 import { openTestDatabase } from '../support/db.ts';
 
 /**
@@ -33,14 +33,8 @@ async function appIn(nodeEnv: 'test' | 'production') {
       done();
     },
   });
-  const env = loadEnv({
-    NODE_ENV: nodeEnv,
-    APP_URL: 'https://focustar.example',
-    APP_SECRET: 'a-production-like-secret-0123456789abcdef',
-    RECAPTCHA_SECRET: 'recaptcha-secret',
-    // Production refuses to write mail to files (issue 10); nothing is sent in this test.
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-  });
+  // Production's required settings (issue 10: SMTP; issue 14: bank key, legal particulars): nothing is sent.
+  const env = loadEnv({ ...PRODUCTION_SETTINGS, NODE_ENV: nodeEnv });
   const database = await openTestDatabase('pglite');
   const app = await buildApp({
     env,

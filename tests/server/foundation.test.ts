@@ -5,9 +5,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contracts/common.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../server/seed/demo.ts';
-import { EnvError, loadEnv } from '../../server/platform/env.ts';
+import { EnvError, LEGAL_KEYS, loadEnv } from '../../server/platform/env.ts';
 import { verifyPassword } from '../../server/features/accounts/passwords.ts';
-import { createTestApp, TEST_VERSION, TestClient, type TestApp } from '../support/app.ts';
+import {
+  createTestApp,
+  PRODUCTION_SETTINGS,
+  TEST_VERSION,
+  TestClient,
+  type TestApp,
+} from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 
 describe('configuration (foundation issue: env validated at start-up)', () => {
@@ -28,16 +34,14 @@ describe('configuration (foundation issue: env validated at start-up)', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
       /APP_SECRET[\s\S]*RECAPTCHA_SECRET[\s\S]*APP_URL/,
     );
-    expect(() =>
-      loadEnv({
-        NODE_ENV: 'production',
-        APP_SECRET: 'x'.repeat(40),
-        RECAPTCHA_SECRET: 's',
-        SMTP_URL: 'smtp://mail.focustar.example:587',
-        APP_URL: 'https://focustar.example',
-        BANK_KEY: 'ab'.repeat(32),
-      }),
-    ).not.toThrow();
+    expect(() => loadEnv(PRODUCTION_SETTINGS)).not.toThrow();
+  });
+
+  it('production requires the seller particulars of the 特定商取引法 page (issue 14: LEGAL_*)', () => {
+    for (const key of LEGAL_KEYS) {
+      const { [key]: _left, ...without } = PRODUCTION_SETTINGS;
+      expect(() => loadEnv(without)).toThrow(new RegExp(`${key}: 本番環境では必須です`));
+    }
   });
 
   it('defaults to the embedded database on port 3000', () => {

@@ -8,6 +8,24 @@ export const TEST_VERSION = '0.0.0-test';
 /** Not the development secret: the server refuses that one once OAuth, SMTP or reCAPTCHA is configured. */
 export const TEST_APP_SECRET = 'test-only-secret-0123456789abcdef-0123456789';
 
+/**
+ * Every setting production requires (server/platform/env.ts), with harmless values: a test that checks
+ * one requirement leaves that one out, so the others do not hide it.
+ */
+export const PRODUCTION_SETTINGS: Readonly<Record<string, string>> = {
+  NODE_ENV: 'production',
+  APP_SECRET: TEST_APP_SECRET,
+  APP_URL: 'https://focustar.example',
+  RECAPTCHA_SECRET: 'recaptcha-secret',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  BANK_KEY: 'ab'.repeat(32),
+  LEGAL_SELLER: '株式会社フォーカスター',
+  LEGAL_REPRESENTATIVE: '山田 太郎',
+  LEGAL_ADDRESS: '東京都千代田区丸の内1-1-1',
+  LEGAL_PHONE: '03-1234-5678',
+  LEGAL_EMAIL: 'support@focustar.example',
+};
+
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;

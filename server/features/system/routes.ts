@@ -40,6 +40,13 @@ export const systemRoutes: FastifyPluginAsync = async (fastify) => {
       recaptchaSiteKey: app.env.RECAPTCHA_SITE_KEY ?? null,
       sentryDsn: app.env.SENTRY_DSN ?? null,
       oauthProviders,
+      legal: {
+        seller: app.env.LEGAL_SELLER ?? null,
+        representative: app.env.LEGAL_REPRESENTATIVE ?? null,
+        address: app.env.LEGAL_ADDRESS ?? null,
+        phone: app.env.LEGAL_PHONE ?? null,
+        email: app.env.LEGAL_EMAIL ?? null,
+      },
     }),
   );
 

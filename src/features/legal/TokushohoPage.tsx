@@ -1,18 +1,33 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import type { PublicConfig } from '../../../contracts/system.ts';
+import { usePublicConfigSuspense as usePublicConfig } from '../../platform/request/hooks.ts';
 import { PageFrame, Prose } from '../../platform/ui/Page.tsx';
 
-const ROWS: [string, ReactNode][] = [
-  ['販売事業者', 'Focustar運営事務局'],
-  ['運営責任者', '請求があった場合には遅滞なく開示いたします'],
-  ['所在地', '請求があった場合には遅滞なく開示いたします'],
-  ['電話番号', '請求があった場合には遅滞なく開示いたします（お問い合わせはフォームにて承ります）'],
-  [
-    'お問い合わせ',
-    <>
-      ログイン後の<Link href="/contact">お問い合わせフォーム</Link>
-    </>,
-  ],
+/** Said where a particular is not set: only a development server runs without them (production requires them). */
+const NOT_SET = '（未設定：開発環境）';
+
+/**
+ * Issue 14: the seller's particulars come from the server's settings (LEGAL_*, required in production),
+ * the rest of the page is the service's own terms.
+ */
+function sellerRows(legal: PublicConfig['legal']): [string, ReactNode][] {
+  return [
+    ['販売事業者', legal.seller ?? NOT_SET],
+    ['運営責任者', legal.representative ?? NOT_SET],
+    ['所在地', legal.address ?? NOT_SET],
+    ['電話番号', legal.phone ? `${legal.phone}（お問い合わせはフォームでも承ります）` : NOT_SET],
+    [
+      'お問い合わせ',
+      <>
+        {legal.email ? `${legal.email}、または` : ''}ログイン後の
+        <Link href="/contact">お問い合わせフォーム</Link>
+      </>,
+    ],
+  ];
+}
+
+const TERMS_ROWS: [string, ReactNode][] = [
   [
     '販売価格',
     <>
@@ -32,6 +47,8 @@ const ROWS: [string, ReactNode][] = [
 ];
 
 export default function TokushohoPage() {
+  const config = usePublicConfig();
+  const rows = [...sellerRows(config.legal), ...TERMS_ROWS];
   return (
     <PageFrame
       title="特定商取引法に基づく表記"
@@ -40,7 +57,7 @@ export default function TokushohoPage() {
       <Prose>
         <table>
           <tbody>
-            {ROWS.map(([k, v]) => (
+            {rows.map(([k, v]) => (
               <tr key={k}>
                 <th scope="row">{k}</th>
                 <td>{v}</td>

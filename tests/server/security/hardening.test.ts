@@ -9,7 +9,7 @@ import { features } from '../../../server/features/index.ts';
 import { buildApp } from '../../../server/platform/app.ts';
 import { DEV_APP_SECRET, EnvError, loadEnv } from '../../../server/platform/env.ts';
 import { findNul, TOO_DEEP } from '../../../server/platform/plugins/zod.ts';
-import { type TestApp, TEST_APP_SECRET, TestClient } from '../../support/app.ts';
+import { PRODUCTION_SETTINGS, type TestApp, TEST_APP_SECRET, TestClient } from '../../support/app.ts';
 import { DB_KINDS, openTestDatabase } from '../../support/db.ts';
 import { createAccountsApp, JAPANESE, loginAs } from '../helpers.ts';
 
@@ -66,12 +66,8 @@ describe('issue 10 item 1: the development APP_SECRET is refused once the server
 
 describe('issue 10 item 2: no environment logs a token; production requires SMTP_URL', () => {
   it('production without SMTP_URL is refused', () => {
-    const problems = problemsOf({
-      NODE_ENV: 'production',
-      APP_SECRET: TEST_APP_SECRET,
-      RECAPTCHA_SECRET: 'r',
-      APP_URL: 'https://focustar.example',
-    });
+    const { SMTP_URL: _left, ...withoutSmtp } = PRODUCTION_SETTINGS;
+    const problems = problemsOf(withoutSmtp);
     expect(problems).toEqual([expect.stringMatching(/^SMTP_URL: 本番環境では必須です/)]);
   });
 

@@ -12,6 +12,7 @@ import { shopRoutes } from './shops/routes.ts';
 import { setupAdvertisements } from './advertisements/setup.ts';
 import { advertisementRoutes } from './advertisements/routes.ts';
 import { shortLinkRoutes } from './short-links/routes.ts';
+import { shortenerRoutes } from './shortener/routes.ts';
 import { supporterRoutes } from './supporters/routes.ts';
 import { setupSupporters } from './supporters/setup.ts';
 import { systemRoutes } from './system/routes.ts';
@@ -30,6 +31,7 @@ export const features: readonly Feature[] = [
   { name: 'recruitments', setup: setupRecruitments, routes: recruitmentRoutes },
   { name: 'advertisements', setup: setupAdvertisements, routes: advertisementRoutes },
   { name: 'short-links', routes: shortLinkRoutes },
+  { name: 'shortener', routes: shortenerRoutes },
   { name: 'supporters', setup: setupSupporters, routes: supporterRoutes },
   { name: 'index-pictures', routes: indexPictureRoutes },
   { name: 'materials', routes: materialRoutes },

@@ -71,7 +71,9 @@ for (const kind of DB_KINDS) {
       await visit(created.code, 'GET', 'facebookexternalhit/1.1;line-poker/1.0', '198.51.100.22');
       await visit(created.code, 'GET', BROWSER, '198.51.100.23'); // another person
 
-      const detail = shrinkerDetailSchema.strict().parse((await staff.get(`/api/shrinkers/${created.id}`)).json());
+      const detail = shrinkerDetailSchema
+        .strict()
+        .parse((await staff.get(`/api/shrinkers/${created.id}`)).json());
       expect(detail).toMatchObject({
         id: created.id,
         code: created.code,
@@ -146,12 +148,20 @@ for (const kind of DB_KINDS) {
         active: false,
       });
       const on = await staff.put(`/api/shrinkers/${id}`, { active: true });
-      expect(on.json()).toMatchObject({ message: SHRINKER_MESSAGES.enabled, item: { active: true, disabled_at: null } });
-      expect((await visit(code, 'GET', BROWSER, '192.0.2.41')).headers.location).toBe('https://example.com/off');
+      expect(on.json()).toMatchObject({
+        message: SHRINKER_MESSAGES.enabled,
+        item: { active: true, disabled_at: null },
+      });
+      expect((await visit(code, 'GET', BROWSER, '192.0.2.41')).headers.location).toBe(
+        'https://example.com/off',
+      );
     });
 
     it('a unit’s tracking link is not a shortener link: not listed, not readable, not switchable', async () => {
-      const unit = await createShortLink(t.database.db, { targetUrl: 'https://example.com/unit', purpose: 'unit' });
+      const unit = await createShortLink(t.database.db, {
+        targetUrl: 'https://example.com/unit',
+        purpose: 'unit',
+      });
       const list = shrinkerListSchema.parse((await staff.get('/api/shrinkers')).json());
       expect(list.items.map((i) => i.id)).not.toContain(unit.id);
       expect((await staff.get(`/api/shrinkers/${unit.id}`)).statusCode).toBe(404);

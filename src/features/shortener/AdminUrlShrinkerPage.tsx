@@ -48,7 +48,7 @@ const Dl = styled('dl', {
   '& dt': { fontWeight: 700 },
   '& dd': { margin: 0, overflowWrap: 'anywhere' },
 });
-const Result = styled('div', {
+const Result = styled('section', {
   display: 'flex',
   flexWrap: 'wrap',
   gap: '$2',
@@ -147,10 +147,10 @@ function CreateForm({ onCreated }: { onCreated: (created: CreatedShrinker) => vo
         </Button>
       </form>
       {created && (
-        <Result aria-label="作成した短縮URL" style={{ marginTop: 16 }}>
+        <Result aria-label="新しい短縮URL" style={{ marginTop: 16 }}>
           <span>{SHRINKER_MESSAGES.created}</span>
           <output>{created.short_url}</output>
-          <CopyButton text={created.short_url} label="作成した短縮URLをコピー" />
+          <CopyButton text={created.short_url} label="新しい短縮URLをコピー" />
         </Result>
       )}
     </Card>

@@ -4,6 +4,7 @@ import { accountsRoutes } from './accounts/routes/index.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { indexPictureRoutes } from './index-pictures/routes.ts';
 import { materialRoutes } from './materials/routes.ts';
+import { popOrderRoutes } from './pop-orders/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { shopRequestRoutes } from './shop-requests/routes.ts';
 import { recruitmentRoutes } from './recruitments/routes.ts';
@@ -35,4 +36,5 @@ export const features: readonly Feature[] = [
   { name: 'supporters', setup: setupSupporters, routes: supporterRoutes },
   { name: 'index-pictures', routes: indexPictureRoutes },
   { name: 'materials', routes: materialRoutes },
+  { name: 'pop-orders', routes: popOrderRoutes },
 ];

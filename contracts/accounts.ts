@@ -146,6 +146,38 @@ export const leaveRequestSchema = z
   .nullish()
   .transform((v) => v ?? {});
 
+/**
+ * PUT /api/email (issue 16, ADR 0093): the new address gets a verification link; the change happens
+ * when it is opened. Accounts with a password confirm it; social-only accounts send none.
+ */
+export const changeEmailRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'パスワードを入力してください。' })
+    .max(PASSWORD_MAX * 8)
+    .optional(),
+});
+export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;
+
+/** PUT /api/password (issue 16, ADR 0093): the current password, then the new one; other logins end. */
+export const changePasswordRequestSchema = z.object({
+  current_password: z
+    .string({ error: '現在のパスワードを入力してください。' })
+    .max(PASSWORD_MAX * 8)
+    .optional(),
+  password: passwordSchema,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** What `?email_change=` on /account-info says after the link of the change mail. */
+export const EMAIL_CHANGE_RESULTS = {
+  ok: 'メールアドレスを変更しました。',
+  expired: 'リンクの有効期限が切れています。もう一度メールアドレスの変更をお申し込みください。',
+  invalid: 'このリンクは無効です。もう一度メールアドレスの変更をお申し込みください。',
+  taken: 'このメールアドレスはすでにほかのアカウントで使われているため、変更できませんでした。',
+} as const;
+export type EmailChangeResult = keyof typeof EMAIL_CHANGE_RESULTS;
+
 export const rolesResponseSchema = z.array(roleSchema);
 
 /** The account messages the server answers with (shown as they are by the SPA, section 8). */
@@ -176,6 +208,14 @@ export const ACCOUNT_MESSAGES = {
     'オンにすると、この端末では最長14日間ログインしたままになります。共用の端末ではオフにしてください。',
   wrongPassword: 'パスワードが正しくありません。',
   left: '退会手続きが完了しました。ご利用ありがとうございました。',
+  emailChangeSent:
+    '新しいメールアドレスに確認メールを送信しました。メールのリンクを開くと変更が完了します（有効期限60分）。',
+  emailUnchanged: '現在と同じメールアドレスです。',
+  emailChangeThrottled: (seconds: number) =>
+    `確認メールは送信済みです。${seconds}秒ほど待ってからもう一度お試しください。`,
+  emailChanged: 'メールアドレスを変更しました。',
+  passwordChanged: 'パスワードを変更しました。ほかの端末ではログアウトしました。',
+  samePassword: '現在と同じパスワードは設定できません。',
   tooManyRequests: (seconds: number) =>
     `短時間に多くのリクエストがありました。${seconds}秒ほど待ってから、もう一度お試しください。`,
 } as const;

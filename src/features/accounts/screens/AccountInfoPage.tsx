@@ -3,6 +3,7 @@ import { useAuth } from '../../../platform/session/hooks.ts';
 import { Card, EmptyState, PageFrame } from '../../../platform/ui/Page.tsx';
 import { styled } from '../../../platform/styles/stitches.config.ts';
 import { ProfileSection } from './ProfileSection.tsx';
+import { SecuritySection } from './SecuritySection.tsx';
 import { SnsAccountsSection } from './SnsAccountsSection.tsx';
 
 const List = styled('dl', {
@@ -67,6 +68,7 @@ export default function AccountInfoPage() {
           </List>
         )}
       </Card>
+      <SecuritySection />
     </PageFrame>
   );
 }

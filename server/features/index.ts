@@ -1,6 +1,7 @@
 import type { Feature } from '../platform/feature.ts';
 import { setupAccounts } from './accounts/setup.ts';
 import { accountsRoutes } from './accounts/routes/index.ts';
+import { achievementRoutes } from './achievements/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { indexPictureRoutes } from './index-pictures/routes.ts';
 import { materialRoutes } from './materials/routes.ts';
@@ -37,4 +38,5 @@ export const features: readonly Feature[] = [
   { name: 'index-pictures', routes: indexPictureRoutes },
   { name: 'materials', routes: materialRoutes },
   { name: 'pop-orders', routes: popOrderRoutes },
+  { name: 'achievements', routes: achievementRoutes },
 ];

@@ -94,7 +94,7 @@ function OrderForm({ shopId, onOrdered }: { shopId: number; onOrdered: (order: P
           onOrdered(sent.value.order);
         }}
       >
-        {message && <FormAlert role="alert">{message}</FormAlert>}
+        {message && !Object.keys(errors).length && <FormAlert role="alert">{message}</FormAlert>}
         {done && (
           <p role="status" style={{ fontWeight: 700 }}>
             {done}

@@ -142,6 +142,8 @@ export const leaveRequestSchema = z
       .string()
       .max(PASSWORD_MAX * 8)
       .optional(),
+    /** Issue 16 (ADR 0095): the user read that the unpaid balance is given up and agrees. */
+    accept_unpaid_balance: z.boolean({ error: '確認のチェックを入れてください。' }).optional(),
   })
   .nullish()
   .transform((v) => v ?? {});
@@ -208,6 +210,8 @@ export const ACCOUNT_MESSAGES = {
     'オンにすると、この端末では最長14日間ログインしたままになります。共用の端末ではオフにしてください。',
   wrongPassword: 'パスワードが正しくありません。',
   left: '退会手続きが完了しました。ご利用ありがとうございました。',
+  unpaidBalance: (yen: string) =>
+    `未払いの報酬が${yen}あります。退会すると受け取れなくなります。受け取る場合は、振込先口座を登録して振込みを待ってから退会してください。それでも退会する場合は、確認のチェックを入れてください。`,
   emailChangeSent:
     '新しいメールアドレスに確認メールを送信しました。メールのリンクを開くと変更が完了します（有効期限60分）。',
   emailUnchanged: '現在と同じメールアドレスです。',

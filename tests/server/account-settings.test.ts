@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES as M, loginSessionsResponseSchema } from '../../contracts/accounts.ts';
 import { rowsOf } from '../../server/platform/db/client.ts';
+import { balanceOf, credit } from '../../server/platform/ledger.ts';
 import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
 import { type TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
@@ -162,6 +163,29 @@ for (const kind of DB_KINDS) {
       expect(await count()).toBeGreaterThan(0);
       expect((await fan.post('/api/leave', { password: DEMO_PASSWORD })).statusCode).toBe(200);
       expect(await count()).toBe(0);
+    });
+
+    it('leaving with an unpaid balance warns with the amount and needs consent (ADR 0095)', async () => {
+      const me = await loginAs(t, 'supporter@example.com');
+      const id = await userIdOf(t, 'supporter@example.com');
+      await credit(t.database.db, {
+        userId: id,
+        amount: 1200,
+        kind: 'reward',
+        reference: 'test:leave',
+        idempotencyKey: `test:leave:${id}`,
+      });
+      const warned = await me.post('/api/leave', { password: DEMO_PASSWORD });
+      expect(warned.statusCode).toBe(422);
+      const balance = await balanceOf(t.database.db, id);
+      expect(balance).toBeGreaterThanOrEqual(1200);
+      expect(warned.json().errors).toEqual({
+        accept_unpaid_balance: [M.unpaidBalance(`${balance.toLocaleString('ja-JP')}円`)],
+      });
+      expect((await me.get('/api/me')).statusCode).toBe(200);
+      const left = await me.post('/api/leave', { password: DEMO_PASSWORD, accept_unpaid_balance: true });
+      expect(left.statusCode, left.body).toBe(200);
+      expect((await me.get('/api/me')).statusCode).toBe(401);
     });
   });
 }

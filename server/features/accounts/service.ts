@@ -12,6 +12,7 @@ import { type Db, isUniqueViolation, violatedConstraint } from '../../platform/d
 import type { Env } from '../../platform/env.ts';
 import { HttpError, tooMany, validationError } from '../../platform/http-errors.ts';
 import { sha256 } from '../../platform/keys.ts';
+import { balanceOf } from '../../platform/ledger.ts';
 import {
   checkEmailChange,
   checkEmailVerification,
@@ -401,11 +402,22 @@ export class AccountService {
     return { message: M.passwordChanged };
   }
 
-  async leave(userId: number, password: string | undefined): Promise<{ message: string }> {
+  async leave(
+    userId: number,
+    password: string | undefined,
+    acceptUnpaidBalance = false,
+  ): Promise<{ message: string }> {
     const row = await repo.findMailee(this.db, userId);
     if (!row) throw new HttpError(401, MESSAGES.unauthenticated);
     if (row.passwordHash && !(await verifyPassword(row.passwordHash, password ?? ''))) {
       throw validationError({ password: [M.wrongPassword] });
+    }
+    // Issue 16 (ADR 0095): an unpaid balance is said plainly, and leaving needs the user's consent to it.
+    const balance = await balanceOf(this.db, userId);
+    if (balance > 0 && !acceptUnpaidBalance) {
+      throw validationError({
+        accept_unpaid_balance: [M.unpaidBalance(`${balance.toLocaleString('ja-JP')}円`)],
+      });
     }
     const at = now();
     await this.db.transaction(async (tx) => {

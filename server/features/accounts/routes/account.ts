@@ -27,7 +27,8 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
       config: { access: 'user' },
       schema: { body: leaveRequestSchema, response: { 200: messageResponseSchema, ...errors } },
     },
-    (request) => service.leave(request.auth!.userId, request.body.password),
+    (request) =>
+      service.leave(request.auth!.userId, request.body.password, request.body.accept_unpaid_balance === true),
   );
 
   app.put(

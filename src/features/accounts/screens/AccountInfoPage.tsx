@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { useAuth } from '../../../platform/session/hooks.ts';
 import { Card, EmptyState, PageFrame } from '../../../platform/ui/Page.tsx';
 import { styled } from '../../../platform/styles/stitches.config.ts';
+import { LeaveSection } from './LeaveSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
 import { SnsAccountsSection } from './SnsAccountsSection.tsx';
@@ -69,6 +70,7 @@ export default function AccountInfoPage() {
         )}
       </Card>
       <SecuritySection />
+      <LeaveSection />
     </PageFrame>
   );
 }

@@ -143,9 +143,43 @@ export const leaveRequestSchema = z
       .string()
       .max(PASSWORD_MAX * 8)
       .optional(),
+    /** Issue 16 (ADR 0095): the user read that the unpaid balance is given up and agrees. */
+    accept_unpaid_balance: z.boolean({ error: '確認のチェックを入れてください。' }).optional(),
   })
   .nullish()
   .transform((v) => v ?? {});
+
+/**
+ * PUT /api/email (issue 16, ADR 0093): the new address gets a verification link; the change happens
+ * when it is opened. Accounts with a password confirm it; social-only accounts send none.
+ */
+export const changeEmailRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'パスワードを入力してください。' })
+    .max(PASSWORD_MAX * 8)
+    .optional(),
+});
+export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;
+
+/** PUT /api/password (issue 16, ADR 0093): the current password, then the new one; other logins end. */
+export const changePasswordRequestSchema = z.object({
+  current_password: z
+    .string({ error: '現在のパスワードを入力してください。' })
+    .max(PASSWORD_MAX * 8)
+    .optional(),
+  password: passwordSchema,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** What `?email_change=` on /account-info says after the link of the change mail. */
+export const EMAIL_CHANGE_RESULTS = {
+  ok: 'メールアドレスを変更しました。',
+  expired: 'リンクの有効期限が切れています。もう一度メールアドレスの変更をお申し込みください。',
+  invalid: 'このリンクは無効です。もう一度メールアドレスの変更をお申し込みください。',
+  taken: 'このメールアドレスはすでにほかのアカウントで使われているため、変更できませんでした。',
+} as const;
+export type EmailChangeResult = keyof typeof EMAIL_CHANGE_RESULTS;
 
 export const rolesResponseSchema = z.array(roleSchema);
 
@@ -176,6 +210,16 @@ export const ACCOUNT_MESSAGES = {
   rememberHint: REMEMBER_HINT,
   wrongPassword: 'パスワードが正しくありません。',
   left: '退会手続きが完了しました。ご利用ありがとうございました。',
+  unpaidBalance: (yen: string) =>
+    `未払いの報酬が${yen}あります。退会すると受け取れなくなります。受け取る場合は、振込先口座を登録して振込みを待ってから退会してください。それでも退会する場合は、確認のチェックを入れてください。`,
+  emailChangeSent:
+    '新しいメールアドレスに確認メールを送信しました。メールのリンクを開くと変更が完了します（有効期限60分）。',
+  emailUnchanged: '現在と同じメールアドレスです。',
+  emailChangeThrottled: (seconds: number) =>
+    `確認メールは送信済みです。${seconds}秒ほど待ってからもう一度お試しください。`,
+  emailChanged: 'メールアドレスを変更しました。',
+  passwordChanged: 'パスワードを変更しました。ほかの端末ではログアウトしました。',
+  samePassword: '現在と同じパスワードは設定できません。',
   tooManyRequests: (seconds: number) =>
     `短時間に多くのリクエストがありました。${seconds}秒ほど待ってから、もう一度お試しください。`,
 } as const;

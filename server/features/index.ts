@@ -1,11 +1,13 @@
 import type { Feature } from '../platform/feature.ts';
 import { setupAccounts } from './accounts/setup.ts';
 import { accountsRoutes } from './accounts/routes/index.ts';
+import { achievementRoutes } from './achievements/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { indexPictureRoutes } from './index-pictures/routes.ts';
 import { materialRoutes } from './materials/routes.ts';
 import { moneyRoutes } from './money/routes.ts';
 import { setupMoney } from './money/setup.ts';
+import { popOrderRoutes } from './pop-orders/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { shopRequestRoutes } from './shop-requests/routes.ts';
 import { recruitmentRoutes } from './recruitments/routes.ts';
@@ -14,6 +16,7 @@ import { shopRoutes } from './shops/routes.ts';
 import { setupAdvertisements } from './advertisements/setup.ts';
 import { advertisementRoutes } from './advertisements/routes.ts';
 import { shortLinkRoutes } from './short-links/routes.ts';
+import { shortenerRoutes } from './shortener/routes.ts';
 import { supporterRoutes } from './supporters/routes.ts';
 import { setupSupporters } from './supporters/setup.ts';
 import { systemRoutes } from './system/routes.ts';
@@ -32,8 +35,11 @@ export const features: readonly Feature[] = [
   { name: 'recruitments', setup: setupRecruitments, routes: recruitmentRoutes },
   { name: 'advertisements', setup: setupAdvertisements, routes: advertisementRoutes },
   { name: 'short-links', routes: shortLinkRoutes },
+  { name: 'shortener', routes: shortenerRoutes },
   { name: 'supporters', setup: setupSupporters, routes: supporterRoutes },
   { name: 'index-pictures', routes: indexPictureRoutes },
   { name: 'materials', routes: materialRoutes },
   { name: 'money', setup: setupMoney, routes: moneyRoutes },
+  { name: 'pop-orders', routes: popOrderRoutes },
+  { name: 'achievements', routes: achievementRoutes },
 ];

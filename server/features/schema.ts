@@ -11,6 +11,8 @@ export * from './recruitments/schema.ts';
 export * from './supporters/schema.ts';
 export * from './index-pictures/schema.ts';
 export * from './money/schema.ts';
+export * from './pop-orders/schema.ts';
+export * from './achievements/schema.ts';
 // The platform's tables (not a feature's): the money ledger.
 export * from './advertisements/schema.ts';
 // The platform's tables (not a feature's): the money ledger, the tracking links, the mail outbox.

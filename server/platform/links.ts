@@ -44,3 +44,36 @@ export function passwordResetUrl(env: Env, token: string, email: string): string
   url.searchParams.set('email', email);
   return url.toString();
 }
+
+/**
+ * E-mail change links (issue 16, ADR 0093): `${APP_URL}/api/email/change?id=&email=&expires=&signature=`,
+ * an HMAC over the user id, the expiry, the current address and the new one, valid 60 minutes, with a
+ * key of its own (a verification link is no change link). Nothing is stored: once the address has
+ * changed, or changed otherwise, the link stops working by itself.
+ */
+export function emailChangeUrl(env: Env, userId: number, currentEmail: string, newEmail: string): string {
+  const expires = nowSeconds() + VERIFY_LINK_TTL_S;
+  const url = new URL('/api/email/change', env.APP_URL);
+  url.searchParams.set('id', String(userId));
+  url.searchParams.set('email', newEmail.toLowerCase());
+  url.searchParams.set('expires', String(expires));
+  url.searchParams.set('signature', emailChangeSignature(env, userId, expires, currentEmail, newEmail));
+  return url.toString();
+}
+
+function emailChangeSignature(env: Env, userId: number, expires: number, current: string, next: string) {
+  return hmac(
+    deriveKey(env.APP_SECRET, 'email-change'),
+    `${userId}.${expires}.${current.toLowerCase()}.${next.toLowerCase()}`,
+  );
+}
+
+export function checkEmailChange(
+  env: Env,
+  params: { id: number; email: string; expires: number; signature: string },
+  currentEmail: string,
+): LinkCheck {
+  const expected = emailChangeSignature(env, params.id, params.expires, currentEmail, params.email);
+  if (!safeEqual(expected, params.signature)) return 'invalid';
+  return params.expires >= nowSeconds() ? 'ok' : 'expired';
+}

@@ -36,8 +36,13 @@ export const shortLinks = pgTable(
     purpose: text('purpose').notNull(),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when staff switch a shortener link off: `/s/{code}` then leads to 「掲載は終了しました」 and counts nothing. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('short_links_code_unique').on(t.code)],
+  (t) => [
+    uniqueIndex('short_links_code_unique').on(t.code),
+    index('short_links_purpose_id_idx').on(t.purpose, t.id),
+  ],
 );
 
 /** Counted clicks per link and Japan calendar day. */
@@ -153,8 +158,8 @@ export interface Visit {
   at: Date;
 }
 
-/** Japan's calendar day of a moment. */
-const tokyoDay = (at: Date) =>
+/** Japan's calendar day of a moment (YYYY-MM-DD). */
+export const tokyoDay = (at: Date) =>
   new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Asia/Tokyo',
     year: 'numeric',
@@ -213,6 +218,31 @@ export function clicksByDay(db: Db, linkId: number) {
     .from(shortLinkClicks)
     .where(sql`${shortLinkClicks.linkId} = ${linkId}`)
     .orderBy(shortLinkClicks.day);
+}
+
+/** Counted clicks of one link per Japan day from `fromDay` (YYYY-MM-DD) on, oldest first. */
+export function clicksByDaySince(db: Db, linkId: number, fromDay: string) {
+  return db
+    .select({ day: shortLinkClicks.day, clicks: shortLinkClicks.clicks })
+    .from(shortLinkClicks)
+    .where(sql`${shortLinkClicks.linkId} = ${linkId} and ${shortLinkClicks.day} >= ${fromDay}`)
+    .orderBy(shortLinkClicks.day);
+}
+
+/** Switches a link off (`disabled: true`) or on again; answers the link, or null if `where` matched none. */
+export async function setShortLinkDisabled(
+  db: Db,
+  linkId: number,
+  purpose: string,
+  disabled: boolean,
+  at: Date,
+): Promise<ShortLink | null> {
+  const [row] = await db
+    .update(shortLinks)
+    .set({ disabledAt: disabled ? sql`coalesce(${shortLinks.disabledAt}, ${at})` : null })
+    .where(sql`${shortLinks.id} = ${linkId} and ${shortLinks.purpose} = ${purpose}`)
+    .returning();
+  return row ?? null;
 }
 
 /** Forgets visitors counted before `before` (they no longer affect the one-hour rule). */

@@ -52,4 +52,40 @@ export const mails = {
       '報酬の支払い記録など、法令で保存が必要な記録は個人を特定できない形で保管します。',
     ].join('\n'),
   }),
+  changeEmail: (name: string, url: string): MailContent => ({
+    kind: 'change-email',
+    subject: '【Focustar】メールアドレス変更の確認をお願いします',
+    text: [
+      `${name} 様`,
+      '',
+      'Focustarアカウントのメールアドレスを、このアドレスに変更するお申し込みを受け付けました。',
+      '以下のリンクを開くと、変更が完了します。',
+      '',
+      url,
+      '',
+      'このリンクの有効期限は60分です。お心当たりがない場合は、このメールを破棄してください。変更はされません。',
+    ].join('\n'),
+  }),
+  emailChangeRequested: (name: string, masked: string): MailContent => ({
+    kind: 'email-change-requested',
+    subject: '【Focustar】メールアドレス変更のお申し込みがありました',
+    text: [
+      `${name} 様`,
+      '',
+      `Focustarアカウントのメールアドレスを「${masked}」に変更するお申し込みがありました。`,
+      '新しいアドレスに届く確認メールのリンクが開かれると、変更が完了します。',
+      '',
+      'お心当たりがない場合は、パスワードを変更のうえ、至急お問い合わせフォームからご連絡ください。',
+    ].join('\n'),
+  }),
+  passwordChangedByUser: (name: string): MailContent => ({
+    kind: 'password-changed',
+    subject: '【Focustar】パスワードが変更されました',
+    text: [
+      `${name} 様`,
+      '',
+      'Focustarアカウントのパスワードが変更されました。安全のため、変更した端末以外ではログアウトしています。',
+      'お心当たりがない場合は、パスワード再設定のうえ、至急お問い合わせフォームからご連絡ください。',
+    ].join('\n'),
+  }),
 };

@@ -4,6 +4,7 @@ import type { Role, User, UserFlag } from '../../../contracts/accounts.ts';
 import { type Db, rowsOf } from '../../platform/db/client.ts';
 // NOTE: another feature's schema.ts is the one cross-feature import allowed (ADR 0005).
 import { companyMembers, favorites, shops } from '../shops/schema.ts';
+import { snsAccounts } from '../supporters/schema.ts';
 import {
   authSessions,
   authTokens,
@@ -242,6 +243,8 @@ export async function anonymise(db: Db, userId: number, screenName: string, at: 
 /** Everything personal that hangs off a user who leaves. */
 export async function deletePersonalRows(db: Db, userId: number): Promise<void> {
   await db.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
+  // Issue 16: the SNS accounts for posting go too (their handles are personal; a handle is free again).
+  await db.delete(snsAccounts).where(eq(snsAccounts.userId, userId));
   await db.delete(favorites).where(eq(favorites.userId, userId));
   await db.delete(companyMembers).where(eq(companyMembers.userId, userId));
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
@@ -458,4 +461,34 @@ export async function deleteSocialAccount(db: Db, userId: number, provider: Logi
   await db
     .delete(socialAccounts)
     .where(and(eq(socialAccounts.userId, userId), eq(socialAccounts.provider, provider)));
+}
+
+/** Issue 16: the new address, verified by the link that was sent to it. False when another account has it. */
+export async function changeEmail(db: Db, userId: number, currentEmail: string, email: string, at: Date) {
+  const rows = await db
+    .update(users)
+    .set({ email: email.toLowerCase(), emailVerifiedAt: at, updatedAt: at })
+    .where(and(eq(users.id, userId), sql`lower(${users.email}) = ${currentEmail.toLowerCase()}`))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Ends every login of the user but `keepSessionId` (a password change keeps the device it was made on). */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: number,
+  keepSessionId: string,
+  reason: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        sql`${authSessions.id} <> ${keepSessionId}`,
+      ),
+    );
 }

@@ -12,7 +12,14 @@ import { type Db, isUniqueViolation, violatedConstraint } from '../../platform/d
 import type { Env } from '../../platform/env.ts';
 import { HttpError, tooMany, validationError } from '../../platform/http-errors.ts';
 import { sha256 } from '../../platform/keys.ts';
-import { checkEmailVerification, emailVerificationUrl, passwordResetUrl } from '../../platform/links.ts';
+import { balanceOf } from '../../platform/ledger.ts';
+import {
+  checkEmailChange,
+  checkEmailVerification,
+  emailChangeUrl,
+  emailVerificationUrl,
+  passwordResetUrl,
+} from '../../platform/links.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { Recaptcha } from '../../platform/recaptcha.ts';
@@ -52,6 +59,13 @@ export interface AuthResult {
 }
 
 export type VerificationResult = 'ok' | 'expired' | 'invalid';
+export type EmailChangeOutcome = VerificationResult | 'taken';
+
+/** `hanako@example.com` as `h*****@example.com`: the old address's notice names the new one without giving it away. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}${'*'.repeat(Math.max(local.length - 1, 3))}@${domain}`;
+}
 
 /** The queue of the account mails that carry a link (issue 10 item 9): the worker builds and sends them. */
 export const ACCOUNT_MAIL_QUEUE = 'accounts.mail';
@@ -291,11 +305,119 @@ export class AccountService {
     return { message: M.passwordReset };
   }
 
-  async leave(userId: number, password: string | undefined): Promise<{ message: string }> {
+  /**
+   * A wrong current password counts against the login budgets of this address and IP (ADR 0015), so
+   * the change forms are no way around the login throttle.
+   */
+  private async confirmPassword(
+    row: { email: string | null; passwordHash: string | null },
+    password: string | undefined,
+    field: string,
+    caller: Caller,
+  ): Promise<void> {
+    if (!row.passwordHash) return;
+    const key = `${(row.email ?? '').toLowerCase()}|${caller.ip}`;
+    const wait = await this.deps.throttles.login.retryAfter(key);
+    if (wait) throw tooMany(M.loginThrottled(wait), wait);
+    if (!(await verifyPassword(row.passwordHash, password ?? ''))) {
+      await this.deps.throttles.login.hit(key);
+      throw validationError({ [field]: [M.wrongPassword] });
+    }
+  }
+
+  /**
+   * PUT /api/email (issue 16, ADR 0093): a verification link to the new address and a notice to the
+   * current one. The address changes only when the link is opened.
+   */
+  async requestEmailChange(
+    userId: number,
+    body: { email: string; password?: string | undefined },
+    caller: Caller,
+  ): Promise<{ message: string }> {
+    const row = await repo.findMailee(this.db, userId);
+    if (!row) throw new HttpError(401, MESSAGES.unauthenticated);
+    const email = body.email.toLowerCase();
+    if (row.email && row.email.toLowerCase() === email) throw validationError({ email: [M.emailUnchanged] });
+    await this.confirmPassword(row, body.password, 'password', caller);
+    if (await repo.emailTaken(this.db, email)) throw validationError({ email: [M.emailTaken] });
+    const wait = await this.deps.throttles.resend.take(`email-change:${userId}`);
+    if (wait) throw tooMany(M.emailChangeThrottled(wait), wait);
+    this.deps.mailer.sendLater({
+      to: email,
+      ...mails.changeEmail(row.name, emailChangeUrl(this.deps.env, userId, row.email ?? '', email)),
+    });
+    if (row.email) {
+      this.deps.mailer.sendLater({
+        to: row.email,
+        ...mails.emailChangeRequested(row.name, maskEmail(email)),
+      });
+    }
+    return { message: M.emailChangeSent };
+  }
+
+  /** The link of the change mail. */
+  async confirmEmailChange(params: {
+    id: number;
+    email: string;
+    expires: number;
+    signature: string;
+  }): Promise<EmailChangeOutcome> {
+    const user = await repo.findActiveUser(this.db, params.id);
+    if (!user) return 'invalid';
+    const current = user.email ?? '';
+    if (current.toLowerCase() === params.email.toLowerCase()) {
+      // Opened twice: the address is already the new one (the signature still names the old one).
+      return 'invalid';
+    }
+    const check = checkEmailChange(this.deps.env, params, current);
+    if (check !== 'ok') return check;
+    try {
+      if (!(await repo.changeEmail(this.db, user.id, current, params.email, now()))) return 'invalid';
+    } catch (err) {
+      if (isUniqueViolation(err)) return 'taken';
+      throw err;
+    }
+    return 'ok';
+  }
+
+  /** PUT /api/password (issue 16, ADR 0093): the other logins end; this one stays. */
+  async changePassword(
+    auth: { userId: number; sessionId: string },
+    body: { current_password?: string | undefined; password: string },
+    caller: Caller,
+  ): Promise<{ message: string }> {
+    const row = await repo.findMailee(this.db, auth.userId);
+    if (!row) throw new HttpError(401, MESSAGES.unauthenticated);
+    await this.confirmPassword(row, body.current_password, 'current_password', caller);
+    if (body.password === body.current_password) throw validationError({ password: [M.samePassword] });
+    assertPasswordAllowed(body.password);
+    const passwordHash = await hashPassword(body.password);
+    const at = now();
+    await this.db.transaction(async (tx) => {
+      await repo.setPassword(tx, auth.userId, passwordHash, at);
+      await repo.deleteResetTokens(tx, auth.userId);
+      await repo.revokeOtherSessions(tx, auth.userId, auth.sessionId, 'password-change', at);
+    });
+    if (row.email) this.deps.mailer.sendLater({ to: row.email, ...mails.passwordChangedByUser(row.name) });
+    return { message: M.passwordChanged };
+  }
+
+  async leave(
+    userId: number,
+    password: string | undefined,
+    acceptUnpaidBalance = false,
+  ): Promise<{ message: string }> {
     const row = await repo.findMailee(this.db, userId);
     if (!row) throw new HttpError(401, MESSAGES.unauthenticated);
     if (row.passwordHash && !(await verifyPassword(row.passwordHash, password ?? ''))) {
       throw validationError({ password: [M.wrongPassword] });
+    }
+    // Issue 16 (ADR 0095): an unpaid balance is said plainly, and leaving needs the user's consent to it.
+    const balance = await balanceOf(this.db, userId);
+    if (balance > 0 && !acceptUnpaidBalance) {
+      throw validationError({
+        accept_unpaid_balance: [M.unpaidBalance(`${balance.toLocaleString('ja-JP')}円`)],
+      });
     }
     const at = now();
     await this.db.transaction(async (tx) => {

@@ -2,6 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { deriveKey } from '../../platform/keys.ts';
 import { recordClick, resolveShortLink } from '../../platform/short-links.ts';
 
+/** The SPA's 「掲載は終了しました」 page (the same one an ended support request's links lead to). */
+export const PERIOD_PATH = '/period';
+
 const NOT_FOUND_HTML =
   '<!doctype html><html lang="ja"><meta charset="utf-8"><title>リンクが見つかりません | Focustar</title>' +
   '<p>このリンクは見つかりませんでした。URLをご確認ください。</p><p><a href="/">Focustarのトップへ</a></p></html>';
@@ -23,6 +26,8 @@ export const shortLinkRoutes: FastifyPluginAsync = async (app) => {
       return reply.redirect('/', 302);
     }
     if (!link) return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND_HTML);
+    // Issue 16: a link staff switched off leads to 「掲載は終了しました」 (the SPA's /period) and counts nothing.
+    if (link.disabledAt) return reply.redirect(PERIOD_PATH, 302);
     try {
       await recordClick(
         app.db,

@@ -16,4 +16,12 @@ export const routes: RouteDef[] = [
     access: 'member',
     load: () => import('./RequestPopPage.tsx'),
   },
+  {
+    path: '/admin-pop-orders',
+    title: '店頭POPの申し込み一覧',
+    description: 'お店から届いたPOPスタンドの申し込みと発送状況を管理します。',
+    access: 'staff',
+    footer: false,
+    load: () => import('./AdminPopOrdersPage.tsx'),
+  },
 ];

@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { PROFILE_SCREEN_NAME as SCREEN_NAME, type ShopProfile } from '../../../contracts/profiles.ts';
+import {
+  PROFILE_SCREEN_NAME as SCREEN_NAME,
+  type ShopProfile,
+  type UserProfile,
+} from '../../../contracts/profiles.ts';
+import { SNS_PLATFORM_LABELS } from '../../../contracts/supporters.ts';
 import { useAuth } from '../../platform/session/hooks.ts';
 import { Button, buttonClass } from '../../platform/ui/Button.tsx';
 import { formatCount } from '../../platform/ui/format.ts';
@@ -168,6 +173,61 @@ function FollowBox({ shop }: { shop: ShopProfile }) {
 }
 
 /** Seed spec section 2: `/{screen_name}`, the public profile of a supporter or a shop, matched last. */
+const Links = styled('ul', {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: '$2',
+  '& li': { display: 'flex', gap: '$2', alignItems: 'baseline', flexWrap: 'wrap' },
+  '& small': { color: '$gray600' },
+});
+
+/**
+ * Issue 16: the supporter's SNS accounts that staff approved, and the shops followed when the supporter
+ * allows it (`favorite_shops` is null otherwise, and then nothing is said about them).
+ */
+function SupporterDetails({ user }: { user: UserProfile }) {
+  return (
+    <>
+      <Card aria-labelledby="profile-sns">
+        <h2 id="profile-sns">SNSアカウント</h2>
+        {user.sns_accounts.length === 0 ? (
+          <p>確認済みのSNSアカウントはまだありません。</p>
+        ) : (
+          <Links>
+            {user.sns_accounts.map((a) => (
+              <li key={`${a.provider}:${a.handle}`}>
+                <strong>{SNS_PLATFORM_LABELS[a.provider]}</strong>
+                <a href={a.profile_url} target="_blank" rel="noopener noreferrer nofollow">
+                  @{a.handle}
+                </a>
+              </li>
+            ))}
+          </Links>
+        )}
+      </Card>
+      {user.favorite_shops && (
+        <Card aria-labelledby="profile-shops">
+          <h2 id="profile-shops">応援しているお店</h2>
+          {user.favorite_shops.length === 0 ? (
+            <p>応援しているお店はまだありません。</p>
+          ) : (
+            <Links>
+              {user.favorite_shops.map((s) => (
+                <li key={s.screen_name}>
+                  <Link href={`/${encodeURIComponent(s.screen_name)}`}>{s.name}</Link>
+                  {s.category && <small>{s.category}</small>}
+                </li>
+              ))}
+            </Links>
+          )}
+        </Card>
+      )}
+    </>
+  );
+}
+
 export default function PublicProfilePage({ params }: ScreenProps) {
   const screenName = params.screen_name ?? '';
   const valid = SCREEN_NAME.test(screenName);
@@ -228,7 +288,7 @@ export default function PublicProfilePage({ params }: ScreenProps) {
           <EmptyState title={p.type === 'shop' ? 'お店の紹介はまだありません' : '自己紹介はまだありません'} />
         )}
       </Card>
-      {p.type === 'shop' && <ShopDetails shop={p} />}
+      {p.type === 'shop' ? <ShopDetails shop={p} /> : <SupporterDetails user={p} />}
     </PageFrame>
   );
 }

@@ -13,6 +13,7 @@ import {
   updateIndexPicture,
   uploadIndexPicture,
 } from './api/index-pictures.ts';
+import { CustomerVoicesSection } from './CustomerVoicesSection.tsx';
 
 /**
  * Issue 16 / product design section 6: staff upload the top page's pictures (alt text required), order
@@ -302,6 +303,7 @@ export default function AdminIndexPictureListPage() {
           </List>
         </section>
       )}
+      <CustomerVoicesSection />
     </PageFrame>
   );
 }

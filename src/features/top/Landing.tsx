@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { ButtonLink } from '../../platform/ui/Button.tsx';
 import { formatYen } from '../../platform/ui/format.ts';
 import { GUEST_SIDEBAR_COPY } from '../../platform/menu.ts';
@@ -7,6 +8,9 @@ import type { SceneName } from '../../platform/ui/illustrations/scenes.tsx';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { useResource } from '../../platform/request/hooks.ts';
 import { getRandomIndexPictures } from './api/get-random-index-pictures.ts';
+
+/** Below the first screen: a chunk of its own (ADR 0038), loaded after the first paint. */
+const AchievementsSection = lazy(() => import('./AchievementsSection.tsx'));
 
 const Hero = styled('section', {
   paddingTop: '$6',
@@ -292,6 +296,9 @@ export function Landing() {
       </Band>
 
       <Container>
+        <Suspense fallback={null}>
+          <AchievementsSection />
+        </Suspense>
         <Section aria-labelledby="top-reasons">
           <SectionTitle id="top-reasons">Focustarが選ばれる理由</SectionTitle>
           <Reasons>

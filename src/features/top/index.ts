@@ -5,7 +5,7 @@ const adminLinks: AdminLink[] = [
   {
     href: '/admin-index-picture-list',
     label: 'トップ画像の設定',
-    note: 'トップページの画像の登録と並べ替え',
+    note: 'トップページの画像の登録と並べ替え、お客さまの声',
   },
 ];
 

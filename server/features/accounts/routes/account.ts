@@ -1,10 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { leaveRequestSchema } from '../../../../contracts/accounts.ts';
-import { messageResponseSchema } from '../../../../contracts/common.ts';
+import { z } from 'zod';
+import {
+  changeEmailRequestSchema,
+  changePasswordRequestSchema,
+  leaveRequestSchema,
+} from '../../../../contracts/accounts.ts';
+import { idSchema, messageResponseSchema } from '../../../../contracts/common.ts';
 import type { ZodTypeProvider } from '../../../platform/plugins/zod.ts';
 import { accountErrors as errors } from './errors.ts';
 
-/** Issue 5 and ADR 0014: leaving Focustar. */
+const changeQuerySchema = z.object({
+  id: idSchema,
+  email: z.string().max(254),
+  expires: z.coerce.number().int().positive(),
+  signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
+
+/** Issue 5 and ADR 0014: leaving Focustar; issue 16 and ADR 0093: changing the e-mail and the password. */
 export const accountRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { service } = app.accounts;
@@ -15,6 +27,43 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
       config: { access: 'user' },
       schema: { body: leaveRequestSchema, response: { 200: messageResponseSchema, ...errors } },
     },
-    (request) => service.leave(request.auth!.userId, request.body.password),
+    (request) =>
+      service.leave(request.auth!.userId, request.body.password, request.body.accept_unpaid_balance === true),
+  );
+
+  app.put(
+    '/api/email',
+    {
+      config: { access: 'user' },
+      schema: { body: changeEmailRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    (request) =>
+      service.requestEmailChange(request.auth!.userId, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
+  );
+
+  /**
+   * The link of the change mail, opened in a browser: a redirect to /account-info with
+   * `?email_change=ok|expired|invalid|taken` for the SPA to show.
+   */
+  app.get('/api/email/change', { config: { access: 'public' } }, async (request, reply) => {
+    const parsed = changeQuerySchema.safeParse(request.query);
+    const result = parsed.success ? await service.confirmEmailChange(parsed.data) : 'invalid';
+    return reply.redirect(`/account-info?email_change=${result}`, 303);
+  });
+
+  app.put(
+    '/api/password',
+    {
+      config: { access: 'user' },
+      schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    (request) =>
+      service.changePassword(request.auth!, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
   );
 };

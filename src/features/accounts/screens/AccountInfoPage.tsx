@@ -1,8 +1,11 @@
 import { Link } from 'wouter';
 import { useAuth } from '../../../platform/session/hooks.ts';
-import { Card, EmptyState, PageFrame } from '../../../platform/ui/Page.tsx';
+import { Card, PageFrame } from '../../../platform/ui/Page.tsx';
 import { styled } from '../../../platform/styles/stitches.config.ts';
+import { LeaveSection } from './LeaveSection.tsx';
+import { LoginLinksSection } from './LoginLinksSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
+import { SecuritySection } from './SecuritySection.tsx';
 import { SnsAccountsSection } from './SnsAccountsSection.tsx';
 
 const List = styled('dl', {
@@ -13,15 +16,6 @@ const List = styled('dl', {
   '& dt': { fontWeight: 700, color: '$gray700', fontSize: '$small' },
   '& dd': { margin: 0, overflowWrap: 'anywhere' },
 });
-
-const PROVIDERS: Record<string, string> = {
-  line: 'LINE',
-  x: 'X',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  facebook: 'Facebook',
-  google: 'Google',
-};
 
 /** Seed spec section 2: account info (e-mail, ids, linked social accounts, review status). */
 export default function AccountInfoPage() {
@@ -50,23 +44,9 @@ export default function AccountInfoPage() {
       <ProfileSection />
       <SnsAccountsSection />
       {/* Issue 16 / ADR 0090: these are ways to log in, not the SNS accounts reviewed for posting. */}
-      <Card aria-labelledby="acc-sns">
-        <h2 id="acc-sns">ログインに使う連携アカウント</h2>
-        {user.social_accounts.length === 0 ? (
-          <EmptyState title="連携しているアカウントはありません">
-            LINE・X・Googleのアカウントを連携すると、メールアドレスとパスワードなしでログインできます。
-          </EmptyState>
-        ) : (
-          <List>
-            {user.social_accounts.map((a) => (
-              <div key={a.id} style={{ display: 'contents' }}>
-                <dt>{PROVIDERS[a.provider] ?? a.provider}</dt>
-                <dd>{a.handle ?? a.profile_url ?? '連携済み'}</dd>
-              </div>
-            ))}
-          </List>
-        )}
-      </Card>
+      <LoginLinksSection />
+      <SecuritySection />
+      <LeaveSection />
     </PageFrame>
   );
 }

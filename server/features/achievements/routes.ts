@@ -1,0 +1,112 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  ACHIEVEMENTS_TTL_S,
+  type Achievements,
+  achievementsSchema,
+  createVoiceSchema,
+  updateVoiceSchema,
+  VOICE_MESSAGES as M,
+  voiceAnswerSchema,
+  voiceListSchema,
+  VOICES_MAX,
+  VOICES_SHOWN,
+} from '../../../contracts/achievements.ts';
+import { errorSchema, idParamsSchema, messageResponseSchema } from '../../../contracts/common.ts';
+import { HttpError, validationError } from '../../platform/http-errors.ts';
+import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
+import * as repo from './repo.ts';
+
+const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema };
+
+/**
+ * Issue 16 / product design section 6 (ADR 0094): the top page's figures and customer voices. The
+ * figures are counted at most once per ACHIEVEMENTS_TTL_S per process (a busy top page does not count
+ * every table on every visit); a staff change of the voices drops the cached answer at once.
+ */
+export const achievementRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  let cached: { until: number; value: Promise<Achievements> } | null = null;
+  const forget = () => {
+    cached = null;
+  };
+
+  const count = async (): Promise<Achievements> => ({
+    ...(await repo.figures(app.db)),
+    voices: await repo.publishedVoices(app.db, VOICES_SHOWN),
+    counted_at: new Date().toISOString(),
+  });
+
+  app.get(
+    '/api/achievements',
+    { config: { access: 'public' }, schema: { response: { 200: achievementsSchema, ...errors } } },
+    async () => {
+      // NOTE: the platform answers every API call `no-store` (security plugin); the cache is this one.
+      const nowMs = Date.now();
+      if (!cached || cached.until <= nowMs) {
+        // One count for the requests that arrive together; a failed count is not kept.
+        const value = count();
+        cached = { until: nowMs + ACHIEVEMENTS_TTL_S * 1000, value };
+        value.catch(forget);
+      }
+      return cached.value;
+    },
+  );
+
+  app.get(
+    '/api/customer-voices',
+    { config: { access: 'staff' }, schema: { response: { 200: voiceListSchema, ...errors } } },
+    async () => ({ items: await repo.listAll(app.db) }),
+  );
+
+  app.post(
+    '/api/customer-voices',
+    {
+      config: { access: 'staff' },
+      schema: { body: createVoiceSchema, response: { 201: voiceAnswerSchema, ...errors } },
+    },
+    async (request, reply) => {
+      if ((await repo.count(app.db)) >= VOICES_MAX) throw validationError({ body: [M.tooMany] });
+      const item = await repo.insert(app.db, { ...request.body, createdBy: request.auth!.userId });
+      forget();
+      return reply.code(201).send({ message: M.created, item });
+    },
+  );
+
+  app.put(
+    '/api/customer-voices/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        params: idParamsSchema,
+        body: updateVoiceSchema,
+        response: { 200: voiceAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const item = await repo.update(app.db, request.params.id, {
+        ...(b.name !== undefined ? { name: b.name } : {}),
+        ...(b.kind !== undefined ? { kind: b.kind } : {}),
+        ...(b.body !== undefined ? { body: b.body } : {}),
+        ...(b.published !== undefined ? { published: b.published } : {}),
+        ...(b.position !== undefined ? { position: b.position } : {}),
+      });
+      if (!item) throw new HttpError(404, M.notFound);
+      forget();
+      return { message: M.saved, item };
+    },
+  );
+
+  app.delete(
+    '/api/customer-voices/:id',
+    {
+      config: { access: 'staff' },
+      schema: { params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request) => {
+      if (!(await repo.remove(app.db, request.params.id))) throw new HttpError(404, M.notFound);
+      forget();
+      return { message: M.deleted };
+    },
+  );
+};

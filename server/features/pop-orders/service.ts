@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  type AdminPopOrdersQuery,
+  type createPopOrderSchema,
+  POP_OPEN_ORDERS_MAX,
+  POP_ORDER_MESSAGES as M,
+  type PopOrderStatus,
+} from '../../../contracts/pop-orders.ts';
+import { PUBLISHED_SHOP_STATUS } from '../../../contracts/shops.ts';
+import type { z } from 'zod';
+import { now } from '../../platform/clock.ts';
+import { HttpError } from '../../platform/http-errors.ts';
+import { type AuthContext, STAFF_PRIORITY } from '../../platform/plugins/access.ts';
+import { popOrderMails } from './mails.ts';
+import * as repo from './repo.ts';
+
+type NewOrder = z.output<typeof createPopOrderSchema>;
+
+/** Issue 16 "Shop materials": printed POP stands (ADR 0092). */
+export class PopOrderService {
+  constructor(private readonly app: FastifyInstance) {}
+
+  private link(path: string) {
+    return new URL(path, this.app.env.APP_URL).toString();
+  }
+
+  async create(auth: AuthContext, body: NewOrder) {
+    const isStaff = auth.priority <= STAFF_PRIORITY;
+    const id = await this.app.db.transaction(async (tx) => {
+      const shop = await repo.shopFor(tx, body.shop_id, auth.userId, isStaff, true);
+      if (!shop) throw new HttpError(404, M.notFound);
+      if (shop.status !== PUBLISHED_SHOP_STATUS) throw new HttpError(409, M.notPublished);
+      if ((await repo.openOrders(tx, shop.id)) >= POP_OPEN_ORDERS_MAX)
+        throw new HttpError(409, M.tooManyOpen);
+      return repo.insert(tx, {
+        shopId: shop.id,
+        orderedBy: auth.userId,
+        quantity: body.quantity,
+        recipientName: body.recipient_name,
+        postalCode: body.postal_code,
+        prefecture: body.prefecture,
+        address: body.address,
+        building: body.building,
+        phone: body.phone,
+        note: body.note,
+      });
+    });
+    const order = (await repo.findAdmin(this.app.db, id))!;
+    if (order.ordered_by?.email) {
+      this.app.mailer.sendLater({
+        to: order.ordered_by.email,
+        ...popOrderMails.receipt(order.ordered_by.name, order, this.link('/request-pop')),
+      });
+    }
+    this.app.mailer.sendLater({
+      to: this.app.env.CONTACT_MAIL_TO,
+      ...popOrderMails.toOperators(order, this.link('/admin-pop-orders')),
+    });
+    const { ordered_by: _by, ...mine } = order;
+    return { message: M.received, order: mine };
+  }
+
+  /** Another company's shop is a 404, as if it did not exist (not an empty list). */
+  async mine(auth: AuthContext, shopId: number) {
+    const isStaff = auth.priority <= STAFF_PRIORITY;
+    if (!(await repo.shopFor(this.app.db, shopId, auth.userId, isStaff, false)))
+      throw new HttpError(404, M.notFound);
+    return { items: await repo.listForShop(this.app.db, shopId, auth.userId, isStaff) };
+  }
+
+  list(query: AdminPopOrdersQuery) {
+    return repo.listAll(this.app.db, query);
+  }
+
+  async setStatus(staffId: number, id: number, status: PopOrderStatus) {
+    const changed = await repo.setStatus(this.app.db, id, status, staffId, now());
+    if (!changed) throw new HttpError(404, M.orderNotFound);
+    const order = (await repo.findAdmin(this.app.db, id))!;
+    // Mailed once, when the order first becomes 発送済 (saving 発送済 again mails nobody).
+    if (status === '発送済' && changed.previous !== '発送済' && order.ordered_by?.email) {
+      this.app.mailer.sendLater({
+        to: order.ordered_by.email,
+        ...popOrderMails.shipped(order.ordered_by.name, order, this.link('/request-pop')),
+      });
+    }
+    return { message: status === '発送済' ? M.shipped : M.reopened, order };
+  }
+}

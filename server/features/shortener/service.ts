@@ -1,0 +1,85 @@
+import {
+  SHRINKER_CHART_DAYS,
+  SHRINKER_MESSAGES as M,
+  type ShrinkerDetail,
+  type ShrinkerItem,
+} from '../../../contracts/shortener.ts';
+import { now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { HttpError, validationError } from '../../platform/http-errors.ts';
+import {
+  clicksByDaySince,
+  clickTotals,
+  createShortLink,
+  setShortLinkDisabled,
+  tokyoDay,
+} from '../../platform/short-links.ts';
+import * as repo from './repo.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The last `days` Japan calendar days, oldest first, ending with today in Japan. Japan has no daylight
+ * saving, so stepping back 24 hours at a time lands on each previous day.
+ */
+export function lastTokyoDays(at: Date, days: number): string[] {
+  return Array.from({ length: days }, (_, i) => tokyoDay(new Date(at.getTime() - (days - 1 - i) * DAY_MS)));
+}
+
+/** A link to this site's own `/s/...` would redirect to itself (issue 16: no loops). */
+export function isOwnShortLink(target: string, appUrl: string): boolean {
+  const url = new URL(target);
+  const own = new URL(appUrl);
+  const host = (h: string) => h.toLowerCase().replace(/\.$/, '');
+  return host(url.hostname) === host(own.hostname) && /^\/+s(\/|$)/i.test(url.pathname);
+}
+
+/** Issue 16 "Staff tools": the URL shortener over the platform's tracking-link engine (ADR 0091). */
+export class ShortenerService {
+  constructor(
+    private readonly db: Db,
+    private readonly appUrl: string,
+  ) {}
+
+  readonly shortUrl = (code: string) => new URL(`/s/${code}`, this.appUrl).toString();
+
+  async create(url: string, staffId: number) {
+    if (isOwnShortLink(url, this.appUrl)) throw validationError({ url: [M.urlLoop] });
+    const link = await createShortLink(this.db, {
+      targetUrl: url,
+      purpose: repo.SHRINKER_PURPOSE,
+      createdBy: staffId,
+    });
+    return { id: link.id, code: link.code, short_url: this.shortUrl(link.code) };
+  }
+
+  async list(cursor: number | undefined) {
+    const page = await repo.listPage(this.db, cursor);
+    return {
+      items: page.rows.map(({ link, clicks }) => repo.toItem(link, clicks, this.shortUrl)),
+      next_cursor: page.nextCursor,
+    };
+  }
+
+  private async item(id: number): Promise<ShrinkerItem> {
+    const link = await repo.findOne(this.db, id);
+    if (!link) throw new HttpError(404, M.notFound);
+    const totals = await clickTotals(this.db, [link.id]);
+    return repo.toItem(link, totals.get(link.id) ?? 0, this.shortUrl);
+  }
+
+  async detail(id: number): Promise<ShrinkerDetail> {
+    const item = await this.item(id);
+    const days = lastTokyoDays(now(), SHRINKER_CHART_DAYS);
+    const counted = new Map(
+      (await clicksByDaySince(this.db, id, days[0]!)).map((r) => [r.day, r.clicks] as const),
+    );
+    return { ...item, clicks_per_day: days.map((day) => ({ day, clicks: counted.get(day) ?? 0 })) };
+  }
+
+  async setActive(id: number, active: boolean) {
+    const link = await setShortLinkDisabled(this.db, id, repo.SHRINKER_PURPOSE, !active, now());
+    if (!link) throw new HttpError(404, M.notFound);
+    return { message: active ? M.enabled : M.disabled, item: await this.item(id) };
+  }
+}

@@ -12,6 +12,7 @@ import { shopRoutes } from './shops/routes.ts';
 import { setupAdvertisements } from './advertisements/setup.ts';
 import { advertisementRoutes } from './advertisements/routes.ts';
 import { shortLinkRoutes } from './short-links/routes.ts';
+import { setupShortLinks } from './short-links/setup.ts';
 import { supporterRoutes } from './supporters/routes.ts';
 import { setupSupporters } from './supporters/setup.ts';
 import { systemRoutes } from './system/routes.ts';
@@ -29,7 +30,7 @@ export const features: readonly Feature[] = [
   { name: 'shop-requests', routes: shopRequestRoutes },
   { name: 'recruitments', setup: setupRecruitments, routes: recruitmentRoutes },
   { name: 'advertisements', setup: setupAdvertisements, routes: advertisementRoutes },
-  { name: 'short-links', routes: shortLinkRoutes },
+  { name: 'short-links', setup: setupShortLinks, routes: shortLinkRoutes },
   { name: 'supporters', setup: setupSupporters, routes: supporterRoutes },
   { name: 'index-pictures', routes: indexPictureRoutes },
   { name: 'materials', routes: materialRoutes },

@@ -10,6 +10,7 @@ import {
   type Unit,
 } from '../../contracts/advertisements.ts';
 import { quote } from '../../contracts/pricing.ts';
+import sharp from 'sharp';
 import { rowsOf } from '../../server/platform/db/client.ts';
 import { balanceOf } from '../../server/platform/ledger.ts';
 import { pruneVisitors } from '../../server/platform/short-links.ts';
@@ -17,6 +18,7 @@ import { PRUNE_VISITORS_JOB } from '../../server/features/short-links/setup.ts';
 import type { TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { type MailCatcher, startMailCatcher } from '../support/mail.ts';
+import { multipart } from '../support/multipart.ts';
 import { createAccountsApp, JAPANESE, loginAs, userIdOf } from './helpers.ts';
 
 /**
@@ -91,6 +93,48 @@ for (const kind of DB_KINDS) {
       expect(ad.price).toEqual(quote(3, 120));
       const put = await owner.put(`/api/advertisements/${ad.id}`, { text: complete.text });
       expect(put.json().text).toBe(complete.text);
+    });
+
+    it('images: up to 4 on a draft through the storage service (re-encoded, served), taken off by a PUT; a fifth or a stranger refused', async () => {
+      const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#c96' } })
+        .png()
+        .toBuffer();
+      const upload = (client: TestClient, n: number, data = png) =>
+        client.request({
+          method: 'POST',
+          url: `/api/advertisements/${ad.id}/images`,
+          ...multipart(
+            {},
+            Array.from({ length: n }, (_, i) => ({
+              field: 'images',
+              filename: `p${i}.png`,
+              contentType: 'image/png',
+              data,
+            })),
+          ),
+        });
+      expect((await upload(otherOwner, 1)).statusCode).toBe(404);
+      const three = await upload(owner, 3);
+      expect(three.statusCode, three.body).toBe(200);
+      const urls = three.json().image_urls as string[];
+      expect(urls).toHaveLength(3);
+      const served = await t.app.inject({ method: 'GET', url: new URL(urls[0]!, 'http://x').pathname });
+      expect(served.statusCode).toBe(200);
+      expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+      const over = await upload(owner, 2);
+      expect(over.statusCode).toBe(422);
+      expect(over.json().errors.images).toEqual([FIELD_MESSAGES.images]);
+      const notImage = await upload(owner, 1, Buffer.from('not an image'));
+      expect(notImage.statusCode).toBe(422);
+      expect(notImage.json().errors.images?.[0]).toMatch(JAPANESE);
+      // Taking one off is a PUT of the remaining ones; an URL the request does not hold is refused.
+      const kept = await owner.put(`/api/advertisements/${ad.id}`, { image_urls: urls.slice(1) });
+      expect(kept.json().image_urls).toEqual(urls.slice(1));
+      const foreign = await owner.put(`/api/advertisements/${ad.id}`, {
+        image_urls: ['https://example.com/x.webp'],
+      });
+      expect(foreign.json().errors.image_urls).toEqual([FIELD_MESSAGES.imageUnknown]);
+      expect((await upload(owner, 2)).json().image_urls).toHaveLength(4);
     });
 
     it('refuses bad fields with a Japanese errors map per field (reward under 100 yen, unknown platform, end before start)', async () => {

@@ -213,6 +213,8 @@ export const adWizardMachine = setup({
               status: ad?.status ?? null,
               rejectReason: ad?.reject_reason ?? null,
               step: blocked ?? context.target,
+              // A retry after a failed load shows the form without the old failure.
+              message: null,
             };
           }),
         },

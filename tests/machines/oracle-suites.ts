@@ -5,8 +5,9 @@ import { requestSuite } from './oracles/request.ts';
 import { sideMenuSuite } from './oracles/sideMenu.ts';
 
 /** The machines' oracle suites (model.test.ts runs them; scripts/mutants.ts runs them on mutants). */
-export const ORACLE_SUITES = [authSuite, sideMenuSuite, requestSuite, adWizardSuite] as unknown as OracleSuite<
-  unknown,
-  unknown,
-  unknown
->[];
+export const ORACLE_SUITES = [
+  authSuite,
+  sideMenuSuite,
+  requestSuite,
+  adWizardSuite,
+] as unknown as OracleSuite<unknown, unknown, unknown>[];

@@ -273,7 +273,10 @@ for (const kind of DB_KINDS) {
       expect(postPeriodError(new Date('2026-11-30T15:00:00Z'), period)).not.toBeNull();
       // Not before the unit was offered either.
       expect(
-        postPeriodError(new Date('2026-11-25T00:00:00Z'), { ...period, offeredAt: new Date('2026-11-26T00:00:00Z') }),
+        postPeriodError(new Date('2026-11-25T00:00:00Z'), {
+          ...period,
+          offeredAt: new Date('2026-11-26T00:00:00Z'),
+        }),
       ).toBe(FIELD_MESSAGES.postOutOfPeriod('2026-11-26', '2026-11-30'));
 
       // Through the API: fan1 accepts an offer of the live request and reports a post of last month.
@@ -445,14 +448,16 @@ for (const kind of DB_KINDS) {
         .toBeGreaterThan(0);
       // Nobody answers in three days: the offer expires and the place goes on again.
       // (Other requests' open offers expire too; this request's one is the one looked at.)
-      expect(await t.app.advertisements.expireOffers(new Date(Date.now() + 3 * DAY + 60_000))).toBeGreaterThan(0);
+      expect(
+        await t.app.advertisements.expireOffers(new Date(Date.now() + 3 * DAY + 60_000)),
+      ).toBeGreaterThan(0);
       rows = await unitsOf();
       expect(rows.map((r) => r.status)).toEqual(['declined', 'expired', 'offered']);
       expect(new Set(rows.map((r) => r.user_id)).size).toBe(3);
       const third = rows[2]!;
-      expect((await clients.get(Number(third.user_id))!.post(`/api/units/${third.id}/accept`)).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await clients.get(Number(third.user_id))!.post(`/api/units/${third.id}/accept`)).statusCode,
+      ).toBe(200);
       // A held place is not handed on; nothing is offered beyond the one unit ordered.
       await t.app.advertisements.expireOffers(new Date(Date.now() + 7 * DAY));
       expect((await unitsOf()).map((r) => r.status)).toEqual(['declined', 'expired', 'accepted']);
@@ -501,7 +506,9 @@ for (const kind of DB_KINDS) {
       });
       expect(period.json().text).toBeUndefined();
       const live = rowsOf<{ id: number }>(
-        await t.database.db.execute(sql`select id from advertisements where status <> '終了' order by id limit 1`),
+        await t.database.db.execute(
+          sql`select id from advertisements where status <> '終了' order by id limit 1`,
+        ),
       )[0]!;
       const hidden = await t.app.inject({ method: 'GET', url: `/api/advertisements/${live.id}/period` });
       expect(hidden.statusCode).toBe(404);

@@ -53,7 +53,10 @@ export const advertisementRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/advertisements/:id/period',
     {
       config: { access: 'public' },
-      schema: { params: idParamsSchema, response: { 200: adPeriodSchema, 404: errorSchema, 422: errorSchema } },
+      schema: {
+        params: idParamsSchema,
+        response: { 200: adPeriodSchema, 404: errorSchema, 422: errorSchema },
+      },
     },
     (request) => ads.period(request.params.id),
   );

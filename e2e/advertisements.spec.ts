@@ -21,6 +21,8 @@ async function asShop(page: import('@playwright/test').Page) {
   await login(page, DEMO.owner);
   await switchMode(page, 'advertiser');
   await page.getByRole('button', { name: new RegExp(DEMO_SHOP.name) }).click();
+  // The shop's home shows once the shop is chosen and kept (a navigation before that loses it).
+  await expect(page.getByRole('heading', { level: 1, name: DEMO_SHOP.name })).toBeVisible();
 }
 
 test('the supporting loop: request, review, offer, post, approval, reward (issue 13)', async ({
@@ -45,7 +47,7 @@ test('the supporting loop: request, review, offer, post, approval, reward (issue
   const thumbs = page.getByRole('list', { name: '選んだ画像' }).getByRole('img');
   await expect(thumbs).toHaveCount(2);
   await expect(page).toHaveURL(/step=1&id=\d+/);
-  await expect(page.getByLabel('投稿のプレビュー').getByRole('img')).toHaveCount(2);
+  await expect(page.getByLabel('投稿のプレビュー').locator('img')).toHaveCount(2);
   expect(await thumbs.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await page.getByRole('button', { name: '画像2を外す' }).click();
   await expect(thumbs).toHaveCount(1);

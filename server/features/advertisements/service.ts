@@ -419,7 +419,9 @@ export class AdvertisementService {
           where id = ${id} and user_id = ${auth.userId} and status = 'offered' returning advertisement_id`),
       );
       if (!row) {
-        if (current.unit.status === 'declined') return; // a double click
+        // Read again: a racing double click may have declined it after `current` was read.
+        const again = await this.unitOf(id, auth, tx);
+        if (again.unit.status === 'declined') return; // a double click
         throw new HttpError(409, AD_MESSAGES.notOffered);
       }
       // The place goes to the next candidate (ADR 0063).
@@ -568,7 +570,9 @@ export class AdvertisementService {
           returning user_id, submissions`),
       );
       if (!row) {
-        if (current.unit.status === 'rejected' && current.unit.reject_reason === body.reason) return;
+        // Read again: a racing double click may have judged it after `current` was read.
+        const again = await this.unitOf(id, auth, tx);
+        if (again.unit.status === 'rejected' && again.unit.reject_reason === body.reason) return;
         throw new HttpError(409, AD_MESSAGES.notPosted);
       }
       const who = await repo.emailOf(tx, Number(row.user_id));

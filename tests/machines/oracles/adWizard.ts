@@ -385,7 +385,7 @@ export const adWizardSuite: OracleSuite<AdWizardInput, WizardObservation, Wizard
   // (paths are built only from events the machine takes, so it is probed here), next saves (or shows
   // the step's messages), and leaving asks first when there are unsaved changes.
   probe: [
-    { type: 'wizard.goto', step: 3 },
+    { type: 'wizard.goto', step: 3 } as EventObject,
     { type: 'wizard.next' },
     { type: 'wizard.leave' },
     { type: 'wizard.confirmLeave' },

@@ -83,6 +83,11 @@ export const MAX_REWARD = 100_000;
 export const MAX_PERIOD_DAYS = 90;
 /** A post not judged within 7 days is approved automatically. */
 export const AUTO_APPROVE_DAYS = 7;
+/**
+ * An offer waits this long for an answer (never past the request's last day); a declined or expired
+ * offer is handed to the next candidate (ADR 0063).
+ */
+export const OFFER_RESPONSE_DAYS = 3;
 export const PAGE_SIZE = 50;
 
 export const AD_MESSAGES = {
@@ -114,6 +119,7 @@ export const AD_MESSAGES = {
   postNotFound: '投稿が見つかりませんでした。URLをご確認ください。',
   postNoDisclosure: '投稿に「#PR」または「広告」の表示が見つかりませんでした。',
   requestEnded: '掲載期間が終了しています。',
+  periodNotFound: '終了した拡散依頼が見つかりませんでした。',
 } as const;
 
 export const FIELD_MESSAGES = {
@@ -145,7 +151,15 @@ export const FIELD_MESSAGES = {
   postUrlHost: (platform: Platform) => `${PLATFORM_LABELS[platform]}の投稿のURLを入力してください。`,
   postUrlProfile: 'プロフィールではなく、投稿そのもののURLを入力してください。',
   acceptPlatform: 'この拡散依頼で選ばれていないSNSです。',
+  postOutOfPeriod: (from: string, to: string) =>
+    `投稿日が掲載期間（${japaneseDay(from)}〜${japaneseDay(to)}）の外です。期間中に投稿したもののURLを報告してください。`,
 } as const;
+
+/** `2026-11-23` as 「2026年11月23日」. */
+export function japaneseDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return `${y}年${m}月${d}日`;
+}
 
 /* ------------------------------------------------------------------------------------------------
  * Pure rules (both sides)
@@ -271,6 +285,54 @@ export function checkPostUrl(
   if (!POST_PATHS[platform].test(path)) return { ok: false, message: FIELD_MESSAGES.postUrlProfile };
   const canonicalHost = host.replace(/^(?:www\.|mobile\.|m\.)/, '').replace(/^twitter\.com$/, 'x.com');
   return { ok: true, url: `https://${canonicalHost}${path}` };
+}
+
+/** X's snowflake epoch (2010-11-04T01:42:54.657Z): an X post id's upper bits are its time in ms after it. */
+const X_EPOCH_MS = 1_288_834_974_657n;
+/** Ids that decode to before 2011 are older sequential ids (or made up): their time is unknown. */
+const EARLIEST_DATED_POST_MS = Date.UTC(2011, 0, 1);
+
+/**
+ * When a post was made, read from its canonical URL where the platform's ids carry the time (issue 13
+ * "Proof checks", ADR 0064): X's ids are snowflakes (ms since X's epoch, shifted 22 bits), TikTok's video
+ * ids carry the Unix second in their upper 32 bits. Instagram, LINE VOOM and TikTok's short links carry
+ * none (null: the checker behind the interface may know, else the shop judges).
+ */
+export function postTimeOfUrl(platform: Platform, canonicalUrl: string): Date | null {
+  let id: bigint;
+  try {
+    if (platform === 'x') {
+      const m = /\/status(?:es)?\/(\d{5,25})$/.exec(canonicalUrl);
+      if (!m) return null;
+      id = (BigInt(m[1]!) >> 22n) + X_EPOCH_MS;
+    } else if (platform === 'tiktok') {
+      const m = /\/(?:video|photo)\/(\d{5,25})$/.exec(canonicalUrl);
+      if (!m) return null;
+      id = (BigInt(m[1]!) >> 32n) * 1000n;
+    } else return null;
+  } catch {
+    return null;
+  }
+  const ms = Number(id);
+  if (!Number.isSafeInteger(ms) || ms < EARLIEST_DATED_POST_MS) return null;
+  return new Date(ms);
+}
+
+/**
+ * A proof's post must be dated within the unit's period (issue 13): from the later of the request's first
+ * day and the day the unit was offered, to the request's last day, in Japan's calendar. Answers the
+ * refusal's message, or null when the date is inside (or unknown).
+ */
+export function postPeriodError(
+  postedAt: Date | null,
+  period: { startsOn: string | null; endsOn: string | null; offeredAt: Date },
+): string | null {
+  if (!postedAt || !period.startsOn || !period.endsOn) return null;
+  const offered = tokyoDate(period.offeredAt);
+  const from = offered > period.startsOn ? offered : period.startsOn;
+  const day = tokyoDate(postedAt);
+  if (day < from || day > period.endsOn) return FIELD_MESSAGES.postOutOfPeriod(from, period.endsOn);
+  return null;
 }
 
 /** The draft's fields as the wizard edits them (every one optional until the request is submitted). */
@@ -570,6 +632,16 @@ export const unitSchema = z.object({
   supporter: z.object({ id: z.number().int(), name: z.string(), screen_name: z.string() }),
 });
 export type Unit = z.infer<typeof unitSchema>;
+
+/** GET /api/advertisements/{id}/period (public): what the /period page of an ended request shows. */
+export const adPeriodSchema = z.object({
+  id: z.number().int(),
+  shop: z.object({ name: z.string(), screen_name: z.string() }),
+  starts_on: z.string().nullable(),
+  ends_on: z.string().nullable(),
+  ended_at: z.string().nullable(),
+});
+export type AdPeriod = z.infer<typeof adPeriodSchema>;
 
 export const unitListSchema = z.object({
   items: z.array(unitSchema),

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { DEMO, DEMO_SHOP, expect, login, logout, switchMode, test } from './fixtures.ts';
 import { mailsTo } from './support/mail.ts';
 
@@ -20,6 +21,8 @@ async function asShop(page: import('@playwright/test').Page) {
   await login(page, DEMO.owner);
   await switchMode(page, 'advertiser');
   await page.getByRole('button', { name: new RegExp(DEMO_SHOP.name) }).click();
+  // The shop's home shows once the shop is chosen and kept (a navigation before that loses it).
+  await expect(page.getByRole('heading', { level: 1, name: DEMO_SHOP.name })).toBeVisible();
 }
 
 test('the supporting loop: request, review, offer, post, approval, reward (issue 13)', async ({
@@ -33,6 +36,21 @@ test('the supporting loop: request, review, offer, post, approval, reward (issue
   await page.getByLabel(/紹介文/).fill(text);
   await expect(page.getByLabel(/紹介文/)).toHaveValue(`#PR ${text}`);
   await expect(page.getByLabel('投稿のプレビュー')).toContainText(`#PR ${text}`);
+  // Two pictures through the storage service: the new draft is saved first, then they are uploaded.
+  const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#d2a679' } })
+    .png()
+    .toBuffer();
+  await page.getByLabel(/画像を追加/).setInputFiles([
+    { name: 'cake.png', mimeType: 'image/png', buffer: png },
+    { name: 'shop.png', mimeType: 'image/png', buffer: png },
+  ]);
+  const thumbs = page.getByRole('list', { name: '選んだ画像' }).getByRole('img');
+  await expect(thumbs).toHaveCount(2);
+  await expect(page).toHaveURL(/step=1&id=\d+/);
+  await expect(page.getByLabel('投稿のプレビュー').locator('img')).toHaveCount(2);
+  expect(await thumbs.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await page.getByRole('button', { name: '画像2を外す' }).click();
+  await expect(thumbs).toHaveCount(1);
   await page.getByRole('button', { name: '次へ' }).click();
   await expect(page).toHaveURL(/step=2&id=\d+/);
   await page.getByRole('checkbox', { name: 'X', exact: true }).check();
@@ -87,7 +105,8 @@ test('the supporting loop: request, review, offer, post, approval, reward (issue
   await expect(offer.getByRole('alert')).toHaveText(
     'プロフィールではなく、投稿そのもののURLを入力してください。',
   );
-  const postUrl = `https://x.com/demo_supporter/status/18${Date.now()}`;
+  // An X id is a snowflake that carries its time: a post of today, inside the request's period.
+  const postUrl = `https://x.com/demo_supporter/status/${(BigInt(Date.now()) - 1_288_834_974_657n) << 22n}`;
   await offer.getByLabel('投稿のURL').fill(postUrl);
   await offer.getByRole('button', { name: '投稿を報告する' }).click();
   await expect(offer.getByText('確認待ち')).toBeVisible();
@@ -131,4 +150,25 @@ test('the supporting loop: request, review, offer, post, approval, reward (issue
   await expect
     .poll(async () => (await mailsTo(DEMO.supporter)).map((m) => m.subject).join('\n'), { timeout: 20_000 })
     .toContain('【Focustar】投稿が承認されました（報酬 120円）');
+});
+
+test("/period: an ended request's link leads to a page naming the shop and the period (issue 13)", async ({
+  page,
+}) => {
+  // Demo data: request 2 of demo-cafe ended; its supporter's link was pointed at its /period page.
+  const facts = await page.request.get('/api/advertisements/2/period');
+  expect(facts.status()).toBe(200);
+  const { starts_on, ends_on } = (await facts.json()) as { starts_on: string; ends_on: string };
+  await page.goto('/period?ad=2');
+  await expect(page.getByRole('heading', { name: '掲載は終了しました' })).toBeVisible();
+  const [, sm, sd] = starts_on.split('-').map(Number);
+  const [, em, ed] = ends_on.split('-').map(Number);
+  await expect(page.getByText(`${DEMO_SHOP.name}の拡散キャンペーン`)).toContainText(
+    new RegExp(`${sm}月${sd}日〜\\d{4}年${em}月${ed}日`),
+  );
+  await page.getByRole('link', { name: `${DEMO_SHOP.name}のページへ` }).click();
+  await expect(page).toHaveURL(/\/demo-cafe$/);
+  // An unknown or live request: the general words, no error.
+  await page.goto('/period?ad=1');
+  await expect(page.getByText('このキャンペーンの掲載期間は終了しました。')).toBeVisible();
 });

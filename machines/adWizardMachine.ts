@@ -5,6 +5,8 @@ import {
   type AdStatus,
   FIELD_STEP,
   type FieldErrors,
+  FIELD_MESSAGES,
+  MAX_IMAGES,
   stepErrors,
   WIZARD_STEPS,
   withDisclosure,
@@ -15,8 +17,9 @@ import { ApiRequestError } from './errors.ts';
  * The support-request wizard at /ad?step=1..4 (issue 13, product design section 3): back and next, the
  * checks of each step before "next" (the contract's `stepErrors`, the same the server runs at submit), a
  * server-side draft saved on every "next" so that a reload or another device resumes it, and a question
- * before leaving with unsaved changes. The screen provides the API calls as the `load`, `save` and
- * `submit` actors.
+ * before leaving with unsaved changes. Images (up to 4, step 1) go to the storage service as soon as they
+ * are picked: the draft is saved first (a new one gets its id), then the files are uploaded to it. The
+ * screen provides the API calls as the `load`, `save`, `upload` and `submit` actors.
  */
 
 /** What the wizard loads and saves: the draft's fields and what the screen shows beside them. */
@@ -34,6 +37,8 @@ export interface AdWizardContext {
   step: number;
   /** The step a save in progress leads to. */
   target: number;
+  /** The files an upload in progress sends. */
+  files: readonly Blob[];
   draft: AdDraft;
   /** The draft as last saved (unsaved changes = a difference). */
   saved: AdDraft;
@@ -48,6 +53,8 @@ export interface AdWizardContext {
 
 export type AdWizardEvent =
   | { type: 'wizard.edit'; patch: Partial<AdDraft> }
+  /** Files picked in the image field (removing one is a `wizard.edit` of `image_urls`). */
+  | { type: 'wizard.addImages'; files: readonly Blob[] }
   | { type: 'wizard.next' }
   | { type: 'wizard.back' }
   | { type: 'wizard.goto'; step: number }
@@ -106,6 +113,13 @@ export const adWizardMachine = setup({
     save: fromPromise<WizardAd, { shopId: number; adId: number | null; draft: AdDraft }>(async () => {
       throw new Error('save not provided');
     }),
+    /** Saves the draft (creating it when new), then uploads the files to it; answers the saved request. */
+    upload: fromPromise<
+      WizardAd,
+      { shopId: number; adId: number | null; draft: AdDraft; files: readonly Blob[] }
+    >(async () => {
+      throw new Error('upload not provided');
+    }),
     /** Saves, then submits for review. */
     submit: fromPromise<WizardAd, { shopId: number; adId: number | null; draft: AdDraft }>(async () => {
       throw new Error('submit not provided');
@@ -122,6 +136,9 @@ export const adWizardMachine = setup({
       event.step < context.step,
     anyInvalid: ({ context }) => Object.keys(allErrors(context)).length > 0,
     dirty: ({ context }) => isDirty(context),
+    noFiles: ({ event }) => event.type === 'wizard.addImages' && event.files.length === 0,
+    tooManyImages: ({ context, event }) =>
+      event.type === 'wizard.addImages' && context.draft.image_urls.length + event.files.length > MAX_IMAGES,
   },
   actions: {
     edit: assign(({ context, event }) => {
@@ -138,6 +155,13 @@ export const adWizardMachine = setup({
       return { draft: { ...context.draft, ...patch }, errors, message: null };
     }),
     showStepErrors: assign(({ context }) => ({ errors: errorsOf(context, context.step) })),
+    showImageLimit: assign(({ context }) => ({
+      errors: { ...context.errors, images: [FIELD_MESSAGES.images] },
+      message: null,
+    })),
+    keepFiles: assign(({ event }) =>
+      event.type === 'wizard.addImages' ? { files: event.files, errors: {}, message: null } : {},
+    ),
     showAllErrors: assign(({ context }) => {
       const errors = allErrors(context);
       return { errors, step: firstErrorStep(errors, context.step) };
@@ -154,6 +178,7 @@ export const adWizardMachine = setup({
     adId: input.adId,
     step: 1,
     target: clampStep(input.step),
+    files: [],
     draft: EMPTY_DRAFT,
     saved: EMPTY_DRAFT,
     isFirst: false,
@@ -188,6 +213,8 @@ export const adWizardMachine = setup({
               status: ad?.status ?? null,
               rejectReason: ad?.reject_reason ?? null,
               step: blocked ?? context.target,
+              // A retry after a failed load shows the form without the old failure.
+              message: null,
             };
           }),
         },
@@ -211,6 +238,11 @@ export const adWizardMachine = setup({
         'wizard.back': [{ guard: 'isFirstStep' }, { actions: 'stepBack' }],
         'wizard.goto': { guard: 'isEarlierStep', actions: 'gotoStep' },
         'wizard.save': { target: 'saving', actions: 'aimHere' },
+        'wizard.addImages': [
+          { guard: 'noFiles' },
+          { guard: 'tooManyImages', actions: 'showImageLimit' },
+          { target: 'uploading', actions: 'keepFiles' },
+        ],
         'wizard.submit': [{ guard: 'anyInvalid', actions: 'showAllErrors' }, { target: 'submitting' }],
         'wizard.leave': [{ guard: 'dirty', target: 'confirmingLeave' }, { target: 'left' }],
       },
@@ -234,6 +266,33 @@ export const adWizardMachine = setup({
           actions: assign(({ context, event }) => {
             const { message, errors } = failure(event.error);
             return { message, errors, step: firstErrorStep(errors, context.step) };
+          }),
+        },
+      },
+    },
+    uploading: {
+      invoke: {
+        id: 'upload',
+        src: 'upload',
+        input: ({ context }) => ({
+          shopId: context.shopId,
+          adId: context.adId,
+          draft: context.draft,
+          files: context.files,
+        }),
+        onDone: {
+          target: 'editing',
+          // The draft was saved with the images the server now holds (the only change to them there).
+          actions: assign(({ context, event }) => {
+            const draft = { ...context.draft, image_urls: event.output.draft.image_urls };
+            return { adId: event.output.id, status: event.output.status, draft, saved: draft, files: [] };
+          }),
+        },
+        onError: {
+          target: 'editing',
+          actions: assign(({ context, event }) => {
+            const { message, errors } = failure(event.error);
+            return { message, errors, files: [], step: firstErrorStep(errors, context.step) };
           }),
         },
       },

@@ -1,4 +1,5 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import { adWizardMachine } from './adWizardMachine.ts';
 import { authMachine } from './authMachine.ts';
 import { requestMachine } from './requestMachine.ts';
 import { sideMenuMachine } from './sideMenuMachine.ts';
@@ -11,6 +12,7 @@ export const DIAGRAM_MACHINES: Record<string, AnyStateMachine> = {
   authMachine,
   sideMenuMachine,
   requestMachine,
+  adWizardMachine,
 };
 
 const mermaidId = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_');

@@ -17,6 +17,7 @@ import { setupAdvertisements } from './advertisements/setup.ts';
 import { advertisementRoutes } from './advertisements/routes.ts';
 import { shortLinkRoutes } from './short-links/routes.ts';
 import { shortenerRoutes } from './shortener/routes.ts';
+import { setupShortLinks } from './short-links/setup.ts';
 import { supporterRoutes } from './supporters/routes.ts';
 import { setupSupporters } from './supporters/setup.ts';
 import { systemRoutes } from './system/routes.ts';
@@ -34,7 +35,7 @@ export const features: readonly Feature[] = [
   { name: 'shop-requests', routes: shopRequestRoutes },
   { name: 'recruitments', setup: setupRecruitments, routes: recruitmentRoutes },
   { name: 'advertisements', setup: setupAdvertisements, routes: advertisementRoutes },
-  { name: 'short-links', routes: shortLinkRoutes },
+  { name: 'short-links', setup: setupShortLinks, routes: shortLinkRoutes },
   { name: 'shortener', routes: shortenerRoutes },
   { name: 'supporters', setup: setupSupporters, routes: supporterRoutes },
   { name: 'index-pictures', routes: indexPictureRoutes },

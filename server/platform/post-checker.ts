@@ -13,6 +13,8 @@ export interface PostCheck {
   found: boolean;
   /** null: unknown (no oEmbed, or no text in it). */
   hasDisclosure: boolean | null;
+  /** When the post was made, if the platform says (absent or null: unknown; issue 13 post date check). */
+  postedAt?: Date | null;
 }
 
 export interface PostChecker<P extends string = string> {

@@ -245,7 +245,15 @@ export async function setShortLinkDisabled(
   return row ?? null;
 }
 
-/** Forgets visitors counted before `before` (they no longer affect the one-hour rule). */
-export async function pruneVisitors(db: Db, before: Date): Promise<void> {
-  await db.execute(sql`delete from short_link_visitors where counted_at < ${before}`);
+/**
+ * Forgets visitors counted before `before` (they no longer affect the one-hour rule); answers how many.
+ * The per-day click counts are kept: they are the report, and hold no visitor.
+ */
+export async function pruneVisitors(db: Db, before: Date): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      with gone as (delete from short_link_visitors where counted_at < ${before} returning 1)
+      select count(*)::int as n from gone`),
+  );
+  return Number(row?.n ?? 0);
 }

@@ -74,7 +74,8 @@ export async function seedDemoAdvertisements(
     ])
     .returning({ id: advertisements.id });
 
-  const link = async () => (await createShortLink(tx, { targetUrl: ids.shopUrl, purpose: 'unit' })).id;
+  const link = async (targetUrl: string = ids.shopUrl) =>
+    (await createShortLink(tx, { targetUrl, purpose: 'unit' })).id;
   const offered = new Date(now.getTime() - 3 * DAY);
   const base = { advertisementId: live!.id, reward: 150, offeredAt: offered, expiresAt: endOf(liveEnds) };
   const [, , , approvedUnit] = await tx
@@ -126,7 +127,8 @@ export async function seedDemoAdvertisements(
       offeredAt: new Date(now.getTime() - 41 * DAY),
       expiresAt: endOf(day(now, -20)),
       acceptedAt: new Date(now.getTime() - 40 * DAY),
-      shortLinkId: await link(),
+      // The request ended: its links lead to its /period page (ADR 0066).
+      shortLinkId: await link(`/period?ad=${ended!.id}`),
       postUrl: 'https://x.com/demo_supporter/status/1850000000000000001',
       postedAt: new Date(now.getTime() - 39 * DAY),
       submissions: 1,

@@ -26,5 +26,8 @@ describe('machine diagrams in docs/machines (issue 3)', () => {
     ]) {
       expect(request).toContain(`state "${state}" as request_${state}`);
     }
+    // Issue 13: the request wizard, with its image upload.
+    const wizard = renderMermaid(DIAGRAM_MACHINES.adWizardMachine!);
+    expect(wizard).toContain('adWizard_editing --> adWizard_uploading : wizard.addImages');
   });
 });

@@ -14,6 +14,7 @@ const SECTIONS: Record<string, string> = {
   authMachine: 'seed spec sections 3, 4, 7, 8',
   sideMenuMachine: 'seed spec sections 2, 4, 9',
   requestMachine: 'seed spec sections 4, 7, 8',
+  adWizardMachine: 'issue 13, product design section 3',
 };
 
 const report: string[] = [];

@@ -1,11 +1,13 @@
 import type { OracleSuite } from './oracle-harness.ts';
+import { adWizardSuite } from './oracles/adWizard.ts';
 import { authSuite } from './oracles/auth.ts';
 import { requestSuite } from './oracles/request.ts';
 import { sideMenuSuite } from './oracles/sideMenu.ts';
 
-/** The three machines' oracle suites (model.test.ts runs them; scripts/mutants.ts runs them on mutants). */
-export const ORACLE_SUITES = [authSuite, sideMenuSuite, requestSuite] as unknown as OracleSuite<
-  unknown,
-  unknown,
-  unknown
->[];
+/** The machines' oracle suites (model.test.ts runs them; scripts/mutants.ts runs them on mutants). */
+export const ORACLE_SUITES = [
+  authSuite,
+  sideMenuSuite,
+  requestSuite,
+  adWizardSuite,
+] as unknown as OracleSuite<unknown, unknown, unknown>[];

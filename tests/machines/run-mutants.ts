@@ -2,7 +2,7 @@ import { runMutants } from './mutants-run.ts';
 import { ORACLE_SUITES } from './oracle-suites.ts';
 
 /**
- * `npm run test:mutants`: every mutant of authMachine, sideMenuMachine and requestMachine (dropped or
+ * `npm run test:mutants`: every mutant of authMachine, sideMenuMachine, requestMachine and adWizardMachine (dropped or
  * retargeted transitions, negated or dropped guards, dropped actions; tests/machines/mutation.ts)
  * against that machine's oracle path tests (tests/machines/model.test.ts), in-process. Fails when a
  * mutant survives that tests/machines/equivalent-mutants.ts does not list, or a listed one is killed.

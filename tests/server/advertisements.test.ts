@@ -3,16 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AD_MESSAGES,
   FIELD_MESSAGES,
+  postPeriodError,
+  postTimeOfUrl,
   tokyoDate,
   type Advertisement,
   type Unit,
 } from '../../contracts/advertisements.ts';
 import { quote } from '../../contracts/pricing.ts';
+import sharp from 'sharp';
 import { rowsOf } from '../../server/platform/db/client.ts';
 import { balanceOf } from '../../server/platform/ledger.ts';
+import { pruneVisitors } from '../../server/platform/short-links.ts';
+import { PRUNE_VISITORS_JOB } from '../../server/features/short-links/setup.ts';
 import type { TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { type MailCatcher, startMailCatcher } from '../support/mail.ts';
+import { multipart } from '../support/multipart.ts';
 import { createAccountsApp, JAPANESE, loginAs, userIdOf } from './helpers.ts';
 
 /**
@@ -21,6 +27,9 @@ import { createAccountsApp, JAPANESE, loginAs, userIdOf } from './helpers.ts';
  */
 const DAY = 86_400_000;
 const day = (offset: number) => tokyoDate(new Date(Date.now() + offset * DAY));
+/** An X post URL whose id (a snowflake) says it was posted at `at` (ADR 0064: the date check reads it). */
+const xPost = (handle: string, seq: number, at = new Date()) =>
+  `https://x.com/${handle}/status/${((BigInt(at.getTime()) - 1_288_834_974_657n) << 22n) + BigInt(seq)}`;
 const complete = {
   text: '#PR 渋谷の小さなカフェで、季節のケーキを楽しんでください。',
   hashtags: ['渋谷カフェ', '#ケーキ'],
@@ -84,6 +93,48 @@ for (const kind of DB_KINDS) {
       expect(ad.price).toEqual(quote(3, 120));
       const put = await owner.put(`/api/advertisements/${ad.id}`, { text: complete.text });
       expect(put.json().text).toBe(complete.text);
+    });
+
+    it('images: up to 4 on a draft through the storage service (re-encoded, served), taken off by a PUT; a fifth or a stranger refused', async () => {
+      const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#c96' } })
+        .png()
+        .toBuffer();
+      const upload = (client: TestClient, n: number, data = png) =>
+        client.request({
+          method: 'POST',
+          url: `/api/advertisements/${ad.id}/images`,
+          ...multipart(
+            {},
+            Array.from({ length: n }, (_, i) => ({
+              field: 'images',
+              filename: `p${i}.png`,
+              contentType: 'image/png',
+              data,
+            })),
+          ),
+        });
+      expect((await upload(otherOwner, 1)).statusCode).toBe(404);
+      const three = await upload(owner, 3);
+      expect(three.statusCode, three.body).toBe(200);
+      const urls = three.json().image_urls as string[];
+      expect(urls).toHaveLength(3);
+      const served = await t.app.inject({ method: 'GET', url: new URL(urls[0]!, 'http://x').pathname });
+      expect(served.statusCode).toBe(200);
+      expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+      const over = await upload(owner, 2);
+      expect(over.statusCode).toBe(422);
+      expect(over.json().errors.images).toEqual([FIELD_MESSAGES.images]);
+      const notImage = await upload(owner, 1, Buffer.from('not an image'));
+      expect(notImage.statusCode).toBe(422);
+      expect(notImage.json().errors.images?.[0]).toMatch(JAPANESE);
+      // Taking one off is a PUT of the remaining ones; an URL the request does not hold is refused.
+      const kept = await owner.put(`/api/advertisements/${ad.id}`, { image_urls: urls.slice(1) });
+      expect(kept.json().image_urls).toEqual(urls.slice(1));
+      const foreign = await owner.put(`/api/advertisements/${ad.id}`, {
+        image_urls: ['https://example.com/x.webp'],
+      });
+      expect(foreign.json().errors.image_urls).toEqual([FIELD_MESSAGES.imageUnknown]);
+      expect((await upload(owner, 2)).json().image_urls).toHaveLength(4);
     });
 
     it('refuses bad fields with a Japanese errors map per field (reward under 100 yen, unknown platform, end before start)', async () => {
@@ -194,7 +245,7 @@ for (const kind of DB_KINDS) {
       expect(
         (await bad('https://twitter.com/demo_supporter/status/1850000000000000001?s=20')).errors.post_url,
       ).toEqual([AD_MESSAGES.duplicatePost]);
-      const url = 'https://x.com/demo_supporter/status/1860000000000000009';
+      const url = xPost('demo_supporter', 9);
       const [a, b] = await Promise.all([
         supporter.post(`/api/units/${unit.id}/proof`, { post_url: url }),
         supporter.post(`/api/units/${unit.id}/proof`, { post_url: url }),
@@ -202,6 +253,64 @@ for (const kind of DB_KINDS) {
       expect([a.statusCode, b.statusCode], a.body + b.body).toEqual([200, 200]);
       expect(a.json()).toMatchObject({ status: 'posted', post_url: url });
       expect((await supporter.get('/api/rewards')).json().pending).toBe(120);
+    });
+
+    it('proof: the post must be dated within the unit period, read from the URL id (X, TikTok) or from the checker (ADR 0064)', async () => {
+      // X ids are snowflakes, TikTok video ids carry the second: no network needed.
+      const at = new Date('2026-11-23T15:30:00Z'); // 2026-11-24 00:30 in Japan
+      expect(postTimeOfUrl('x', xPost('a', 1, at))).toEqual(at);
+      expect(
+        postTimeOfUrl('tiktok', `https://tiktok.com/@a/video/${(BigInt(at.getTime() / 1000) << 32n) + 7n}`),
+      ).toEqual(at);
+      expect(postTimeOfUrl('x', 'https://x.com/a/status/1234567890')).toBeNull(); // before snowflakes
+      expect(postTimeOfUrl('instagram', 'https://instagram.com/p/Abcdef123')).toBeNull();
+      const period = { startsOn: '2026-11-24', endsOn: '2026-11-30', offeredAt: at };
+      expect(postPeriodError(at, period)).toBeNull(); // Japan's calendar day, not UTC's
+      expect(postPeriodError(new Date('2026-11-23T14:59:59Z'), period)).toBe(
+        FIELD_MESSAGES.postOutOfPeriod('2026-11-24', '2026-11-30'),
+      );
+      expect(postPeriodError(new Date('2026-11-30T14:59:59Z'), period)).toBeNull();
+      expect(postPeriodError(new Date('2026-11-30T15:00:00Z'), period)).not.toBeNull();
+      // Not before the unit was offered either.
+      expect(
+        postPeriodError(new Date('2026-11-25T00:00:00Z'), {
+          ...period,
+          offeredAt: new Date('2026-11-26T00:00:00Z'),
+        }),
+      ).toBe(FIELD_MESSAGES.postOutOfPeriod('2026-11-26', '2026-11-30'));
+
+      // Through the API: fan1 accepts an offer of the live request and reports a post of last month.
+      const offer = ((await fan1.get('/api/units?status=offered')).json().items as Unit[]).find(
+        (u) => u.advertisement_id === ad.id,
+      )!;
+      expect((await fan1.post(`/api/units/${offer.id}/accept`, { platform: 'x' })).statusCode).toBe(200);
+      const old = await fan1.post(`/api/units/${offer.id}/proof`, {
+        post_url: xPost('demo_fan1', 1, new Date(Date.now() - 30 * DAY)),
+      });
+      expect(old.statusCode).toBe(422);
+      expect(old.json().errors.post_url).toEqual([FIELD_MESSAGES.postOutOfPeriod(day(0), complete.ends_on)]);
+      // A date the checker reports (a platform whose URL carries none) is checked the same way.
+      const svc = t.app.advertisements;
+      const real = svc.postChecker;
+      svc.postChecker = {
+        check: async () => ({ found: true, hasDisclosure: true, postedAt: new Date(Date.now() + 40 * DAY) }),
+      };
+      try {
+        const late = await fan1.post(`/api/units/${offer.id}/proof`, {
+          post_url: 'https://x.com/demo_fan1/status/1234567890',
+        });
+        expect(late.json().errors?.post_url).toEqual([
+          FIELD_MESSAGES.postOutOfPeriod(day(0), complete.ends_on),
+        ]);
+        svc.postChecker = {
+          check: async () => ({ found: true, hasDisclosure: false, postedAt: null }),
+        };
+        const bare = await fan1.post(`/api/units/${offer.id}/proof`, { post_url: xPost('demo_fan1', 2) });
+        expect(bare.json().errors?.post_url).toEqual([AD_MESSAGES.postNoDisclosure]);
+      } finally {
+        svc.postChecker = real;
+      }
+      expect((await fan1.get(`/api/units/${offer.id}`)).json().status).toBe('accepted');
     });
 
     it('judging: another company cannot; the supporter cannot judge their own; a rejection gives a listed reason and one resubmission', async () => {
@@ -227,7 +336,7 @@ for (const kind of DB_KINDS) {
         )
         .toContain('理由：#PRの表示がない');
       const again = await supporter.post(`/api/units/${unit.id}/proof`, {
-        post_url: 'https://x.com/demo_supporter/status/1860000000000000010',
+        post_url: xPost('demo_supporter', 10),
       });
       expect(again.json().status).toBe('posted');
     });
@@ -254,16 +363,15 @@ for (const kind of DB_KINDS) {
     });
 
     it('a rejected unit can be resubmitted once only', async () => {
-      const units = (await fan1.get('/api/units?status=offered')).json().items as Unit[];
+      const units = (await fan1.get('/api/units?status=accepted')).json().items as Unit[];
       const u = units.find((x) => x.advertisement_id === ad.id)!;
-      await fan1.post(`/api/units/${u.id}/accept`);
       for (const [i, expected] of [
         [1, 200],
         [2, 200],
         [3, 409],
       ] as const) {
         const res = await fan1.post(`/api/units/${u.id}/proof`, {
-          post_url: `https://x.com/demo_fan1/status/18700000000000000${i}`,
+          post_url: xPost('demo_fan1', 100 + i),
         });
         expect(res.statusCode, res.body).toBe(expected);
         if (expected === 409) expect(res.json().message).toBe(AD_MESSAGES.resubmitUsed);
@@ -297,6 +405,69 @@ for (const kind of DB_KINDS) {
       expect((await owner.get('/api/me')).json().flag_status.acceptedFirstAdvertising).toBe(true);
     });
 
+    it('a declined or expired offer goes to the next candidate, never twice to one supporter, never past the units ordered (ADR 0063)', async () => {
+      const clients = new Map<number, TestClient>();
+      for (const email of ['supporter', 'fan1', 'fan2', 'fan3'].map((n) => `${n}@example.com`)) {
+        clients.set(await userIdOf(t, email), await loginAs(t, email));
+      }
+      const created = await owner.post('/api/advertisements', { shop_id: 1, ...complete, units: 1 });
+      const id = created.json().id as number;
+      expect((await owner.post(`/api/advertisements/${id}/submit`)).statusCode).toBe(200);
+      expect((await staff.post(`/api/advertisements/${id}/approve`)).statusCode).toBe(200);
+      const unitsOf = async () =>
+        rowsOf<{ id: number; user_id: number; status: string; expires_at: string }>(
+          await t.database.db.execute(
+            sql`select id, user_id, status, expires_at from units where advertisement_id = ${id} order by id`,
+          ),
+        );
+      let rows = await unitsOf();
+      expect(rows).toHaveLength(1);
+      // An offer waits three days for an answer (never past the last day).
+      const wait = new Date(rows[0]!.expires_at).getTime() - Date.now();
+      expect(wait).toBeGreaterThan(3 * DAY - 120_000);
+      expect(wait).toBeLessThanOrEqual(3 * DAY);
+      // The first declines (a double click declines once and hands on one place).
+      const first = clients.get(Number(rows[0]!.user_id))!;
+      const [a, b] = await Promise.all([
+        first.post(`/api/units/${rows[0]!.id}/decline`),
+        first.post(`/api/units/${rows[0]!.id}/decline`),
+      ]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      rows = await unitsOf();
+      expect(rows.map((r) => r.status)).toEqual(['declined', 'offered']);
+      const second = rows[1]!;
+      expect(second.user_id).not.toBe(rows[0]!.user_id);
+      // The next candidate is told by mail.
+      const secondEmail = rowsOf<{ email: string }>(
+        await t.database.db.execute(sql`select email from users where id = ${second.user_id}`),
+      )[0]!.email;
+      await expect
+        .poll(() => mail.to(secondEmail).filter((m) => m.subject.includes('拡散依頼が届きました')).length, {
+          timeout: 15_000,
+        })
+        .toBeGreaterThan(0);
+      // Nobody answers in three days: the offer expires and the place goes on again.
+      // (Other requests' open offers expire too; this request's one is the one looked at.)
+      expect(
+        await t.app.advertisements.expireOffers(new Date(Date.now() + 3 * DAY + 60_000)),
+      ).toBeGreaterThan(0);
+      rows = await unitsOf();
+      expect(rows.map((r) => r.status)).toEqual(['declined', 'expired', 'offered']);
+      expect(new Set(rows.map((r) => r.user_id)).size).toBe(3);
+      const third = rows[2]!;
+      expect(
+        (await clients.get(Number(third.user_id))!.post(`/api/units/${third.id}/accept`)).statusCode,
+      ).toBe(200);
+      // A held place is not handed on; nothing is offered beyond the one unit ordered.
+      await t.app.advertisements.expireOffers(new Date(Date.now() + 7 * DAY));
+      expect((await unitsOf()).map((r) => r.status)).toEqual(['declined', 'expired', 'accepted']);
+      expect(
+        await count(
+          sql`select count(*)::int as n from units where advertisement_id = ${id} and status not in ('declined', 'expired')`,
+        ),
+      ).toBe(1);
+    });
+
     it('jobs: at the end date the request ends (its offers expire, its links lead to /period); 7 days unjudged is approved', async () => {
       const svc = t.app.advertisements;
       const waiting = rowsOf<{ id: number; user_id: number; reward: number }>(
@@ -323,7 +494,54 @@ for (const kind of DB_KINDS) {
         headers: { 'user-agent': 'Mozilla/5.0' },
       });
       expect(res.statusCode).toBe(302);
-      expect(res.headers.location).toBe('/period');
+      expect(res.headers.location).toBe(`/period?ad=${ad.id}`);
+      // The /period page's facts are public for an ended request, and for nothing else.
+      const period = await t.app.inject({ method: 'GET', url: `/api/advertisements/${ad.id}/period` });
+      expect(period.statusCode).toBe(200);
+      expect(period.json()).toMatchObject({
+        id: ad.id,
+        shop: { name: 'デモカフェ 渋谷店', screen_name: 'demo-cafe' },
+        starts_on: complete.starts_on,
+        ends_on: complete.ends_on,
+      });
+      expect(period.json().text).toBeUndefined();
+      const live = rowsOf<{ id: number }>(
+        await t.database.db.execute(
+          sql`select id from advertisements where status <> '終了' order by id limit 1`,
+        ),
+      )[0]!;
+      const hidden = await t.app.inject({ method: 'GET', url: `/api/advertisements/${live.id}/period` });
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json().message).toBe(AD_MESSAGES.periodNotFound);
+    });
+
+    it('the visitor hashes of tracking links are kept one hour, then pruned; the daily counts stay (ADR 0065)', async () => {
+      const visitors = () => count(sql`select count(*)::int as n from short_link_visitors`);
+      const clicks = () => count(sql`select coalesce(sum(clicks), 0)::int as n from short_link_clicks`);
+      const link = (await supporter.get(`/api/units/${unit.id}`)).json().short_url as string;
+      const browser = await t.app.inject({
+        method: 'GET',
+        url: new URL(link).pathname,
+        remoteAddress: '203.0.113.9',
+        headers: {
+          'user-agent':
+            'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+        },
+      });
+      expect(browser.statusCode).toBe(302);
+      expect(await visitors()).toBeGreaterThan(0);
+      const before = await clicks();
+      expect(await pruneVisitors(t.database.db, new Date(Date.now() - 60 * 60 * 1000))).toBe(0);
+      expect(await pruneVisitors(t.database.db, new Date(Date.now() + 60 * 60 * 1000))).toBeGreaterThan(0);
+      expect(await visitors()).toBe(0);
+      expect(await clicks()).toBe(before);
+      // The job is declared and scheduled hourly in Japan time.
+      const schedule = rowsOf<{ cron: string; timezone: string }>(
+        await t.database.db.execute(
+          sql`select cron, timezone from pgboss.schedule where name = ${PRUNE_VISITORS_JOB}`,
+        ),
+      );
+      expect(schedule).toEqual([{ cron: '20 * * * *', timezone: 'Asia/Tokyo' }]);
     });
 
     it('every refusal of this suite answered in Japanese, never a 5xx', async () => {

@@ -1,4 +1,11 @@
-import { DISCLOSURES, type Platform } from '../../../contracts/advertisements.ts';
+import {
+  AD_MESSAGES,
+  checkPostUrl,
+  DISCLOSURES,
+  type Platform,
+  postPeriodError,
+  postTimeOfUrl,
+} from '../../../contracts/advertisements.ts';
 import {
   fakePostChecker as sharedFake,
   oembedPostChecker as sharedOembed,
@@ -20,4 +27,30 @@ export function oembedPostChecker(options: {
   timeoutMs?: number;
 }): PostChecker {
   return sharedOembed({ ...options, disclosures: DISCLOSURES });
+}
+
+/**
+ * Every check of a proof's post in one place (issue 13 "Proof checks", ADR 0064), in the order a
+ * supporter can fix them: the URL (the unit's platform, a post, not a profile; canonical form), then what
+ * the platform says (the post exists, shows the disclosure), then the date (within the unit's period:
+ * from the URL's id where it carries the time, else from the checker). One post proving two units is the
+ * database's check (unique canonical URL), done by the caller.
+ */
+export async function checkProof(
+  checker: PostChecker,
+  proof: {
+    platform: Platform;
+    postUrl: string;
+    period: { startsOn: string | null; endsOn: string | null; offeredAt: Date };
+  },
+): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
+  const checked = checkPostUrl(proof.platform, proof.postUrl);
+  if (!checked.ok) return checked;
+  const seen = await checker.check(proof.platform, checked.url);
+  if (!seen.found) return { ok: false, message: AD_MESSAGES.postNotFound };
+  if (seen.hasDisclosure === false) return { ok: false, message: AD_MESSAGES.postNoDisclosure };
+  const postedAt = postTimeOfUrl(proof.platform, checked.url) ?? seen.postedAt ?? null;
+  const outside = postPeriodError(postedAt, proof.period);
+  if (outside) return { ok: false, message: outside };
+  return checked;
 }

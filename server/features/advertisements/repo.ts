@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AdPeriod,
   type Advertisement,
   type AdStatus,
   type Platform,
@@ -369,5 +370,30 @@ export async function rewardsOf(db: Db, userId: number) {
             : String(r.kind),
       created_at: iso(r.created_at),
     })),
+  };
+}
+
+/** An ended request's public facts (the /period page); null for any other status or id. */
+export async function findEndedAd(db: Db, id: number): Promise<AdPeriod | null> {
+  const [row] = rowsOf<{
+    id: number;
+    name: string;
+    screen_name: string;
+    starts_on: string | null;
+    ends_on: string | null;
+    ended_at: Date | string | null;
+  }>(
+    await db.execute(sql`
+      select a.id, s.name, s.screen_name, a.starts_on::text as starts_on, a.ends_on::text as ends_on, a.ended_at
+      from advertisements a join shops s on s.id = a.shop_id
+      where a.id = ${id} and a.status = '終了'`),
+  );
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    shop: { name: row.name, screen_name: row.screen_name },
+    starts_on: strOrNull(row.starts_on),
+    ends_on: strOrNull(row.ends_on),
+    ended_at: isoOrNull(row.ended_at),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   acceptUnitSchema,
+  adPeriodSchema,
   adListQuerySchema,
   advertisementListSchema,
   advertisementSchema,
@@ -46,6 +47,18 @@ export const advertisementRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/advertisements/:id',
     { config: user, schema: { params: idParamsSchema, response: { 200: advertisementSchema, ...errors } } },
     (request) => ads.get(request.params.id, request.auth!),
+  );
+  // Public: the /period page of an ended request (seed spec section 2; ADR 0066). Any other id is 404.
+  app.get(
+    '/api/advertisements/:id/period',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: idParamsSchema,
+        response: { 200: adPeriodSchema, 404: errorSchema, 422: errorSchema },
+      },
+    },
+    (request) => ads.period(request.params.id),
   );
   app.put(
     '/api/advertisements/:id',

@@ -12,6 +12,7 @@ import {
   FIELD_MESSAGES,
   MAX_IMAGES,
   MAX_PROOF_SUBMISSIONS,
+  OFFER_RESPONSE_DAYS,
   type Platform,
   type Rewards,
   type Unit,
@@ -20,6 +21,7 @@ import {
   tokyoDate,
   withDisclosure,
   type AdDraft,
+  type AdPeriod,
   createAdSchema,
   rejectUnitSchema,
   updateAdSchema,
@@ -36,7 +38,7 @@ import { type AuthContext, STAFF_PRIORITY } from '../../platform/plugins/access.
 import { createShortLink, retargetShortLinks } from '../../platform/short-links.ts';
 import type { StoredImage } from '../../platform/storage.ts';
 import * as mails from './mails.ts';
-import type { PostChecker } from './post-checker.ts';
+import { checkProof, type PostChecker } from './post-checker.ts';
 import * as repo from './repo.ts';
 
 /** X's weighted count (twitter-text v3: CJK 2, URL 23): the one counter of the server. */
@@ -57,7 +59,10 @@ const actorOf = (auth: AuthContext): repo.Actor => ({
   staff: auth.priority <= STAFF_PRIORITY,
 });
 
-/** The end of a request's last day in Japan (offers expire then). */
+/** The public page of an ended request (seed spec: /period "ad posting has ended"). */
+export const periodPath = (adId: number) => `/period?ad=${adId}`;
+
+/** The end of a request's last day in Japan (offers expire then at the latest). */
 export const endOfTokyoDay = (day: string) => new Date(`${day}T23:59:59.999+09:00`);
 
 type CreateBody = z.output<typeof createAdSchema>;
@@ -74,7 +79,8 @@ export class AdvertisementService {
 
   constructor(
     private readonly app: FastifyInstance,
-    private readonly checker: PostChecker,
+    /** Asks the platform about a reported post (setup.ts chooses it; tests replace it). */
+    public postChecker: PostChecker,
   ) {
     this.db = app.db;
     this.appUrl = app.env.APP_URL;
@@ -285,30 +291,7 @@ export class AdvertisementService {
       await tx.execute(sql`
         update advertisements set status = '配信中', approved_at = ${at}, reviewed_by = ${auth.userId},
           reject_reason = null, updated_at = now() where id = ${id}`);
-      const candidates = await repo.offerCandidates(tx, id, ad.shop.id, ad.units ?? 0);
-      const expiresAt = endOfTokyoDay(ad.ends_on);
-      for (const userId of candidates) {
-        const [unit] = rowsOf<{ id: number }>(
-          await tx.execute(sql`
-            insert into units (advertisement_id, user_id, reward, offered_at, expires_at)
-            values (${id}, ${userId}, ${ad.reward ?? STANDARD_REWARD}, ${at}, ${expiresAt}) returning id`),
-        );
-        const who = await repo.emailOf(tx, userId);
-        if (who) {
-          await enqueueMail(this.app, tx, {
-            key: `unit:${unit!.id}:offer`,
-            to: who.email,
-            ...mails.offerMail({
-              name: who.name,
-              shop: ad.shop.name,
-              text: ad.text,
-              reward: ad.reward ?? STANDARD_REWARD,
-              deadline: expiresAt.toISOString(),
-              url: this.link('/advertisements'),
-            }),
-          });
-        }
-      }
+      const offers = await this.topUpOffers(tx, id, at);
       const owner = current.createdBy ? await repo.emailOf(tx, current.createdBy) : null;
       if (owner) {
         await enqueueMail(this.app, tx, {
@@ -317,7 +300,7 @@ export class AdvertisementService {
           ...mails.adApprovedMail({
             name: owner.name,
             shop: ad.shop.name,
-            offers: candidates.length,
+            offers,
             url: this.link('/advertisements'),
           }),
         });
@@ -429,13 +412,21 @@ export class AdvertisementService {
   async decline(id: number, auth: AuthContext): Promise<Unit> {
     const current = await this.unitOf(id, auth);
     if (current.userId !== auth.userId) throw new HttpError(404, AD_MESSAGES.unitNotFound);
-    const updated = rowsOf(
-      await this.db.execute(sql`
-        update units set status = 'declined', updated_at = now()
-        where id = ${id} and user_id = ${auth.userId} and status = 'offered' returning id`),
-    );
-    if (!updated.length && current.unit.status !== 'declined')
-      throw new HttpError(409, AD_MESSAGES.notOffered);
+    await this.db.transaction(async (tx) => {
+      const [row] = rowsOf<{ advertisement_id: number }>(
+        await tx.execute(sql`
+          update units set status = 'declined', updated_at = now()
+          where id = ${id} and user_id = ${auth.userId} and status = 'offered' returning advertisement_id`),
+      );
+      if (!row) {
+        // Read again: a racing double click may have declined it after `current` was read.
+        const again = await this.unitOf(id, auth, tx);
+        if (again.unit.status === 'declined') return; // a double click
+        throw new HttpError(409, AD_MESSAGES.notOffered);
+      }
+      // The place goes to the next candidate (ADR 0063).
+      await this.topUpOffers(tx, Number(row.advertisement_id), now());
+    });
     return this.getUnit(id, auth);
   }
 
@@ -447,6 +438,7 @@ export class AdvertisementService {
     const current = await this.unitOf(id, auth);
     if (current.userId !== auth.userId) throw new HttpError(404, AD_MESSAGES.unitNotFound);
     const platform = current.unit.platform ?? current.unit.advertisement.platforms[0] ?? 'x';
+    // The URL's form first (a double click is told by its canonical form), the post itself below.
     const checked = checkPostUrl(platform, postUrl);
     if (!checked.ok) throw validationError({ post_url: [checked.message] });
     if (current.unit.status === 'posted' && current.unit.post_url === checked.url) return current.unit; // double click
@@ -458,9 +450,16 @@ export class AdvertisementService {
       await this.db.execute(sql`select id from units where post_url = ${checked.url} and id <> ${id}`),
     );
     if (taken.length) throw validationError({ post_url: [AD_MESSAGES.duplicatePost] });
-    const seen = await this.checker.check(platform, checked.url);
-    if (!seen.found) throw validationError({ post_url: [AD_MESSAGES.postNotFound] });
-    if (seen.hasDisclosure === false) throw validationError({ post_url: [AD_MESSAGES.postNoDisclosure] });
+    const judged = await checkProof(this.postChecker, {
+      platform,
+      postUrl: checked.url,
+      period: {
+        startsOn: current.unit.advertisement.starts_on,
+        endsOn: current.unit.advertisement.ends_on,
+        offeredAt: new Date(current.unit.offered_at),
+      },
+    });
+    if (!judged.ok) throw validationError({ post_url: [judged.message] });
     try {
       await this.db.transaction(async (tx) => {
         const at = now();
@@ -571,7 +570,9 @@ export class AdvertisementService {
           returning user_id, submissions`),
       );
       if (!row) {
-        if (current.unit.status === 'rejected' && current.unit.reject_reason === body.reason) return;
+        // Read again: a racing double click may have judged it after `current` was read.
+        const again = await this.unitOf(id, auth, tx);
+        if (again.unit.status === 'rejected' && again.unit.reject_reason === body.reason) return;
         throw new HttpError(409, AD_MESSAGES.notPosted);
       }
       const who = await repo.emailOf(tx, Number(row.user_id));
@@ -591,6 +592,13 @@ export class AdvertisementService {
       }
     });
     return this.getUnit(id, auth);
+  }
+
+  /** The public facts of an ended request for its /period page (shop and period; nothing else). */
+  async period(id: number): Promise<AdPeriod> {
+    const found = await repo.findEndedAd(this.db, id);
+    if (!found) throw new HttpError(404, AD_MESSAGES.periodNotFound);
+    return found;
   }
 
   async rewards(auth: AuthContext): Promise<Rewards> {
@@ -617,14 +625,95 @@ export class AdvertisementService {
     return n;
   }
 
-  /** Open offers past their deadline expire. */
+  /**
+   * Open offers past their deadline expire, and each place goes to the next candidate of its request while
+   * the request is live (ADR 0063). One transaction per request, so a failure leaves the others done.
+   */
   async expireOffers(at: Date = now()): Promise<number> {
-    const rows = rowsOf(
+    const ads = rowsOf<{ advertisement_id: number }>(
       await this.db.execute(sql`
-        update units set status = 'expired', updated_at = now() where status = 'offered' and expires_at <= ${at}
-        returning id`),
+        select distinct advertisement_id from units where status = 'offered' and expires_at <= ${at}
+        order by advertisement_id`),
     );
-    return rows.length;
+    let expired = 0;
+    for (const { advertisement_id } of ads) {
+      const adId = Number(advertisement_id);
+      expired += await this.db.transaction(async (tx) => {
+        const rows = rowsOf(
+          await tx.execute(sql`
+            update units set status = 'expired', updated_at = now()
+            where advertisement_id = ${adId} and status = 'offered' and expires_at <= ${at} returning id`),
+        );
+        if (rows.length) await this.topUpOffers(tx, adId, at);
+        return rows.length;
+      });
+    }
+    return expired;
+  }
+
+  /**
+   * Offers of a live request up to the units ordered (product design section 3, ADR 0063): places held by
+   * an offer, an accepted, posted, judged unit count; declined and expired ones are free again and go to
+   * the next candidates (followers by oldest follow, then approved supporters of the prefecture), never to
+   * anyone offered before. The request's row is locked, so racing declines and expiries never offer more
+   * than ordered. Each offer waits OFFER_RESPONSE_DAYS, never past the request's last day; its mail is
+   * written in the same transaction. Answers how many offers were made.
+   */
+  private async topUpOffers(tx: Db, adId: number, at: Date): Promise<number> {
+    const [ad] = rowsOf<{
+      shop_id: number;
+      shop_name: string;
+      text: string;
+      units: number | null;
+      reward: number | null;
+      starts_on: string | null;
+      ends_on: string | null;
+    }>(
+      await tx.execute(sql`
+        select a.shop_id, s.name as shop_name, a.text, a.units, a.reward, a.starts_on::text as starts_on,
+          a.ends_on::text as ends_on
+        from advertisements a join shops s on s.id = a.shop_id
+        where a.id = ${adId} and a.status = '配信中' for update of a`),
+    );
+    if (!ad?.ends_on || ad.ends_on < tokyoDate(at)) return 0;
+    const [held] = rowsOf<{ n: number }>(
+      await tx.execute(sql`
+        select count(*)::int as n from units
+        where advertisement_id = ${adId} and status not in ('declined', 'expired')`),
+    );
+    const missing = Number(ad.units ?? 0) - Number(held?.n ?? 0);
+    if (missing <= 0) return 0;
+    const candidates = await repo.offerCandidates(tx, adId, Number(ad.shop_id), missing);
+    const lastMoment = endOfTokyoDay(ad.ends_on);
+    // The answer window runs from the request's first day when it is approved ahead of it.
+    const firstMoment = ad.starts_on ? new Date(`${ad.starts_on}T00:00:00+09:00`) : at;
+    const from = firstMoment > at ? firstMoment : at;
+    const window = new Date(from.getTime() + OFFER_RESPONSE_DAYS * DAY_MS);
+    const expiresAt = window < lastMoment ? window : lastMoment;
+    const reward = ad.reward ?? STANDARD_REWARD;
+    for (const userId of candidates) {
+      const [unit] = rowsOf<{ id: number }>(
+        await tx.execute(sql`
+          insert into units (advertisement_id, user_id, reward, offered_at, expires_at)
+          values (${adId}, ${userId}, ${reward}, ${at}, ${expiresAt}) returning id`),
+      );
+      const who = await repo.emailOf(tx, userId);
+      if (who) {
+        await enqueueMail(this.app, tx, {
+          key: `unit:${unit!.id}:offer`,
+          to: who.email,
+          ...mails.offerMail({
+            name: who.name,
+            shop: ad.shop_name,
+            text: ad.text,
+            reward,
+            deadline: expiresAt.toISOString(),
+            url: this.link('/advertisements'),
+          }),
+        });
+      }
+    }
+    return candidates.length;
   }
 
   /**
@@ -647,19 +736,18 @@ export class AdvertisementService {
           ids.map((i) => sql`${i}`),
           sql`, `,
         )})`);
-      const links = rowsOf<{ short_link_id: number }>(
-        await tx.execute(sql`
-          select short_link_id from units where short_link_id is not null
-          and advertisement_id in (${sql.join(
-            ids.map((i) => sql`${i}`),
-            sql`, `,
-          )})`),
-      );
-      await retargetShortLinks(
-        tx,
-        links.map((l) => Number(l.short_link_id)),
-        '/period',
-      );
+      // Each request's links lead to its own /period page (which names the shop and the period).
+      for (const adId of ids) {
+        const links = rowsOf<{ short_link_id: number }>(
+          await tx.execute(sql`
+            select short_link_id from units where short_link_id is not null and advertisement_id = ${adId}`),
+        );
+        await retargetShortLinks(
+          tx,
+          links.map((l) => Number(l.short_link_id)),
+          periodPath(adId),
+        );
+      }
       return ids.length;
     });
   }

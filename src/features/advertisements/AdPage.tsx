@@ -6,6 +6,7 @@ import {
   type AdDraft,
   type Advertisement,
   composePost,
+  MAX_IMAGES,
   MAX_WEIGHTED_LENGTH,
   PLATFORM_LABELS,
   PLATFORMS,
@@ -30,6 +31,7 @@ import { getAdvertisement } from './api/get-advertisement.ts';
 import { listAdvertisements } from './api/list-advertisements.ts';
 import { saveAdvertisement } from './api/save-advertisement.ts';
 import { submitAdvertisement } from './api/submit-advertisement.ts';
+import { uploadAdImages } from './api/upload-ad-images.ts';
 
 export const AD_STEPS = ['依頼内容', '配信先', '期間', '確認・お支払い'] as const;
 
@@ -78,6 +80,35 @@ const Counter = styled('p', {
   margin: '0 0 $3',
   fontSize: '$small',
   variants: { over: { true: { color: '$redText', fontWeight: 700 } } },
+});
+
+const Thumbs = styled('ul', {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))',
+  gap: '$2',
+  listStyle: 'none',
+  padding: 0,
+  margin: '0 0 $3',
+  '& li': { position: 'relative' },
+  '& img': {
+    display: 'block',
+    width: '100%',
+    aspectRatio: '1 / 1',
+    objectFit: 'cover',
+    borderRadius: '$md',
+    backgroundColor: '$gray100',
+  },
+  '& button': { marginTop: '$1', width: '100%' },
+});
+const PreviewImages = styled('div', {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, 1fr)',
+  gap: '2px',
+  marginTop: '$3',
+  borderRadius: '$lg',
+  overflow: 'hidden',
+  '& img': { display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover' },
+  variants: { single: { true: { gridTemplateColumns: '1fr' } } },
 });
 
 const toWizardAd = (ad: Advertisement): WizardAd => ({
@@ -148,6 +179,11 @@ function Wizard({
           save: fromPromise(async ({ input }) =>
             toWizardAd(await saveAdvertisement(input.shopId, input.adId, fieldsOf(input.draft))),
           ),
+          upload: fromPromise(async ({ input }) => {
+            // The draft is saved first, so a new request has an id and the typed text is kept.
+            const saved = await saveAdvertisement(input.shopId, input.adId, fieldsOf(input.draft));
+            return toWizardAd(await uploadAdImages(saved.id, input.files));
+          }),
           submit: fromPromise(async ({ input }) => {
             const saved = await saveAdvertisement(input.shopId, input.adId, fieldsOf(input.draft));
             return toWizardAd(await submitAdvertisement(saved.id));
@@ -207,7 +243,8 @@ function Wizard({
       </Card>
     );
 
-  const busy = state.matches('saving') || state.matches('submitting');
+  const uploading = state.matches('uploading');
+  const busy = state.matches('saving') || state.matches('submitting') || uploading;
   const edit = (patch: Partial<AdDraft>) => actor.send({ type: 'wizard.edit', patch });
   const errors = c.errors;
   const post = composePost(c.draft.text, c.draft.hashtags, SAMPLE_SHORT_URL);
@@ -267,6 +304,14 @@ function Wizard({
               hint="例：#渋谷カフェ #自家焙煎"
               errors={errors.hashtags}
             />
+            <ImagePicker
+              urls={c.draft.image_urls}
+              uploading={uploading}
+              disabled={busy}
+              errors={errors.images ?? errors.image_urls}
+              onAdd={(files) => actor.send({ type: 'wizard.addImages', files })}
+              onRemove={(url) => edit({ image_urls: c.draft.image_urls.filter((u) => u !== url) })}
+            />
             <Field
               label="リンク先URL"
               inputMode="url"
@@ -279,6 +324,13 @@ function Wizard({
             <h3>投稿のプレビュー</h3>
             <Preview aria-label="投稿のプレビュー">
               {post.replace(SAMPLE_SHORT_URL, `${location.origin}/s/…`)}
+              {c.draft.image_urls.length > 0 && (
+                <PreviewImages single={c.draft.image_urls.length === 1}>
+                  {c.draft.image_urls.map((url) => (
+                    <img key={url} src={url} alt="" />
+                  ))}
+                </PreviewImages>
+              )}
             </Preview>
           </>
         )}
@@ -380,6 +432,67 @@ function Wizard({
         <Link href="/advertising-rules">拡散のルールを確認する</Link>
       </p>
     </>
+  );
+}
+
+/**
+ * Step 1's images (issue 13: up to 4, through the storage service): picked files are uploaded at once to
+ * the draft; a picked image can be taken off again (saved with the next step).
+ */
+function ImagePicker({
+  urls,
+  uploading,
+  disabled,
+  errors,
+  onAdd,
+  onRemove,
+}: {
+  urls: string[];
+  uploading: boolean;
+  disabled: boolean;
+  errors?: string[] | undefined;
+  onAdd: (files: File[]) => void;
+  onRemove: (url: string) => void;
+}) {
+  const id = 'ad-images';
+  const full = urls.length >= MAX_IMAGES;
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: '1rem 0' }}>
+      <legend style={{ fontWeight: 700 }}>
+        画像（{urls.length}／{MAX_IMAGES}枚）
+      </legend>
+      {urls.length > 0 && (
+        <Thumbs aria-label="選んだ画像">
+          {urls.map((url, i) => (
+            <li key={url}>
+              <img src={url} alt={`画像${i + 1}`} />
+              <Button variant="ghost" disabled={disabled} onClick={() => onRemove(url)}>
+                画像{i + 1}を外す
+              </Button>
+            </li>
+          ))}
+        </Thumbs>
+      )}
+      <label htmlFor={id} style={{ display: 'block', fontSize: 14 }}>
+        {full ? '画像は4枚まで選べます。' : '画像を追加（JPEG・PNG・WebP、1枚5MBまで）'}
+      </label>
+      <input
+        id={id}
+        type="file"
+        multiple
+        accept="image/jpeg,image/png,image/webp"
+        disabled={disabled || full}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${id}-error` : undefined}
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          e.target.value = '';
+          if (files.length) onAdd(files);
+        }}
+      />
+      {uploading && <p role="status">画像をアップロードしています…</p>}
+      <FieldErrors id={`${id}-error`} errors={errors} />
+    </fieldset>
   );
 }
 

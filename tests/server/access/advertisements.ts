@@ -1,4 +1,4 @@
-import { SIGNED_IN, type Row } from './table.ts';
+import { ALL, SIGNED_IN, type Row } from './table.ts';
 
 /** The authorisation rows of the advertisements feature. */
 export const rows: Row[] = [
@@ -20,6 +20,9 @@ export const rows: Row[] = [
   { route: 'GET /api/advertisements/:id', url: '/api/advertisements/3', expect: [401, 404, 200, 200, 200] },
   // A supporter with a unit of the request reads it.
   { route: 'GET /api/advertisements/:id', url: '/api/advertisements/1', expect: SIGNED_IN(200) },
+  // Public facts of an ended request (its /period page); a live or draft request is 404 to everyone.
+  { route: 'GET /api/advertisements/:id/period', url: '/api/advertisements/2/period', expect: ALL(200) },
+  { route: 'GET /api/advertisements/:id/period', url: '/api/advertisements/1/period', expect: ALL(404) },
   {
     route: 'PUT /api/advertisements/:id',
     url: '/api/advertisements/1',

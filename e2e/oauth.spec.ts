@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, logout, menu, menuTargets, test } from './fixtures.ts';
+import { expect, logout, menu, menuTargets, registerByEmail, test } from './fixtures.ts';
 import { planOAuth } from './support/oauth.ts';
 
 /**
@@ -127,5 +127,29 @@ test.describe('social login (seed spec sections 3, 4 and 8)', () => {
     await expect(page.getByRole('alert')).toBeVisible();
     await expect(page.getByRole('link', { name: 'ログイン画面に戻る' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  });
+
+  test('a signed-in supporter links LINE on /account-info, comes back there, and can then log in with LINE (issue 16)', async ({
+    page,
+  }) => {
+    const email = `link-${Date.now().toString(36)}-${process.pid}@example.com`;
+    await registerByEmail(page, email, 'link-pass-2026');
+    const identity = newIdentity('link');
+    await planOAuth({ identity });
+    await page.goto('/account-info');
+    await page.getByRole('button', { name: 'LINEと連携する' }).click();
+    // Provider -> server callback (the state names the signed-in user: a link) -> /oauth/line -> back here.
+    await expect(page).toHaveURL(/\/account-info$/);
+    const linked = page.getByRole('listitem').filter({ hasText: 'LINE' });
+    await expect(linked.getByRole('button', { name: '連携を解除' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'LINEと連携する' })).toHaveCount(0);
+
+    await logout(page);
+    await planOAuth({ identity });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'LINEでログイン' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/account-info');
+    await expect(page.getByText(email).first()).toBeVisible();
   });
 });

@@ -1,11 +1,16 @@
 import { LOGIN_PROVIDERS, type LoginProvider } from '../../../../contracts/oauth.ts';
-import { useSubmission } from '../../../platform/request/hooks.ts';
+import {
+  usePublicConfigSuspense as usePublicConfig,
+  useSubmission,
+} from '../../../platform/request/hooks.ts';
+import { getOAuthUrl } from '../../../platform/session/api/oauth/get-oauth-url.ts';
 import { useAuth, useAuthActions } from '../../../platform/session/hooks.ts';
 import { styled } from '../../../platform/styles/stitches.config.ts';
 import { Button } from '../../../platform/ui/Button.tsx';
 import { FormAlert } from '../../../platform/ui/Field.tsx';
 import { Card, EmptyState } from '../../../platform/ui/Page.tsx';
 import { unlinkOAuth } from '../api/unlink-oauth.ts';
+import { returnToAccountInfoAfterOAuth } from '../oauth-return.ts';
 
 /**
  * Issue 16 / ADR 0090: the ways to log in (LINE, X, Google) linked to the account, each of which can be
@@ -37,9 +42,21 @@ const isLoginProvider = (p: string): p is LoginProvider => (LOGIN_PROVIDERS as r
 export function LoginLinksSection() {
   const { user } = useAuth();
   const { refreshUser } = useAuthActions();
+  const config = usePublicConfig();
   const { busy, message, errors, run } = useSubmission();
   if (!user) return null;
   const problem = errors.provider?.[0] ?? message;
+  // Issue 16: link a provider the server offers and the account does not have yet. Signed in, the
+  // provider's identity is linked to this account (ADR 0011), and the callback comes back here.
+  const linkable = config.oauthProviders
+    .filter(isLoginProvider)
+    .filter((p) => !user.social_accounts.some((a) => a.provider === p));
+  const link = async (provider: LoginProvider) => {
+    const done = await run(() => getOAuthUrl(provider, { mode: 'login' }, { quiet: true }));
+    if (!done.ok) return;
+    returnToAccountInfoAfterOAuth();
+    window.location.assign(done.value);
+  };
   return (
     <Card aria-labelledby="acc-sns">
       <h2 id="acc-sns">ログインに使う連携アカウント</h2>
@@ -79,6 +96,18 @@ export function LoginLinksSection() {
               </Row>
             );
           })}
+        </Rows>
+      )}
+      {linkable.length > 0 && (
+        <Rows aria-label="連携できるアカウント">
+          {linkable.map((provider) => (
+            <Row key={provider}>
+              <span>{PROVIDERS[provider] ?? provider}</span>
+              <Button size="sm" variant="secondary" disabled={busy} onClick={() => void link(provider)}>
+                {PROVIDERS[provider] ?? provider}と連携する
+              </Button>
+            </Row>
+          ))}
         </Rows>
       )}
     </Card>

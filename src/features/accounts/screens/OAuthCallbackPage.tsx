@@ -8,6 +8,7 @@ import { PageLoading } from '../../../platform/ui/LoadingOverlay.tsx';
 import { Card, PageFrame } from '../../../platform/ui/Page.tsx';
 import type { ScreenProps } from '../../../platform/routing.ts';
 import { oauthLogin } from '../api/oauth-login.ts';
+import { takeOAuthReturn } from '../oauth-return.ts';
 
 const KNOWN: readonly string[] = LOGIN_PROVIDERS;
 
@@ -25,6 +26,7 @@ export default function OAuthCallbackPage({ params }: ScreenProps) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    const back = takeOAuthReturn();
     const q = new URLSearchParams(window.location.search);
     const type = q.get('error');
     if (type) {
@@ -41,7 +43,8 @@ export default function OAuthCallbackPage({ params }: ScreenProps) {
     oauthLogin(provider as LoginProvider, code).then(
       (answer) => {
         send({ type: 'auth.login', user: answer.user, accessToken: answer.access_token });
-        navigate('/', { replace: true });
+        // Linking from /account-info comes back there (issue 16); a login goes to the root (section 4).
+        navigate(back, { replace: true });
       },
       (err: unknown) =>
         setError(

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/platform/db/client.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createdShrinkerSchema,
@@ -130,7 +131,7 @@ for (const kind of DB_KINDS) {
         expect(res.json().errors, String(url)).toEqual({ url: [message] });
       }
       const after = await t.database.db.execute(sql`select count(*)::int as n from short_links`);
-      expect(after).toEqual(before);
+      expect(rowsOf(after)).toEqual(rowsOf(before));
       // A page of this site other than /s/ may be shortened.
       expect((await shorten(`${APP_URL}/shops`)).statusCode).toBe(201);
     });

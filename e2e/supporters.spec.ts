@@ -68,7 +68,7 @@ test('staff upload an index picture and the top page shows it (issue 16)', async
     .getByLabel(/画像ファイル/)
     .setInputFiles({ name: 'shop.jpg', mimeType: 'image/jpeg', buffer: jpeg });
   await page.getByLabel(/画像の説明/).fill(alt);
-  await page.getByRole('button', { name: '登録する' }).click();
+  await page.getByRole('button', { name: '登録する', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'トップ画像を登録しました。' })).toBeVisible();
   await expect(page.getByRole('img', { name: alt })).toBeVisible();
   await logout(page);

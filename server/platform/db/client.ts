@@ -52,6 +52,15 @@ async function openPostgres<S extends TableSchema>(options: OpenOptions<S>): Pro
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+  // An idle connection that the server ends (a restart, a fail-over, an administrator, a dropped test
+  // database) is an 'error' event on the pool; without a listener Node would stop the process. The pool
+  // has already discarded that connection and opens a new one for the next query.
+  pool.on('error', (err: Error & { code?: string }) => {
+    process.emitWarning(
+      `PostgreSQL closed an idle connection (${err.code ?? err.message})`,
+      'DatabaseWarning',
+    );
+  });
   const db = drizzle(pool, { schema: options.schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   const url = new URL(options.databaseUrl!);

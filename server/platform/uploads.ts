@@ -1,8 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z, type ZodType } from 'zod';
 import { MESSAGES } from '../../contracts/common.ts';
 import type { Env } from './env.ts';
 import { HttpError, validationError } from './http-errors.ts';
+import { validateInput } from './plugins/zod.ts';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MESSAGES,
@@ -59,11 +61,22 @@ export async function installUploads(app: FastifyInstance, env: Env): Promise<vo
   }
 }
 
-/** A multipart request's text fields and the images of one file field, each stored (or a 422). */
-export async function saveUploadedImages(
+export interface ImageFieldOptions {
+  field: string;
+  use: ImageUse;
+  max: number;
+  required?: boolean;
+}
+
+/**
+ * A multipart request's text fields and the images of one file field (or a 422). The fields go through
+ * the API's input check (`validateInput`: NUL characters, then `schema`, every field by default) before
+ * any image is stored, so a refused form leaves no file behind.
+ */
+export async function saveUploadedImages<S extends ZodType = ZodType<Record<string, string>>>(
   request: FastifyRequest,
-  options: { field: string; use: ImageUse; max: number; required?: boolean },
-): Promise<{ fields: Record<string, string>; images: StoredImage[] }> {
+  options: ImageFieldOptions & { fields?: S },
+): Promise<{ fields: z.output<S>; images: StoredImage[] }> {
   if (!request.isMultipart()) {
     throw validationError({ [options.field]: ['画像を選んで送信してください（multipart/form-data）。'] });
   }
@@ -105,6 +118,8 @@ export async function saveUploadedImages(
   if (options.required && buffers.length === 0) {
     throw validationError({ [options.field]: ['画像を選んでください。'] });
   }
+  const checked = validateInput(options.fields ?? ANY_FIELDS, fields);
+  if (checked.error) throw checked.error;
   const stored: StoredImage[] = [];
   try {
     for (const buffer of buffers) stored.push(await request.server.images.saveImage(buffer, options.use));
@@ -114,5 +129,23 @@ export async function saveUploadedImages(
     if (err instanceof ImageRefused) throw validationError({ [options.field]: [err.message] });
     throw err;
   }
-  return { fields, images: stored };
+  return { fields: checked.value as z.output<S>, images: stored };
+}
+
+/** Every text field as sent (the default of saveUploadedImages: only the NUL check applies). */
+const ANY_FIELDS = z.record(z.string(), z.string());
+
+/**
+ * The input of a route that takes JSON, or multipart with images (a recruitment with its photos): the
+ * fields checked by `schema` either way, the images stored only when the fields pass.
+ */
+export async function readFieldsAndImages<S extends ZodType>(
+  request: FastifyRequest,
+  schema: S,
+  options: ImageFieldOptions,
+): Promise<{ fields: z.output<S>; images: StoredImage[] }> {
+  if (request.isMultipart()) return saveUploadedImages(request, { ...options, fields: schema });
+  const checked = validateInput(schema, request.body ?? {});
+  if (checked.error) throw checked.error;
+  return { fields: checked.value, images: [] };
 }

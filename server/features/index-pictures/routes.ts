@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
 import { errorSchema, idParamsSchema, messageResponseSchema } from '../../../contracts/common.ts';
 import {
@@ -17,6 +18,8 @@ import { saveUploadedImages } from '../../platform/uploads.ts';
 import * as repo from './repo.ts';
 
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema };
+/** The text field of an upload: the alt text, required. */
+const uploadFieldsSchema = z.object({ alt: altSchema });
 
 /**
  * Issue 16 / product design section 6: staff manage the top page's pictures; the top page reads the
@@ -41,7 +44,7 @@ export const indexPictureRoutes: FastifyPluginAsync = async (fastify) => {
     async () => ({ items: await repo.listAll(app.db) }),
   );
 
-  /** multipart/form-data: `image` (one file) and `alt` (required). */
+  /** multipart/form-data: `image` (one file) and `alt` (required, checked before the image is stored). */
   app.post(
     '/api/index-pictures',
     { config: { access: 'staff' }, schema: { response: { 201: indexPictureSchema, ...errors } } },
@@ -52,19 +55,15 @@ export const indexPictureRoutes: FastifyPluginAsync = async (fastify) => {
         use: 'picture',
         max: 1,
         required: true,
+        fields: uploadFieldsSchema,
       });
       const image = images[0]!;
-      const alt = altSchema.safeParse(fields.alt ?? '');
-      if (!alt.success) {
-        await app.images.delete(image.key);
-        throw validationError({ alt: [alt.error.issues[0]!.message] });
-      }
       const picture = await repo.insert(app.db, {
         imageKey: image.key,
         url: image.url,
         width: image.width,
         height: image.height,
-        alt: alt.data,
+        alt: fields.alt,
         createdBy: request.auth!.userId,
       });
       return reply.code(201).send(picture);

@@ -20,11 +20,10 @@ import {
   shopEntryPageSchema,
   statusChangeSchema,
 } from '../../../contracts/recruitments.ts';
-import { validationError } from '../../platform/http-errors.ts';
 import { STAFF_PRIORITY } from '../../platform/plugins/access.ts';
-import { findNul, NUL_MESSAGE, type ZodTypeProvider, TOO_DEEP } from '../../platform/plugins/zod.ts';
+import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
 import type { StoredImage } from '../../platform/storage.ts';
-import { saveUploadedImages } from '../../platform/uploads.ts';
+import { readFieldsAndImages } from '../../platform/uploads.ts';
 import type { Viewer } from './service.ts';
 
 const errors = {
@@ -46,6 +45,10 @@ const viewerOf = (request: FastifyRequest): Viewer => ({
  */
 export const recruitmentRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  /** A recruitment's photos: up to MAX_RECRUITMENT_IMAGES pictures under `images`. */
+  const PHOTOS = { field: 'images', use: 'picture', max: MAX_RECRUITMENT_IMAGES } as const;
+  /** Photos stored for a change that then failed go again. */
+  const discardImages = (images: StoredImage[]) => Promise.all(images.map((i) => app.images.delete(i.key)));
   const service = app.recruitments;
 
   /* ---------------------------------------------------------------- recruitments */
@@ -79,33 +82,12 @@ export const recruitmentRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/recruitments',
     { config: { access: 'staff' }, schema: { response: { 201: recruitmentSchema, ...errors } } },
     async (request, reply) => {
-      let fields: unknown = request.body ?? {};
-      let images: StoredImage[] = [];
-      if (request.isMultipart()) {
-        const uploaded = await saveUploadedImages(request, {
-          field: 'images',
-          use: 'picture',
-          max: MAX_RECRUITMENT_IMAGES,
-        });
-        fields = uploaded.fields;
-        images = uploaded.images;
-      }
-      const discard = () => Promise.all(images.map((i) => app.images.delete(i.key)));
-      const nulAt = findNul(fields);
-      if (nulAt) {
-        await discard();
-        throw validationError({ [nulAt === TOO_DEEP ? '_' : nulAt.join('.') || '_']: [NUL_MESSAGE] });
-      }
-      const parsed = recruitmentCreateSchema.safeParse(fields);
-      if (!parsed.success) {
-        await discard();
-        throw parsed.error;
-      }
+      const { fields, images } = await readFieldsAndImages(request, recruitmentCreateSchema, PHOTOS);
       try {
-        const created = await service.create(parsed.data, images, request.auth!.userId);
+        const created = await service.create(fields, images, request.auth!.userId);
         return reply.code(201).send(created);
       } catch (err) {
-        await discard();
+        await discardImages(images);
         throw err;
       }
     },
@@ -119,38 +101,17 @@ export const recruitmentRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { params: idParamsSchema, response: { 200: recruitmentSchema, ...errors } },
     },
     async (request) => {
-      let fields: unknown = request.body ?? {};
-      let images: StoredImage[] = [];
-      if (request.isMultipart()) {
-        const uploaded = await saveUploadedImages(request, {
-          field: 'images',
-          use: 'picture',
-          max: MAX_RECRUITMENT_IMAGES,
-        });
-        fields = uploaded.fields;
-        images = uploaded.images;
-      }
-      const discard = () => Promise.all(images.map((i) => app.images.delete(i.key)));
-      const nulAt = findNul(fields);
-      if (nulAt) {
-        await discard();
-        throw validationError({ [nulAt === TOO_DEEP ? '_' : nulAt.join('.') || '_']: [NUL_MESSAGE] });
-      }
-      const parsed = recruitmentUpdateSchema.safeParse(fields);
-      if (!parsed.success) {
-        await discard();
-        throw parsed.error;
-      }
+      const { fields, images } = await readFieldsAndImages(request, recruitmentUpdateSchema, PHOTOS);
       let done: Awaited<ReturnType<typeof service.update>>;
       try {
         done = await service.update(
           request.params.id,
-          parsed.data,
+          fields,
           images.length ? images : null,
           request.auth!.userId,
         );
       } catch (err) {
-        await discard();
+        await discardImages(images);
         throw err;
       }
       // The replaced photos go after the change committed; a failed delete only leaves a stray file.

@@ -72,6 +72,22 @@ export function strippedKeys(input: unknown, output: unknown, path = ''): string
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
+/**
+ * The check every input of the API gets: no NUL character and no absurd nesting anywhere (a NUL reaching
+ * the database is a 500), then the schema. The validator of every declared schema, and of the fields of
+ * multipart requests (server/platform/uploads.ts), which Fastify does not validate.
+ */
+export function validateInput<S extends ZodType>(
+  schema: S,
+  data: unknown,
+): { value: z.output<S>; error?: undefined } | { error: Error; value?: undefined } {
+  const nulAt = findNul(data);
+  if (nulAt === TOO_DEEP) return { error: nulError([], data, MESSAGES.tooDeep) };
+  if (nulAt) return { error: nulError(nulAt, data) };
+  const result = schema.safeParse(data);
+  return result.success ? { value: result.data } : { error: result.error };
+}
+
 export class ResponseValidationError extends Error {
   constructor(route: string, problem: string) {
     super(`Response of ${route} ${problem}`);
@@ -80,14 +96,11 @@ export class ResponseValidationError extends Error {
 }
 
 export function installZod(app: FastifyInstance, options: { strictResponses: boolean }): void {
-  app.setValidatorCompiler(({ schema }) => (data) => {
-    // NOTE: checked for every route here, before any schema: a NUL reaching the database is a 500.
-    const nulAt = findNul(data);
-    if (nulAt === TOO_DEEP) return { error: nulError([], data, MESSAGES.tooDeep) };
-    if (nulAt) return { error: nulError(nulAt, data) };
-    const result = (schema as ZodType).safeParse(data);
-    return result.success ? { value: result.data } : { error: result.error };
-  });
+  app.setValidatorCompiler(
+    ({ schema }) =>
+      (data) =>
+        validateInput(schema as ZodType, data),
+  );
   app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
     const zodSchema = schema as ZodType;
     const route = `${method} ${url} (${httpStatus})`;

@@ -114,7 +114,11 @@ export class BillingService {
     const day = (d: string) =>
       `${Number(d.slice(0, 4))}年${Number(d.slice(5, 7))}月${Number(d.slice(8, 10))}日`;
     return renderPdf(
-      { Title: `請求書 ${month}`, Author: issuer, Subject: `${company.name} ${month}` },
+      {
+        size: 'A4',
+        margin: 48,
+        info: { Title: `請求書 ${month}`, Author: issuer, Subject: `${company.name} ${month}` },
+      },
       (doc) => {
         const left = 48;
         const right = doc.page.width - 48;

@@ -14,6 +14,8 @@ const executablePath = findBrowser();
 process.env.E2E_PORT ??= String(E2E_PORT_DEFAULT);
 const ports = stackPorts();
 const debug = Boolean(process.env.E2E_DEBUG);
+/** Where the e2e server writes its log (relative to the repository; scripts/check-logs.ts reads it). */
+const SERVER_LOG = 'test-results/server.log';
 
 export default defineConfig({
   testDir: './e2e',
@@ -53,5 +55,7 @@ export default defineConfig({
     stdout: debug ? 'pipe' : 'ignore',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    // Issue 17: the server's JSON log of the run, searched by `npm run check:logs` afterwards.
+    env: { E2E_SERVER_LOG: SERVER_LOG },
   },
 });

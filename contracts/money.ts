@@ -43,6 +43,27 @@ export const MONEY_MESSAGES = {
   failed: 'お振込みを失敗にし、金額を報酬残高に戻しました。',
   invoiceNotFound: 'この月の請求書はありません。',
   issuerMissing: '請求書の発行者（INVOICE_* の設定）がないため、請求書を作れません。',
+  // Stripe (ADR 0110–0112)
+  stripeOff: 'Stripe が設定されていないため、この操作はできません。',
+  stripeUnavailable: '決済サービス（Stripe）に接続できませんでした。時間をおいてもう一度お試しください。',
+  stripeBankRefused:
+    'この口座は決済サービス（Stripe）に登録できませんでした。金融機関・支店・口座番号・名義をご確認ください。',
+  stripeSaved: '振込先の口座を Stripe で登録しました。',
+  noCompany: '会社が登録されていないため、お支払い方法を設定できません。',
+  setupIntent: 'カードの登録手続きが見つかりませんでした。もう一度カードを入力してください。',
+  cardNotConfirmed: 'カードの確認が済んでいません。もう一度カード情報を入力してください。',
+  cardSaved: 'クレジットカードを登録しました。今後のお支払いはカード払いになります。',
+  method: 'お支払い方法は「請求書払い」か「クレジットカード」から選んでください。',
+  noCard: 'クレジットカードが登録されていません。先にカードを登録してください。',
+  methodSaved: 'お支払い方法を変更しました。',
+  // Invoice payments (ADR 0113)
+  companyId: '会社を選んでください。',
+  paidOn: '入金日は YYYY-MM-DD の形式で入力してください。',
+  paidOnFuture: '入金日に未来の日付は指定できません。',
+  invoiceOpen: '締めが済んでいない月の請求書には入金を記録できません。',
+  invoiceNothingDue: 'この請求書にはお支払いいただく金額がありません。',
+  paymentRecorded: '入金を記録しました。',
+  paymentAlreadyRecorded: 'この請求書の入金は記録済みです。',
 } as const;
 
 /* ------------------------------------------------------------------------------------------------
@@ -209,11 +230,27 @@ export const lineSchema = z.object({
   failed_note: z.string().nullable(),
 });
 export type PayoutLine = z.infer<typeof lineSchema>;
-export const batchDetailSchema = batchSchema.extend({ lines: z.array(lineSchema) });
+/** A batch's lines come a page at a time, by id (issue 17: a month of a million users has ~100,000). */
+export const BATCH_LINES_PAGE_SIZE = 100;
+export const batchDetailSchema = batchSchema.extend({
+  lines: z.array(lineSchema),
+  /** The last line id of this page when more lines follow (pass it as `cursor`), else null. */
+  next_cursor: z.number().int().nullable(),
+});
 export type BatchDetail = z.infer<typeof batchDetailSchema>;
 
 export const batchCreatedSchema = z.object({ message: z.string(), created: z.boolean(), batch: batchSchema });
 export type BatchCreated = z.infer<typeof batchCreatedSchema>;
+
+export const batchDetailQuerySchema = z.object({
+  q: z.string().max(100, '検索語は100文字以内で入力してください。').default(''),
+  /** Keyset: the lines after this id (the page before's `next_cursor`). */
+  cursor: z
+    .string()
+    .regex(/^[0-9]{1,16}$/, '続きの位置が正しくありません。最初から読み込み直してください。')
+    .transform(Number)
+    .optional(),
+});
 
 export const lineFailedSchema = z.object({
   note: z.string().trim().max(200, 'メモは200文字以内で入力してください。').default(''),
@@ -263,6 +300,19 @@ export const billSchema = z.object({
   subtotal: z.number().int(),
   created_at: z.string(),
 });
+/**
+ * Whether an invoice was paid (ADR 0113): 請求前 (the month is still running), 未入金, 入金済 (staff
+ * recorded the transfer, or the monthly card charge succeeded), お支払いなし (refunds cover it: nothing is
+ * due), カード決済失敗 (ADR 0115: the saved card was declined or needs 3-D Secure; unpaid, by transfer now).
+ */
+export const INVOICE_STATUSES = ['請求前', '未入金', '入金済', 'お支払いなし', 'カード決済失敗'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const invoicePaymentSchema = z.object({
+  paid_on: z.string(),
+  amount: z.number().int(),
+  method: z.string(),
+  recorded_at: z.string(),
+});
 export const invoiceSummarySchema = z.object({
   month: z.string(),
   /** Tax-exclusive total at 10 %, after refunds. */
@@ -270,11 +320,31 @@ export const invoiceSummarySchema = z.object({
   tax: z.number().int(),
   total: z.number().int(),
   items_count: z.number().int(),
+  status: z.enum(INVOICE_STATUSES),
+  payment: invoicePaymentSchema.nullable(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+export const PAYMENT_METHODS = ['invoice', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Card payment when a provider is configured (ADR 0112): what the browser needs for Stripe.js. */
+export const cardPaymentSchema = z.object({
+  /** `stripe`: Stripe Elements from js.stripe.com; `standin`: the local stand-in (development, tests). */
+  provider: z.enum(['stripe', 'standin']),
+  publishable_key: z.string(),
+});
+export const savedCardSchema = z.object({
+  brand: z.string(),
+  last4: z.string(),
+  exp_month: z.number().int(),
+  exp_year: z.number().int(),
+});
+export type SavedCard = z.infer<typeof savedCardSchema>;
 export const billingSchema = z.object({
   company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  payment_method: z.enum(['invoice', 'card']),
+  payment_method: z.enum(PAYMENT_METHODS),
+  /** Null when no payment provider is configured: invoice is the only method. */
+  card_payment: cardPaymentSchema.nullable(),
+  card: savedCardSchema.nullable(),
   bills: z.array(billSchema),
   invoices: z.array(invoiceSummarySchema),
 });
@@ -284,3 +354,97 @@ export const invoiceQuerySchema = z.object({
     .string({ error: MONEY_MESSAGES.month })
     .regex(/^20[0-9]{2}-(0[1-9]|1[0-2])$/, MONEY_MESSAGES.month),
 });
+
+/* ------------------------------------------------------------------------------------------------
+ * Card payment through Stripe Elements (ADR 0112): the server makes a SetupIntent, the browser confirms
+ * it with Stripe, the server reads back only the card's brand, last 4 digits and expiry.
+ * ---------------------------------------------------------------------------------------------- */
+
+export const cardSetupSchema = cardPaymentSchema.extend({
+  setup_intent_id: z.string(),
+  client_secret: z.string(),
+});
+export type CardSetup = z.infer<typeof cardSetupSchema>;
+export const cardSaveSchema = z.object({
+  setup_intent_id: z
+    .string({ error: MONEY_MESSAGES.setupIntent })
+    .max(200, MONEY_MESSAGES.setupIntent)
+    .regex(/^seti_[A-Za-z0-9_]+$/, MONEY_MESSAGES.setupIntent),
+});
+export const paymentMethodInputSchema = z.object({
+  method: z.enum(PAYMENT_METHODS, { error: MONEY_MESSAGES.method }),
+});
+
+/* ------------------------------------------------------------------------------------------------
+ * Bank registration through Stripe (`/api/stripe/bank`, ADR 0111)
+ * ---------------------------------------------------------------------------------------------- */
+
+export const STRIPE_BANK_STATUSES = [
+  'new',
+  'validated',
+  'verified',
+  'verification_failed',
+  'errored',
+] as const;
+export const stripeBankSchema = z.object({
+  /** Whether bank registration goes through Stripe on this server. */
+  available: z.boolean(),
+  account: z
+    .object({
+      /** Stripe's status of the bank account. */
+      status: z.enum(STRIPE_BANK_STATUSES),
+      /** Accepted by Stripe and not failed since: the user's `is_stripe_verified`. */
+      verified: z.boolean(),
+      bank_name: z.string().nullable(),
+      last4: z.string(),
+      updated_at: z.string(),
+    })
+    .nullable(),
+});
+export type StripeBank = z.infer<typeof stripeBankSchema>;
+export const stripeBankSavedSchema = stripeBankSchema.extend({
+  message: z.string(),
+  bank_account: bankAccountSchema.nullable(),
+});
+export type StripeBankSaved = z.infer<typeof stripeBankSavedSchema>;
+
+/* ------------------------------------------------------------------------------------------------
+ * Invoice payments recorded by staff (ADR 0113)
+ * ---------------------------------------------------------------------------------------------- */
+
+const monthField = z
+  .string({ error: MONEY_MESSAGES.month })
+  .regex(/^20[0-9]{2}-(0[1-9]|1[0-2])$/, MONEY_MESSAGES.month);
+export const invoiceListQuerySchema = z.object({ month: monthField });
+export const staffInvoiceSchema = invoiceSummarySchema.extend({
+  company: z.object({ id: z.number().int(), name: z.string() }),
+  payment_method: z.enum(PAYMENT_METHODS),
+});
+export type StaffInvoice = z.infer<typeof staffInvoiceSchema>;
+export const staffInvoiceListSchema = z.object({ month: z.string(), items: z.array(staffInvoiceSchema) });
+export type StaffInvoiceList = z.infer<typeof staffInvoiceListSchema>;
+export const invoicePaymentInputSchema = z.object({
+  company_id: z
+    .number({ error: MONEY_MESSAGES.companyId })
+    .int(MONEY_MESSAGES.companyId)
+    .positive(MONEY_MESSAGES.companyId)
+    .max(2147483647, MONEY_MESSAGES.companyId),
+  month: monthField,
+  paid_on: z
+    .string({ error: MONEY_MESSAGES.paidOn })
+    .regex(/^20[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/, MONEY_MESSAGES.paidOn)
+    .refine(
+      (v) =>
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+        new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v,
+      MONEY_MESSAGES.paidOn,
+    ),
+  note: z.string().trim().max(200, 'メモは200文字以内で入力してください。').default(''),
+});
+export type InvoicePaymentInput = z.input<typeof invoicePaymentInputSchema>;
+export const invoicePaymentRecordedSchema = z.object({
+  message: z.string(),
+  created: z.boolean(),
+  invoice: staffInvoiceSchema,
+});
+export type InvoicePaymentRecorded = z.infer<typeof invoicePaymentRecordedSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AUTO_APPROVE_DAYS,
+  canonicalPostLocation,
   MAX_PROOF_SUBMISSIONS,
   REJECT_REASONS,
   rejectUnitSchema,
@@ -268,8 +269,8 @@ export type ManualWinners = z.input<typeof manualWinnersSchema>;
 export const redrawSchema = z.object({ entry_id: idSchema });
 
 /* ----------------------------------------------------------------------------------------------
- * Proof of the post. NOTE: the support-requests feature checks unit posts the same way; the two
- * validators are to be folded into one contract at merge.
+ * Proof of the post. Stored in the units' form (canonicalPostLocation); the platforms differ from the
+ * units' (Facebook here, LINE VOOM there), and so does the check of the address.
  * -------------------------------------------------------------------------------------------- */
 
 const POST_HOSTS: Record<PostPlatform, readonly string[]> = {
@@ -333,20 +334,14 @@ export type PostReject = z.input<typeof postRejectSchema>;
  */
 export function canonicalPostUrl(value: string): string {
   const url = new URL(value.trim());
-  const host = url.hostname
-    .toLowerCase()
-    .replace(/^(?:www\.|mobile\.|m\.)/, '')
-    .replace(/^twitter\.com$/, 'x.com');
-  const path = url.pathname.replace(/\/+$/, '');
-  if (path === '/permalink.php') {
-    const keep = new URLSearchParams();
-    for (const key of ['story_fbid', 'id']) {
-      const v = url.searchParams.get(key);
-      if (v) keep.set(key, v);
-    }
-    return `https://${host}${path}?${keep.toString()}`;
+  const location = canonicalPostLocation(url);
+  if (url.pathname.replace(/\/+$/, '') !== '/permalink.php') return location;
+  const keep = new URLSearchParams();
+  for (const key of ['story_fbid', 'id']) {
+    const v = url.searchParams.get(key);
+    if (v) keep.set(key, v);
   }
-  return `https://${host}${path}`;
+  return `${location}?${keep.toString()}`;
 }
 
 export const postSubmitSchema = z.object({

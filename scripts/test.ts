@@ -89,6 +89,18 @@ if (existsSync(join(ROOT_DIR, 'playwright.config.ts'))) {
   }
 }
 
+// ---- Issue 17 (ADR 0142): the e2e server's log names no person -------------------------------------
+// The Playwright stack writes its server's JSON log lines to test-results/server.log; this searches them for
+// e-mail addresses, tokens, bank account numbers and the demo password (a few seconds).
+if (existsSync(join(out, 'server.log'))) {
+  check('no personal data in the e2e server log (npm run check:logs)', 'npm', [
+    'run',
+    '--silent',
+    'check:logs',
+  ]);
+}
+// -----------------------------------------------------------------------------------------------------
+
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { loadEnv } from '../../server/platform/env.ts';
 import { startServer } from '../../server/main.ts';
 import { ROOT_DIR } from '../../server/platform/version.ts';
@@ -39,12 +39,21 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
   );
 }
 
+// Issue 17 (ADR 0142): under Playwright the server's JSON log lines go to a file at info level (every
+// request, job and mail), which `npm run check:logs` searches for personal data after the run.
+const serverLog = process.env.E2E_SERVER_LOG ? resolve(ROOT_DIR, process.env.E2E_SERVER_LOG) : '';
+if (serverLog) {
+  mkdirSync(dirname(serverLog), { recursive: true });
+  writeFileSync(serverLog, '');
+}
+
 const serverEnv: Record<string, string> = {
   NODE_ENV: 'test',
   HOST: '127.0.0.1',
   PORT: String(ports.app),
   APP_URL: `http://127.0.0.1:${ports.app}`,
-  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? (serverLog ? 'info' : 'warn'),
+  LOG_FILE: serverLog,
   DATA_DIR: dataDir,
   CLIENT_DIR,
   DATABASE_URL: '',

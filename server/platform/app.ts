@@ -6,6 +6,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Feature } from './feature.ts';
 import { type Jobs, startJobs } from './jobs.ts';
+import { REQUEST_ID_HEADER, requestIdFrom, runInLogContext, withLogSafety } from './logging.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { installAccessPolicy } from './plugins/access.ts';
 import { installCsrf } from './plugins/csrf.ts';
@@ -14,6 +15,7 @@ import { API_DOCS_PREFIX, installOpenApi } from './plugins/openapi.ts';
 import { baseSecurityHeaders, installSecurityHeaders, isApiRequest } from './plugins/security.ts';
 import { installSpa } from './plugins/spa.ts';
 import { installZod } from './plugins/zod.ts';
+import { openSharedCache, type SharedCache } from './cache.ts';
 import { type CounterStore, openCounterStore } from './throttle.ts';
 import { installUploads } from './uploads.ts';
 
@@ -40,6 +42,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The throttles' counters: Redis when REDIS_URL is set (shared by every process), else memory. */
     counters: CounterStore;
+    /** Values cached for every process (Redis when REDIS_URL is set), e.g. the top page's figures. */
+    cache: SharedCache;
   }
 }
 
@@ -48,7 +52,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const securityHeaders = baseSecurityHeaders(env);
   const app = Fastify({
-    logger: withRedactedUrls(options.logger ?? false),
+    logger: withLogSafety(options.logger ?? false),
+    // Issue 17 (ADR 0142): a proxy's X-Request-Id when well formed, else a new one; logged as `reqId`.
+    genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
     // NOTE: Fastify takes a hop count too (lib/request.js), which its types leave out.
     trustProxy: env.TRUST_PROXY as string | boolean,
     bodyLimit: 1024 * 1024,
@@ -91,6 +97,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       socket.destroy(err);
     },
   });
+  // First of all hooks, so every answer (even one a later hook refuses) names its request, and what the
+  // request causes (jobs, mails) runs in its log context.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    runInLogContext({ requestId: request.id, log: request.log }, done);
+  });
+  // NOTE: the body is read on the socket's events, which run outside the context entered above: the
+  // validation, the handler and what follows enter it again (as @fastify/request-context does).
+  app.addHook('preValidation', (request, _reply, done) => {
+    runInLogContext({ requestId: request.id, log: request.log }, done);
+  });
   app.decorate('env', env);
   app.decorate('db', options.database.db);
   app.decorate('database', options.database);
@@ -112,50 +129,47 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const jobs = await startJobs({
     database: options.database,
     workers: env.WORKERS,
+    expireInSeconds: env.JOB_EXPIRE_SECONDS,
+    log: app.log,
     onError: (err) => app.log.error({ err }, 'job queue error'),
   });
   app.decorate('jobs', jobs);
+  // Graceful shutdown (ADR 0132): no new job once closing starts; the running ones finish after the
+  // requests in flight (Fastify closes the HTTP server first), then pg-boss stops.
+  app.addHook('preClose', async () => jobs.pause());
   app.addHook('onClose', () => jobs.stop());
   const counters = await openCounterStore({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX }, (err) =>
     app.log.error({ err }, 'throttle store error'),
   );
   app.decorate('counters', counters);
   app.addHook('onClose', () => counters.close());
+  const cache = await openSharedCache({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX }, (err) =>
+    app.log.error({ err }, 'cache store error'),
+  );
+  app.decorate('cache', cache);
+  app.addHook('onClose', () => cache.close());
+  warnAboutOneProcessState(app);
   for (const feature of options.features) await feature.setup?.(app);
   for (const feature of options.features) await app.register(feature.routes);
   await installSpa(app, options.clientDir ?? null);
   return app;
 }
 
-/** Query parameters whose values are secrets (reset tokens, signed links, OAuth codes): never logged. */
-const SECRET_PARAMS = /([?&](?:token|signature|code|state|email)=)[^&#]*/gi;
-
-/** A URL as logged: the values of secret query parameters replaced (issue 10 item 2). */
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[redacted]');
-}
-
-/** The logger options with a request serialiser that redacts secrets from the URL. */
-function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
-  if (!logger) return logger;
-  const base = typeof logger === 'object' ? logger : {};
-  return {
-    ...base,
-    serializers: {
-      req: (req: {
-        method: string;
-        url: string;
-        host?: string;
-        ip?: string;
-        socket?: { remotePort?: number };
-      }) => ({
-        method: req.method,
-        url: redactUrl(req.url),
-        host: req.host,
-        remoteAddress: req.ip,
-        remotePort: req.socket?.remotePort,
-      }),
-      ...('serializers' in base ? base.serializers : {}),
-    },
-  };
+/**
+ * Issue 17 (ADR 0140): what stays inside one process unless shared services are configured. A production
+ * server says so at start-up; it still runs, because one process is a valid deployment.
+ */
+function warnAboutOneProcessState(app: FastifyInstance): void {
+  const { env } = app;
+  if (env.NODE_ENV !== 'production') return;
+  if (!env.REDIS_URL) {
+    app.log.warn(
+      'REDIS_URL is not set: throttles and caches live in this process; run several processes only with Redis',
+    );
+  }
+  if (!env.S3_BUCKET) {
+    app.log.warn(
+      'S3_BUCKET is not set: images are stored under DATA_DIR/uploads of this machine; run several processes only with S3 (or one shared DATA_DIR)',
+    );
+  }
 }

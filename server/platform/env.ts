@@ -74,6 +74,8 @@ const schema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     APP_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Issue 17: JSON lines appended to this file instead of standard output (the e2e stack's server log).
+    LOG_FILE: optionalString,
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('false')).transform(parseTrustProxy),
     DATA_DIR: z.string().default('./data'),
     CLIENT_DIR: z.string().default('dist/client'),
@@ -133,6 +135,8 @@ const schema = z
     REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().max(100).default('focustar:')),
     // Background jobs (pg-boss): workers in this process; 0 makes an API-only process.
     WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+    // How long a job may run before it counts as lost (its process died) and runs again (ADR 0131).
+    JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(900),
     // Images go to DATA_DIR/uploads unless an S3-compatible bucket is configured (S3_BUCKET set).
     S3_BUCKET: optionalString,
     S3_REGION: z.preprocess(emptyToUndefined, z.string().default('ap-northeast-1')),
@@ -202,6 +206,27 @@ const schema = z
     LEGAL_ADDRESS: optionalString,
     LEGAL_PHONE: optionalString,
     LEGAL_EMAIL: optionalString,
+    // Issue 14 (ADR 0110): card payment and bank registration through Stripe. `auto` uses Stripe when
+    // STRIPE_SECRET_KEY is set, else the local stand-in outside production and nothing in production.
+    PAYMENT_PROVIDER: z.preprocess(
+      emptyToUndefined,
+      z.enum(['auto', 'stripe', 'standin', 'off']).default('auto'),
+    ),
+    STRIPE_SECRET_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_[0-9A-Za-z]+$/, 'sk_live_… または sk_test_… の秘密鍵を指定してください')
+        .optional(),
+    ),
+    STRIPE_PUBLISHABLE_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^pk_(test|live)_[0-9A-Za-z]+$/, 'pk_live_… または pk_test_… の公開可能キーを指定してください')
+        .optional(),
+    ),
+    STRIPE_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.stripe.com')),
     ZENGIN_ACCOUNT_NUMBER: z.preprocess(
       emptyToUndefined,
       z
@@ -228,6 +253,34 @@ const schema = z
           message: `開発用の値のままです（${reasons.join('、')} が設定されています）。32文字以上のランダムな値を APP_SECRET に設定してください（例: node -e "console.log(require('crypto').randomBytes(48).toString('base64url'))"）`,
         });
       }
+    }
+    const payments = paymentProviderOf(env);
+    if ((env.PAYMENT_PROVIDER === 'stripe' || env.STRIPE_SECRET_KEY) && payments === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'Stripe を使うときは STRIPE_SECRET_KEY と STRIPE_PUBLISHABLE_KEY の両方が必要です',
+          });
+      }
+      if (
+        env.STRIPE_SECRET_KEY &&
+        env.STRIPE_PUBLISHABLE_KEY &&
+        env.STRIPE_SECRET_KEY.split('_')[1] !== env.STRIPE_PUBLISHABLE_KEY.split('_')[1]
+      )
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_PUBLISHABLE_KEY'],
+          message: '秘密鍵と公開可能キーのモード（test / live）が一致していません',
+        });
+    }
+    if (env.PAYMENT_PROVIDER === 'standin' && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: '本番環境では standin（開発用の代替）は使えません。stripe か off を指定してください',
+      });
     }
     if (env.TRUST_PROXY === INVALID_TRUST_PROXY) {
       ctx.addIssue({
@@ -273,6 +326,22 @@ const schema = z
   });
 
 export type RawEnv = z.output<typeof schema>;
+
+/**
+ * Issue 14 (ADR 0110): which payment provider serves cards and Stripe bank registration. `auto`: Stripe
+ * when STRIPE_SECRET_KEY is set; otherwise the local stand-in in development and tests, and none
+ * (invoice only, the notice) in production.
+ */
+export type PaymentProviderKind = 'stripe' | 'standin' | 'off';
+export function paymentProviderOf(env: {
+  NODE_ENV: string;
+  PAYMENT_PROVIDER: 'auto' | 'stripe' | 'standin' | 'off';
+  STRIPE_SECRET_KEY?: string | undefined;
+}): PaymentProviderKind {
+  if (env.PAYMENT_PROVIDER !== 'auto') return env.PAYMENT_PROVIDER;
+  if (env.STRIPE_SECRET_KEY) return 'stripe';
+  return env.NODE_ENV === 'production' ? 'off' : 'standin';
+}
 export type Env = Omit<RawEnv, 'TRUST_PROXY'> & { APP_URL: string; TRUST_PROXY: false | number | string };
 
 export class EnvError extends Error {

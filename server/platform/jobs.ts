@@ -1,6 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import pino from 'pino';
 import type { Database, Db } from './db/client.ts';
+import { currentLogContext, runInLogContext } from './logging.ts';
 
 /**
  * Background jobs on pg-boss (issue 13): the same queue tables on PGlite and PostgreSQL, cron in
@@ -39,7 +42,22 @@ export function executorFor(db: Db): SqlExecutor {
   };
 }
 
-export type JobHandler<T> = (data: T, job: { id: string; name: string }) => Promise<void>;
+/**
+ * What a handler knows of its job besides the data: its logger carries the id of the request that
+ * enqueued it (`reqId`; the job's own id for cron and other jobs no request caused), the queue and the job
+ * id, and mails the handler sends log with it (issue 17, ADR 0142).
+ */
+export interface JobInfo {
+  id: string;
+  name: string;
+  requestId: string;
+  log: FastifyBaseLogger;
+}
+
+export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
+
+/** The field of a job's data that carries the enqueuing request's id; handlers never see it. */
+export const REQUEST_ID_FIELD = '_requestId';
 
 export interface JobOptions {
   /** Seconds to wait before the job may run. */
@@ -62,6 +80,16 @@ export interface Jobs {
   schedule(name: string, cron: string, data?: object): Promise<void>;
   /** Whether this process runs workers (WORKERS >= 1). */
   readonly working: boolean;
+  /** Readiness (issue 17): pg-boss started, not stopping, and its tables installed. */
+  ready(): Promise<boolean>;
+  /** Jobs running in this process now (a graceful shutdown waits for them). */
+  readonly running: number;
+  /** Takes no new job from now on; the running ones go on (the first step of a graceful shutdown). */
+  pause(): void;
+  /**
+   * Pauses, waits for the running jobs (at most `stopTimeoutSeconds`), hands back any still running
+   * (failed, so pg-boss retries them elsewhere or at the next start), and stops pg-boss.
+   */
   stop(): Promise<void>;
 }
 
@@ -69,15 +97,27 @@ export interface StartJobsOptions {
   database: Database;
   /** 0: enqueue only (an API-only process); 1 or more: run handlers here. */
   workers: number;
-  /** How often idle workers look for jobs (pg-boss default 2 s; tests use less). */
+  /** How often idle workers look for jobs (default 2 s; tests use less). */
   pollingIntervalSeconds?: number;
+  /**
+   * How long a job may stay active before pg-boss counts it lost and retries it (default 900 s, pg-boss's
+   * own): what a job that was running in a killed process waits before it runs again (ADR 0131).
+   */
+  expireInSeconds?: number;
+  /** How long `stop` waits for running jobs before handing them back (default 15 s). */
+  stopTimeoutSeconds?: number;
   onError?: (err: unknown) => void;
+  /** The app's logger; each job logs through a child of it (silent when not given). */
+  log?: FastifyBaseLogger;
 }
 
 const TOKYO = 'Asia/Tokyo';
+const DEFAULT_EXPIRE_SECONDS = 900;
 
 export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
   const { database } = options;
+  const expireInSeconds = options.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS;
+  const pollingMs = (options.pollingIntervalSeconds ?? 2) * 1000;
   const boss = new PgBoss({
     db: database.executor,
     schema: 'pgboss',
@@ -85,34 +125,137 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     supervise: options.workers > 0,
     schedule: options.workers > 0,
     migrate: true,
+    // Maintenance is what retries the jobs of a dead process (their expiry passed): at least twice per
+    // expiry, at most every 2 minutes (pg-boss's default).
+    maintenanceIntervalSeconds: Math.min(120, Math.max(1, Math.round(expireInSeconds / 2))),
   });
   boss.on('error', (err) => options.onError?.(err));
   await boss.start();
+  let started = true;
+  const baseLog: FastifyBaseLogger = options.log ?? pino({ level: 'silent' });
+  /** Runs a handler in the log context of its job: the request id it was sent with, without that field. */
+  const run = async (handler: JobHandler<object>, job: { id: string; name: string; data: object }) => {
+    const { [REQUEST_ID_FIELD]: sentBy, ...data } = job.data as Record<string, unknown>;
+    const requestId = typeof sentBy === 'string' ? sentBy : job.id;
+    const log = baseLog.child({ reqId: requestId, job: job.name, jobId: job.id });
+    await runInLogContext({ requestId, log }, async () => {
+      const started = performance.now();
+      try {
+        await handler(data, { id: job.id, name: job.name, requestId, log });
+      } catch (err) {
+        log.error({ err }, 'job failed');
+        throw err;
+      }
+      log.info({ ms: Math.round(performance.now() - started) }, 'job done');
+    });
+  };
   const queues = new Set<string>();
   /** The handlers this process runs, so that a job it enqueues runs at once (see `send`). */
   const handlers = new Map<string, JobHandler<object>>();
-  /** Runs one waiting job of `name` here; SKIP LOCKED keeps it from running twice beside the pollers. */
-  const runOne = async (name: string) => {
+  /** Jobs running here, by id: a graceful stop waits for them, then hands back the rest. */
+  const running = new Map<string, { name: string; done: Promise<void> }>();
+  /** Every attempt to take and run a job (its fetch included): a graceful stop waits for them. */
+  const busy = new Set<Promise<boolean>>();
+  /** Idle pollers sleeping until their next look; `pause` wakes them so they end. */
+  const sleepers = new Set<() => void>();
+  let paused = false;
+
+  /**
+   * Takes one waiting job of `name` and runs it here; SKIP LOCKED keeps two processes (or a poller and
+   * an immediate run) from taking the same job. The completion is awaited, so a graceful stop that waits
+   * for the running jobs never leaves one active in the table (pg-boss's own worker completes without
+   * waiting, and a job whose completion was lost would run again after its expiry). Answers whether
+   * there was a job.
+   */
+  const runOne = (name: string): Promise<boolean> => {
+    const attempt = takeAndRun(name);
+    busy.add(attempt);
+    void attempt.finally(() => busy.delete(attempt)).catch(() => {});
+    return attempt;
+  };
+  const takeAndRun = async (name: string): Promise<boolean> => {
     const handler = handlers.get(name);
-    if (!handler) return;
+    if (!handler || paused) return false;
     const [job] = (await boss.fetch<object>(name, { batchSize: 1 })) ?? [];
-    if (!job) return;
+    if (!job) return false;
+    const done = (async () => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        // As pg-boss's own worker does: a handler still running at the job's expiry is given up (failed,
+        // so retried) and this poller goes on; the handlers are idempotent (ADR 0131).
+        await Promise.race([
+          run(handler, job),
+          new Promise((_, reject) => {
+            timer = setTimeout(
+              () => reject(new Error(`job ${name} ran past its expiry (${expireInSeconds} s)`)),
+              expireInSeconds * 1000,
+            ).unref();
+          }),
+        ]);
+        clearTimeout(timer);
+        await boss.complete(name, job.id);
+      } catch (err) {
+        clearTimeout(timer);
+        await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+        options.onError?.(err);
+      }
+    })();
+    running.set(job.id, { name, done });
     try {
-      await handler(job.data, { id: job.id, name: job.name });
-      await boss.complete(name, job.id);
-    } catch (err) {
-      await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
-      options.onError?.(err);
+      await done;
+    } finally {
+      running.delete(job.id);
+    }
+    return true;
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      sleepers.add(wake);
+    });
+  /** One poller per queue: a job after another while there are some, then a look every interval. */
+  const poll = async (name: string) => {
+    while (!paused) {
+      let found = false;
+      try {
+        found = await runOne(name);
+      } catch (err) {
+        options.onError?.(err);
+      }
+      if (!found && !paused) await sleep(pollingMs);
     }
   };
   const ensureQueue = async (name: string) => {
     if (queues.has(name)) return;
-    await boss.createQueue(name);
+    // Issue 17 (ADR 0140): processes that start together declare the same queues at once, and pg-boss's
+    // create_queue (a partition attached to its job table) can deadlock against another's. PostgreSQL
+    // cancels one of them; its retry finds the queue created by the other, or creates it alone.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(name);
+        break;
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== '40P01' || attempt >= 10) throw err;
+        await new Promise((r) => setTimeout(r, 20 + Math.random() * 100 * attempt));
+      }
+    }
     queues.add(name);
+  };
+  const pause = () => {
+    paused = true;
+    for (const wake of [...sleepers]) wake();
   };
 
   return {
     working: options.workers > 0,
+    get running() {
+      return running.size;
+    },
     async send(name, data, jobOptions = {}, tx) {
       // NOTE: not created here: inside a transaction on PGlite (one connection) a second statement
       // outside it would wait for the transaction forever.
@@ -128,14 +271,18 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
           : new Date(Date.now() - 1000),
         retryLimit: jobOptions.retryLimit ?? 5,
         retryBackoff: true,
+        expireInSeconds,
         ...(tx ? { db: executorFor(tx) } : {}),
       };
-      const id = await boss.send(name, data, sendOptions);
+      // The request (or job) that sends it: its id follows the job into the worker's log lines.
+      const context = currentLogContext();
+      const payload = context ? { ...data, [REQUEST_ID_FIELD]: context.requestId } : data;
+      const id = await boss.send(name, payload, sendOptions);
       if (!id) throw new Error(`job ${name} was not enqueued`);
       // A job this process can run starts now instead of at the next poll (up to 2 s later). NOTE: not
       // for a job sent in a transaction (invisible until it commits: the poll finds it), and not through
       // pg-boss's notifyWorker, whose loop stalls when a test moves the Date clock backwards.
-      if (!tx && !jobOptions.startAfter && handlers.has(name)) {
+      if (!tx && !jobOptions.startAfter && handlers.has(name) && !paused) {
         setImmediate(() => void runOne(name).catch((err: unknown) => options.onError?.(err)));
       }
       return id;
@@ -144,25 +291,37 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
       await ensureQueue(name);
       if (options.workers <= 0) return;
       handlers.set(name, handler as JobHandler<object>);
-      await boss.work<object>(
-        name,
-        {
-          batchSize: 1,
-          ...(options.pollingIntervalSeconds
-            ? { pollingIntervalSeconds: options.pollingIntervalSeconds }
-            : {}),
-        },
-        async ([job]) => {
-          if (job) await handler(job.data as never, { id: job.id, name: job.name });
-        },
-      );
+      // NOTE: our own poller, not pg-boss's `work`: see runOne (completion awaited, running jobs known).
+      void poll(name);
     },
     async schedule(name, cron, data = {}) {
       await ensureQueue(name);
-      await boss.schedule(name, cron, data, { tz: TOKYO });
+      await boss.schedule(name, cron, data, { tz: TOKYO, expireInSeconds });
     },
+    async ready() {
+      return started && !paused && Boolean(await boss.isInstalled());
+    },
+    pause,
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      started = false;
+      pause();
+      const waitMs = (options.stopTimeoutSeconds ?? 15) * 1000;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<true>((resolve) => (timer = setTimeout(() => resolve(true), waitMs)));
+      let timedOut = false;
+      // A fetch under way when the pause came may still hand its job to a handler: wait for it too.
+      while (busy.size && !timedOut)
+        timedOut = await Promise.race([Promise.allSettled([...busy]).then(() => false), timeout]);
+      clearTimeout(timer);
+      if (timedOut) {
+        // Handed back: failed now, so pg-boss retries them at once instead of after their expiry.
+        for (const [id, { name }] of running) {
+          await boss
+            .fail(name, id, { message: 'the process stopped while the job was running' })
+            .catch((err: unknown) => options.onError?.(err));
+        }
+      }
+      await boss.stop({ graceful: false, close: false });
     },
   };
 }

@@ -27,8 +27,11 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_entries_idempotency_key').on(t.idempotencyKey),
-    // The balance is one index-only scan of the user's entries.
-    index('ledger_entries_user_amount').on(t.userId, t.createdAt, t.amount),
+    // The balance is one index-only scan of the user's entries; with the id, so is the running sum of the
+    // payments page (window ordered by created_at, id), however scattered the rows are (issue 17).
+    index('ledger_entries_user_amount').on(t.userId, t.createdAt, t.id, t.amount),
+    // The year's totals by kind (rewards, returned payouts) of the payments page, index-only too.
+    index('ledger_entries_user_kind').on(t.userId, t.kind, t.createdAt, t.amount),
   ],
 );
 

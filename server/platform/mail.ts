@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Env } from './env.ts';
+import { currentLog } from './logging.ts';
 
 export interface MailMessage {
   to: string;
@@ -35,8 +36,9 @@ const SIGNATURE = [
 /**
  * Mail over SMTP (SMTP_URL, required in production). Without it (development and tests), each mail is
  * written to DATA_DIR/mail as an .eml file, so a developer can follow a sign-up without a mail server.
- * NOTE: no environment logs a mail's text or links (they carry reset tokens and signed links, issue 10
- * item 2): only the recipient and the kind.
+ * NOTE: no environment logs a mail's text, links (they carry reset tokens and signed links, issue 10
+ * item 2) or recipient (an e-mail address, issue 17): only its kind, on the logger of the request or job
+ * that sends it, so the line carries that request's id.
  */
 export function createMailer(env: Env, log: FastifyBaseLogger): Mailer {
   const send = createTransport(env, log);
@@ -44,7 +46,7 @@ export function createMailer(env: Env, log: FastifyBaseLogger): Mailer {
     send,
     sendLater(message) {
       send(message).catch((err) =>
-        log.error({ err, to: message.to, kind: message.kind }, 'mail could not be sent'),
+        currentLog(log).error({ err, kind: message.kind ?? 'mail' }, 'mail could not be sent'),
       );
     },
   };
@@ -57,7 +59,7 @@ function createTransport(env: Env, log: FastifyBaseLogger): Mailer['send'] {
     const transport = nodemailer.createTransport(env.SMTP_URL);
     return async (message) => {
       await transport.sendMail(envelope(message));
-      log.info({ to: message.to, kind: message.kind ?? 'mail' }, 'mail sent');
+      currentLog(log).info({ kind: message.kind ?? 'mail' }, 'mail sent');
     };
   }
   const dir = resolve(join(env.DATA_DIR, 'mail'));
@@ -71,6 +73,6 @@ function createTransport(env: Env, log: FastifyBaseLogger): Mailer['send'] {
       `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`,
     );
     writeFileSync(file, info.message as Buffer);
-    log.info({ to: message.to, kind: message.kind ?? 'mail', file }, 'development mail written');
+    currentLog(log).info({ kind: message.kind ?? 'mail', file }, 'development mail written');
   };
 }

@@ -3,9 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Db, openDatabase, type TableSchema } from './db/client.ts';
 import { type Env, EnvError, loadEnv } from './env.ts';
+import { loggerOptions } from './logging.ts';
 import type { ImageStorage } from './storage.ts';
 import type { Feature } from './feature.ts';
 import { computeAppVersion, ROOT_DIR } from './version.ts';
+
+/**
+ * How long a graceful shutdown may take (requests in flight, then jobs, up to 15 s of them) before the
+ * process exits with 1 anyway. Process managers must wait longer before their SIGKILL (Kubernetes waits
+ * 30 s by default; `docker stop` only 10 s: use `--time 30` or `stop_grace_period: 30s`).
+ */
+export const SHUTDOWN_GRACE_SECONDS = 25;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -39,19 +47,14 @@ export async function startServer(env: Env, composition: Composition): Promise<R
     version,
     features: composition.features,
     clientDir: resolve(ROOT_DIR, env.CLIENT_DIR),
-    logger: {
-      level: env.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      ...(env.NODE_ENV === 'development' && process.stdout.isTTY
-        ? { transport: { target: 'pino-pretty' } }
-        : {}),
-    },
+    logger: loggerOptions(env),
   });
   app.log.info({ database: database.kind, location: database.location, version }, 'database ready');
 
   if (env.NODE_ENV !== 'production' && database.kind === 'pglite' && env.SEED_DEMO_DATA === 'auto') {
     if (await composition.seedDemoData(database.db, { images: app.images, bankKey: env.BANK_KEY })) {
-      app.log.info('seeded the demo accounts (password: demo-pass-2026)');
+      // No password in a log line, not even the public demo one (issue 17): the README has it.
+      app.log.info('seeded the demo accounts (README: Demo accounts)');
     }
   }
 
@@ -80,17 +83,27 @@ export async function runServer(composition: Composition): Promise<void> {
   }
   const server = await startServer(env, composition);
 
+  // Graceful shutdown (ADR 0132): SIGTERM (a deployment, `docker stop`, systemd) or Ctrl-C stops taking
+  // connections and jobs, lets the requests and jobs in flight finish, closes the database and exits 0.
+  // A second signal, or a shutdown longer than SHUTDOWN_GRACE_SECONDS, ends the process at once.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    server.app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    const log = server.app.log;
+    log.info({ signal, jobsRunning: server.app.jobs.running }, 'shutting down: finishing what is in flight');
+    const timer = setTimeout(() => {
+      log.error({ jobsRunning: server.app.jobs.running }, 'shutdown took too long: exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_SECONDS * 1000).unref();
     try {
       await server.close();
-    } finally {
+      log.info('stopped');
       clearTimeout(timer);
       process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
     }
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

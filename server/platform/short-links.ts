@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { isbot } from 'isbot';
-import { rowsOf, type Db } from './db/client.ts';
+import { hotQuery, rowsOf, type Db } from './db/client.ts';
 import { hmac } from './keys.ts';
 
 /**
@@ -23,6 +23,12 @@ import { hmac } from './keys.ts';
  * Not counted: HEAD requests, bots and link-preview crawlers, and a repeat from the same IP + user agent
  * within an hour. The visitor is stored only as a keyed hash (HMAC with a key derived from APP_SECRET),
  * never the raw IP.
+ *
+ * Counting is off the redirect's path (issue 17, ADR 0151): the redirect hands the visit to a
+ * `ClickRecorder`, which writes the buffered visits in one transaction a second (or at once when 1,000 are
+ * waiting), and on close. The one-hour rule is decided by the database when the batch is written, exactly
+ * as for a single visit. The reads of this module (`clickTotals`, `clicksByDay…`) write the process's
+ * buffer first, so a process reads every click it has answered.
  */
 
 export const shortLinks = pgTable(
@@ -122,14 +128,81 @@ export async function createShortLink(
   throw new Error('could not draw a free short-link code');
 }
 
-export async function resolveShortLink(db: Db, code: string): Promise<ShortLink | null> {
+/** What the redirect needs of a link: one indexed read, a prepared statement on PostgreSQL. */
+export interface ResolvedLink {
+  id: number;
+  targetUrl: string;
+  disabled: boolean;
+}
+
+export async function resolveShortLink(db: Db, code: string): Promise<ResolvedLink | null> {
   if (!CODE_PATTERN.test(code)) return null;
-  const rows = await db
-    .select()
-    .from(shortLinks)
-    .where(sql`${shortLinks.code} = ${code}`)
-    .limit(1);
-  return rows[0] ?? null;
+  const [row] = await hotQuery(
+    db,
+    'short_link_by_code',
+    'select id, target_url, disabled_at is not null as disabled from short_links where code = $1',
+    [code],
+  );
+  if (!row) return null;
+  return { id: Number(row.id), targetUrl: String(row.target_url), disabled: row.disabled === true };
+}
+
+/** How long a process answers a link from memory (ADR 0152), and how many links it keeps. */
+export const LINK_CACHE_MS = 5_000;
+export const LINK_CACHE_MAX = 10_000;
+
+/** The resolvers of this process, so that a change of any link forgets what they remember. */
+const resolvers = new Set<ShortLinkResolver>();
+let generation = 0;
+
+/** A link was changed (retargeted, switched off or on): every resolver of the process forgets its links. */
+export function forgetCachedLinks(): void {
+  generation += 1;
+  for (const resolver of resolvers) resolver.clear();
+}
+
+/**
+ * The redirect's read of a link (issue 17, ADR 0152): a link found is remembered for LINK_CACHE_MS, so a
+ * link shared on social media costs one read per process every few seconds instead of one per click. A
+ * change made by this process applies at once (`forgetCachedLinks`); a change made by another process,
+ * within LINK_CACHE_MS. Unknown codes are not remembered (a new link works at once everywhere).
+ */
+export class ShortLinkResolver {
+  private readonly cache = new Map<string, { link: ResolvedLink; until: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: { ttlMs?: number; max?: number } = {},
+  ) {
+    resolvers.add(this);
+  }
+
+  async resolve(code: string): Promise<ResolvedLink | null> {
+    const ttl = this.options.ttlMs ?? LINK_CACHE_MS;
+    const now = performance.now();
+    const hit = this.cache.get(code);
+    if (hit && hit.until > now) return hit.link;
+    const seen = generation;
+    const link = await resolveShortLink(this.db, code);
+    // A change while the read ran may have been read before it: not remembered then.
+    if (link && ttl > 0 && seen === generation) {
+      this.cache.delete(code);
+      if (this.cache.size >= (this.options.max ?? LINK_CACHE_MAX)) {
+        this.cache.delete(this.cache.keys().next().value!);
+      }
+      this.cache.set(code, { link, until: now + ttl });
+    }
+    return link;
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  close(): void {
+    this.clear();
+    resolvers.delete(this);
+  }
 }
 
 /** Points links elsewhere (e.g. a request that ended now leads to /period). */
@@ -137,6 +210,7 @@ export async function retargetShortLinks(db: Db, linkIds: number[], targetUrl: s
   if (!linkIds.length) return;
   assertTarget(targetUrl);
   await db.update(shortLinks).set({ targetUrl }).where(inArray(shortLinks.id, linkIds));
+  forgetCachedLinks();
 }
 
 /**
@@ -158,50 +232,253 @@ export interface Visit {
   at: Date;
 }
 
+const TOKYO_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** Japan's calendar day of a moment (YYYY-MM-DD). */
-export const tokyoDay = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Tokyo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+export const tokyoDay = (at: Date) => TOKYO_DAY.format(at);
+
+/** A visit as buffered and written: the link, the visitor's keyed hash, when. */
+export interface CountableVisit {
+  linkId: number;
+  visitor: string;
+  at: Date;
+}
 
 /**
- * Records a visit; answers whether it was counted. `visitorKey` is a key derived from APP_SECRET for
- * this purpose only. One statement decides the repeat rule (insert, or move `counted_at` only if the last
- * count is an hour old), so two racing requests of one visitor count once.
+ * The visit to count, or null when it never counts (not a GET, a bot or a previewer). The visitor is hashed
+ * here, so the raw IP is never kept, not even in the buffer. `visitorKey` is derived from APP_SECRET for
+ * this purpose only.
  */
+export function countableVisit(linkId: number, visit: Visit, visitorKey: Buffer): CountableVisit | null {
+  if (visit.method.toUpperCase() !== 'GET') return null;
+  if (isCrawler(visit.userAgent)) return null;
+  return { linkId, visitor: hmac(visitorKey, `${visit.ip}\n${visit.userAgent ?? ''}`), at: visit.at };
+}
+
+/**
+ * Writes visits in one transaction and answers, for each, whether it was counted: the one-hour rule of a
+ * single visit, for any batch. Per (link, visitor), the earliest visit of the batch goes through one upsert
+ * that inserts, or moves `counted_at` only if the last count is an hour old; it locks the row, so racing
+ * batches of two processes count a visitor once. The batch's later visits of the same visitor (a double
+ * click within the flush interval) are judged from the row's `counted_at`, read under that lock. Then the
+ * counted visits are added to the per-day counts. Rows are taken in (link, visitor) order, so two batches
+ * never wait on each other crosswise.
+ */
+export async function recordVisits(db: Db, visits: readonly CountableVisit[]): Promise<boolean[]> {
+  const counted = visits.map(() => false);
+  if (!visits.length) return counted;
+  const byVisitor = new Map<string, number[]>();
+  visits.forEach((v, i) => {
+    const key = `${v.linkId}\n${v.visitor}`;
+    const list = byVisitor.get(key);
+    if (list) list.push(i);
+    else byVisitor.set(key, [i]);
+  });
+  for (const list of byVisitor.values())
+    list.sort((a, b) => visits[a]!.at.getTime() - visits[b]!.at.getTime());
+  const firsts = [...byVisitor.values()]
+    .map((list) => visits[list[0]!]!)
+    .sort((a, b) => a.linkId - b.linkId || (a.visitor < b.visitor ? -1 : a.visitor > b.visitor ? 1 : 0));
+  const json = (rows: CountableVisit[]) =>
+    JSON.stringify(rows.map((v) => ({ link_id: v.linkId, visitor: v.visitor, at: v.at.toISOString() })));
+  await db.transaction(async (tx) => {
+    const upserted = rowsOf<{ link_id: number; visitor: string }>(
+      await tx.execute(sql`
+        insert into short_link_visitors (link_id, visitor, counted_at)
+        select link_id, visitor, at from json_to_recordset(${json(firsts)}::json) as v(link_id int, visitor text, at timestamptz)
+        on conflict (link_id, visitor) do update set counted_at = excluded.counted_at
+          where short_link_visitors.counted_at <= excluded.counted_at - make_interval(secs => ${REPEAT_WINDOW_MS / 1000})
+        returning link_id, visitor`),
+    );
+    for (const row of upserted) counted[byVisitor.get(`${row.link_id}\n${row.visitor}`)![0]!] = true;
+
+    const repeated = [...byVisitor.values()].filter((list) => list.length > 1);
+    if (repeated.length) {
+      const keys = repeated.map((list) => visits[list[0]!]!);
+      const last = new Map(
+        rowsOf<{ link_id: number; visitor: string; counted_at: Date | string }>(
+          await tx.execute(sql`
+            select s.link_id, s.visitor, s.counted_at from short_link_visitors s
+            join json_to_recordset(${json(keys)}::json) as v(link_id int, visitor text, at timestamptz)
+              on v.link_id = s.link_id and v.visitor = s.visitor`),
+        ).map((r) => [`${r.link_id}\n${r.visitor}`, new Date(r.counted_at).getTime()]),
+      );
+      const moved: CountableVisit[] = [];
+      for (const list of repeated) {
+        const first = visits[list[0]!]!;
+        let lastCount = last.get(`${first.linkId}\n${first.visitor}`) ?? first.at.getTime();
+        let latest: CountableVisit | null = null;
+        for (const i of list.slice(1)) {
+          if (visits[i]!.at.getTime() - lastCount < REPEAT_WINDOW_MS) continue;
+          counted[i] = true;
+          lastCount = visits[i]!.at.getTime();
+          latest = visits[i]!;
+        }
+        if (latest) moved.push(latest);
+      }
+      if (moved.length) {
+        await tx.execute(sql`
+          update short_link_visitors s set counted_at = v.at
+          from json_to_recordset(${json(moved)}::json) as v(link_id int, visitor text, at timestamptz)
+          where s.link_id = v.link_id and s.visitor = v.visitor`);
+      }
+    }
+
+    const perDay = new Map<string, { link_id: number; day: string; clicks: number }>();
+    visits.forEach((v, i) => {
+      if (!counted[i]) return;
+      const day = tokyoDay(v.at);
+      const key = `${v.linkId} ${day}`;
+      const entry = perDay.get(key);
+      if (entry) entry.clicks += 1;
+      else perDay.set(key, { link_id: v.linkId, day, clicks: 1 });
+    });
+    if (!perDay.size) return;
+    const days = [...perDay.values()].sort((a, b) => a.link_id - b.link_id || (a.day < b.day ? -1 : 1));
+    await tx.execute(sql`
+      insert into short_link_clicks (link_id, day, clicks)
+      select link_id, day, clicks from json_to_recordset(${JSON.stringify(days)}::json) as c(link_id int, day date, clicks int)
+      on conflict (link_id, day) do update set clicks = short_link_clicks.clicks + excluded.clicks`);
+  });
+  return counted;
+}
+
+/** Records one visit at once (no buffer); answers whether it was counted. */
 export async function recordClick(
   db: Db,
   linkId: number,
   visit: Visit,
   visitorKey: Buffer,
 ): Promise<boolean> {
-  if (visit.method.toUpperCase() !== 'GET') return false;
-  if (isCrawler(visit.userAgent)) return false;
-  const visitor = hmac(visitorKey, `${visit.ip}\n${visit.userAgent ?? ''}`);
-  const windowStart = new Date(visit.at.getTime() - REPEAT_WINDOW_MS);
-  return db.transaction(async (tx) => {
-    const counted = rowsOf(
-      await tx.execute(sql`
-        insert into short_link_visitors (link_id, visitor, counted_at) values (${linkId}, ${visitor}, ${visit.at})
-        on conflict (link_id, visitor) do update set counted_at = excluded.counted_at
-          where short_link_visitors.counted_at <= ${windowStart}
-        returning 1 as counted`),
-    );
-    if (!counted.length) return false;
-    await tx.execute(sql`
-      insert into short_link_clicks (link_id, day, clicks) values (${linkId}, ${tokyoDay(visit.at)}, 1)
-      on conflict (link_id, day) do update set clicks = short_link_clicks.clicks + 1`);
+  const countable = countableVisit(linkId, visit, visitorKey);
+  if (!countable) return false;
+  const [counted] = await recordVisits(db, [countable]);
+  return counted === true;
+}
+
+/** How the buffer of a process behaves (the defaults are the product's; tests shorten or stop the clock). */
+export interface ClickRecorderOptions {
+  /** How often buffered visits are written (ms); 0 writes only on `flush()` and at the size limit. */
+  flushMs?: number;
+  /** A write starts at once when this many visits wait, and writes at most this many per transaction. */
+  batchSize?: number;
+  /** While the database refuses the writes, at most this many visits wait; the oldest beyond are dropped. */
+  maxPending?: number;
+  /** A failed write (it is retried with the next one) or dropped visits: for the log. */
+  onError?: (err: unknown, info: { pending: number; dropped: number }) => void;
+}
+
+export const CLICK_FLUSH_MS = 1_000;
+export const CLICK_BATCH_SIZE = 1_000;
+export const CLICK_MAX_PENDING = 100_000;
+
+/** The recorder of each database handle, so that this module's reads can write its buffer first. */
+const recorders = new WeakMap<Db, ClickRecorder>();
+
+/**
+ * The visits a process has answered and not yet written (issue 17, ADR 0151). `record` is synchronous: the
+ * redirect never waits for the database. A write takes what is buffered (at most `batchSize` a transaction)
+ * and, when it fails, puts it back to be retried by the next write. `close` stops the clock and writes
+ * everything, so a graceful stop loses nothing; a crash loses at most what was buffered: about one second of
+ * visits, never more than `batchSize` in normal operation (`maxPending` while the database is down).
+ */
+export class ClickRecorder {
+  private buffer: CountableVisit[] = [];
+  private writing: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private readonly batchSize: number;
+  private readonly maxPending: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly visitorKey: Buffer,
+    private readonly options: ClickRecorderOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? CLICK_BATCH_SIZE;
+    this.maxPending = options.maxPending ?? CLICK_MAX_PENDING;
+    const every = options.flushMs ?? CLICK_FLUSH_MS;
+    if (every > 0) {
+      this.timer = setInterval(() => void this.flush().catch(() => {}), every);
+      this.timer.unref();
+    }
+    recorders.set(db, this);
+  }
+
+  /** Visits waiting to be written. */
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  /** Buffers a visit of `linkId`; false when it never counts (HEAD, a bot, a previewer). */
+  record(linkId: number, visit: Visit): boolean {
+    const countable = countableVisit(linkId, visit, this.visitorKey);
+    if (!countable) return false;
+    this.buffer.push(countable);
+    // After close (a request that outlived the stop), nothing else would write it.
+    if ((this.closed || this.buffer.length >= this.batchSize) && !this.writing)
+      void this.flush().catch(() => {});
     return true;
-  });
+  }
+
+  /**
+   * Writes every visit buffered before the call (after a write in progress). Rejects when the database
+   * refused; the visits stay buffered for the next write.
+   */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing.catch(() => {});
+    if (!this.buffer.length) return;
+    const target = this.buffer.length;
+    let written = 0;
+    this.writing = (async () => {
+      while (written < target && this.buffer.length) {
+        const batch = this.buffer.splice(0, Math.min(this.batchSize, target - written));
+        try {
+          await recordVisits(this.db, batch);
+          written += batch.length;
+        } catch (err) {
+          this.buffer.unshift(...batch);
+          const dropped = Math.max(0, this.buffer.length - this.maxPending);
+          if (dropped) this.buffer.splice(0, dropped);
+          this.options.onError?.(err, { pending: this.buffer.length, dropped });
+          throw err;
+        }
+      }
+    })();
+    try {
+      await this.writing;
+    } finally {
+      this.writing = null;
+    }
+    // Visits that came in while this write ran, beyond the size limit (or after close), are written at once.
+    if (this.buffer.length >= (this.closed ? 1 : this.batchSize)) void this.flush().catch(() => {});
+  }
+
+  /** Stops the clock and writes everything buffered (graceful stop). */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+    if (recorders.get(this.db) === this) recorders.delete(this.db);
+  }
+}
+
+/** Writes the buffered visits of the process's recorder on `db`, if any, before a read of the counts. */
+export async function settleClicks(db: Db): Promise<void> {
+  await recorders.get(db)?.flush();
 }
 
 /** Total counted clicks of each link. */
 export async function clickTotals(db: Db, linkIds: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!linkIds.length) return out;
+  await settleClicks(db);
   const rows = await db
     .select({ linkId: shortLinkClicks.linkId, n: sql<number>`sum(${shortLinkClicks.clicks})::int` })
     .from(shortLinkClicks)
@@ -212,7 +489,8 @@ export async function clickTotals(db: Db, linkIds: number[]): Promise<Map<number
 }
 
 /** Counted clicks of one link per Japan day, oldest first. */
-export function clicksByDay(db: Db, linkId: number) {
+export async function clicksByDay(db: Db, linkId: number) {
+  await settleClicks(db);
   return db
     .select({ day: shortLinkClicks.day, clicks: shortLinkClicks.clicks })
     .from(shortLinkClicks)
@@ -221,7 +499,8 @@ export function clicksByDay(db: Db, linkId: number) {
 }
 
 /** Counted clicks of one link per Japan day from `fromDay` (YYYY-MM-DD) on, oldest first. */
-export function clicksByDaySince(db: Db, linkId: number, fromDay: string) {
+export async function clicksByDaySince(db: Db, linkId: number, fromDay: string) {
+  await settleClicks(db);
   return db
     .select({ day: shortLinkClicks.day, clicks: shortLinkClicks.clicks })
     .from(shortLinkClicks)
@@ -242,6 +521,7 @@ export async function setShortLinkDisabled(
     .set({ disabledAt: disabled ? sql`coalesce(${shortLinks.disabledAt}, ${at})` : null })
     .where(sql`${shortLinks.id} = ${linkId} and ${shortLinks.purpose} = ${purpose}`)
     .returning();
+  forgetCachedLinks();
   return row ?? null;
 }
 

@@ -23,6 +23,8 @@ export interface CounterStore {
   /** Sets `key` to `count` for `ttlMs` (a lock). */
   set(key: string, count: number, ttlMs: number): Promise<void>;
   del(key: string): Promise<void>;
+  /** Readiness (issue 17): throws when the store cannot answer (Redis unreachable). */
+  ping(): Promise<void>;
   close(): Promise<void>;
   readonly kind: 'memory' | 'redis';
 }
@@ -61,6 +63,8 @@ export class MemoryStore implements CounterStore {
   async del(key: string): Promise<void> {
     this.windows.delete(key);
   }
+
+  async ping(): Promise<void> {}
 
   async close(): Promise<void> {
     this.windows.clear();
@@ -133,6 +137,10 @@ export class RedisStore implements CounterStore {
 
   async del(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
   }
 
   async close(): Promise<void> {

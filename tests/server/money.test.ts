@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONEY_MESSAGES, normalizeHolderName, toZenginKana } from '../../contracts/money.ts';
+import {
+  BATCH_LINES_PAGE_SIZE,
+  batchDetailSchema,
+  MONEY_MESSAGES,
+  normalizeHolderName,
+  toZenginKana,
+} from '../../contracts/money.ts';
 import {
   addMonths,
   isBankHoliday,
@@ -438,6 +444,54 @@ for (const kind of DB_KINDS) {
       expect(history.items[0]).toMatchObject({ amount: 300, status: '失敗' });
       expect(history.balance).toBe(300);
     });
+
+    it('a batch’s lines come 100 a page, keyset on the line id: no line twice or missed, the count and total from the batch’s counters (issue 17, ADR 0122)', async () => {
+      await t.database.db.execute(sql`
+        insert into users (name, screen_name, role_id, status)
+        select 'まとめ払い' || g, 'bulk-payee-' || g, 3, '承認' from generate_series(1, 250) g`);
+      const [batch] = rows<{ id: number }>(
+        await t.database.db.execute(sql`
+          insert into payout_batches (month, payment_date, status) values ('2020-01', '2020-02-17', '支払済')
+          returning id`),
+      );
+      // One statement inserts every line, as a batch build does: the statement trigger counts them once.
+      await t.database.db.execute(sql`
+        insert into payout_lines (batch_id, user_id, amount, status, bank_code, bank_name, branch_code, branch_name,
+          account_type, account_last3, secret, key_id)
+        select ${batch!.id}, id, 1000, case when screen_name = 'bulk-payee-7' then '失敗' else '支払済' end, '0001', 'みずほ',
+          '001', '本店', '普通', '123', 'x.y.z', 'k'
+        from users where screen_name like 'bulk-payee-%' order by id`);
+      const seen: number[] = [];
+      let cursor: number | null = null;
+      let pages = 0;
+      do {
+        const res = await staff.get(`/api/payments/batches/${batch!.id}${cursor ? `?cursor=${cursor}` : ''}`);
+        expect(res.statusCode).toBe(200);
+        const page = batchDetailSchema.parse(res.json());
+        expect(page).toMatchObject({ lines_count: 250, total: 249_000, failed_count: 1 });
+        expect(page.lines.length).toBeLessThanOrEqual(BATCH_LINES_PAGE_SIZE);
+        seen.push(...page.lines.map((l) => l.id));
+        cursor = page.next_cursor;
+        pages += 1;
+      } while (cursor !== null);
+      expect(pages).toBe(3);
+      expect(seen).toHaveLength(250);
+      expect(new Set(seen).size).toBe(250);
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
+      // The list reads the counters; a line that comes back later moves them.
+      const line = seen[100]!;
+      expect((await admin.post(`/api/payments/lines/${line}/failed`, { note: '' })).statusCode).toBe(200);
+      const list = (await staff.get('/api/payments/batches')).json();
+      expect(list.items.find((b: { id: number }) => b.id === batch!.id)).toMatchObject({
+        lines_count: 250,
+        total: 248_000,
+        failed_count: 2,
+      });
+      // The CSV still has every line, not a page.
+      const csv = await staff.get(`/api/payments/batches/${batch!.id}/csv`);
+      expect(csv.body.trim().split('\r\n')).toHaveLength(251);
+      expect((await staff.get(`/api/payments/batches/${batch!.id}?cursor=abc`)).statusCode).toBe(422);
+    });
   });
 }
 
@@ -509,6 +563,9 @@ for (const kind of DB_KINDS) {
         tax: 71,
         total: 786,
         items_count: 4,
+        // ADR 0113: no transfer recorded yet for this closed month.
+        status: '未入金',
+        payment: null,
       });
       expect(first.invoices.find((i: { month: string }) => i.month === '2026-09')).toMatchObject({
         subtotal: 390,

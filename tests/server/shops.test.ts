@@ -597,5 +597,54 @@ for (const kind of DB_KINDS) {
       expect(seen).toHaveLength(ids.length + 1);
       expect(new Set(seen).size).toBe(ids.length + 1);
     });
+
+    it('the follower count is a counter the database keeps: bulk follows, concurrent follows of many users and a supporter leaving keep it equal to the rows (issue 17, ADR 0122)', async () => {
+      const countOf = async () => (await guest.get(`/api/shops/${shopId}`)).json().favoriters_count as number;
+      const rowsOf = async () =>
+        (
+          (await t.database.db.execute(
+            sql`select count(*)::int as n from favorites where shop_id = ${shopId}`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n;
+      const before = await rowsOf();
+      expect(await countOf()).toBe(before);
+      // A bulk insert (one statement, many rows) and a bulk delete are counted once each.
+      await t.database.db.execute(sql`
+        insert into users (name, screen_name, role_id, status)
+        select 'カウント' || g, 'count-fan-' || g, 3, '承認' from generate_series(1, 30) g`);
+      await t.database.db.execute(sql`
+        insert into favorites (user_id, shop_id)
+        select id, ${shopId} from users where screen_name like 'count-fan-%'`);
+      expect(await countOf()).toBe(before + 30);
+      await t.database.db.execute(sql`
+        delete from favorites where shop_id = ${shopId}
+          and user_id in (select id from users where screen_name like 'count-fan-%')`);
+      expect(await countOf()).toBe(before);
+      // Five supporters follow at the same moment, then one of them leaves (leaving deletes the follows).
+      const fans = await Promise.all(
+        ['fan1', 'fan3', 'supporter', 'owner', 'north-owner'].map((who) => loginAs(t, `${who}@example.com`)),
+      );
+      const follows = await Promise.all(fans.map((fan) => fan.post(`/api/shops/${shopId}/favorite`)));
+      // Each answered: the counter's trigger must not deadlock against the foreign key's share lock.
+      expect(follows.map((r) => r.statusCode)).toEqual(follows.map(() => 200));
+      expect(await countOf()).toBe(await rowsOf());
+      expect(await countOf()).toBeGreaterThanOrEqual(before + 4);
+      const leaving = fans[1]!;
+      const left = await leaving.post('/api/leave', {
+        password: 'demo-pass-2026',
+        accept_unpaid_balance: true,
+      });
+      expect(left.statusCode).toBe(200);
+      expect(await countOf()).toBe(await rowsOf());
+      expect(
+        (
+          (await t.database.db.execute(sql`
+            select count(*)::int as n from shops s
+            where s.favoriters_count <> (select count(*) from favorites f where f.shop_id = s.id)`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]!.n,
+      ).toBe(0);
+    });
   });
 }

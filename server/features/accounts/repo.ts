@@ -5,6 +5,7 @@ import { type Db, rowsOf } from '../../platform/db/client.ts';
 // NOTE: another feature's schema.ts is the one cross-feature import allowed (ADR 0005).
 import { companyMembers, favorites, shops } from '../shops/schema.ts';
 import { snsAccounts } from '../supporters/schema.ts';
+import { bankAccounts } from '../money/schema.ts';
 import {
   authSessions,
   authTokens,
@@ -234,6 +235,7 @@ export async function anonymise(db: Db, userId: number, screenName: string, at: 
       prefecture: null,
       birthYear: null,
       referralShopId: null,
+      isStripeVerified: false,
       deletedAt: at,
       updatedAt: at,
     })
@@ -245,6 +247,10 @@ export async function deletePersonalRows(db: Db, userId: number): Promise<void> 
   await db.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
   // Issue 16: the SNS accounts for posting go too (their handles are personal; a handle is free again).
   await db.delete(snsAccounts).where(eq(snsAccounts.userId, userId));
+  // Issue 14 (ADR 0114): the sealed payout bank account goes at once, in this transaction. Money rows
+  // (ledger entries, payout lines with their own sealed copy) stay; the account at Stripe, if any, is
+  // closed by the money feature's daily sweep, which finds it through users.deleted_at.
+  await db.delete(bankAccounts).where(eq(bankAccounts.userId, userId));
   await db.delete(favorites).where(eq(favorites.userId, userId));
   await db.delete(companyMembers).where(eq(companyMembers.userId, userId));
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));

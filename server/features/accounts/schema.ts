@@ -74,6 +74,16 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_screen_name_lower_unique').on(sql`lower(${t.screenName})`),
     index('users_role_idx').on(t.roleId),
+    // The staff supporter list filtered by prefecture, newest first, and by name: those who left (all
+    // named deleted-…) would come first in the name order and be read, and skipped, on every first page.
+    index('users_prefecture_idx').on(t.prefecture, t.id),
+    index('users_active_name_idx')
+      .on(sql`lower(${t.screenName})`, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // The staff supporter search matches a word anywhere in these (issue 17, ADR 0123: trigram indexes).
+    index('users_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('users_screen_name_trgm').using('gin', sql`lower(${t.screenName}) gin_trgm_ops`),
+    index('users_email_trgm').using('gin', sql`lower(coalesce(${t.email}, '')) gin_trgm_ops`),
   ],
 );
 

@@ -20,15 +20,19 @@ const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: erro
 
 /**
  * Issue 16 / product design section 6 (ADR 0094): the top page's figures and customer voices. The
- * figures are counted at most once per ACHIEVEMENTS_TTL_S per process (a busy top page does not count
- * every table on every visit); a staff change of the voices drops the cached answer at once.
+ * figures are counted at most once per ACHIEVEMENTS_TTL_S (a busy top page does not count every table on
+ * every visit); a staff change of the voices drops the cached answer at once. Issue 17 (ADR 0140): the
+ * cache is the app's shared one (Redis with several processes), so a change made through one process is
+ * seen through every other at once.
  */
 export const achievementRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  let cached: { until: number; value: Promise<Achievements> } | null = null;
-  const forget = () => {
-    cached = null;
-  };
+  const CACHE_KEY = 'achievements';
+  /** This process's count in flight: the requests that miss together share it. */
+  let counting: Promise<Achievements> | null = null;
+  // NOTE: a count in flight while staff change a voice may store the figures read just before the change;
+  // the window is one count long (milliseconds), the cost at most one TTL of the old voices.
+  const forget = () => app.cache.del(CACHE_KEY);
 
   const count = async (): Promise<Achievements> => ({
     ...(await repo.figures(app.db)),
@@ -41,14 +45,18 @@ export const achievementRoutes: FastifyPluginAsync = async (fastify) => {
     { config: { access: 'public' }, schema: { response: { 200: achievementsSchema, ...errors } } },
     async () => {
       // NOTE: the platform answers every API call `no-store` (security plugin); the cache is this one.
-      const nowMs = Date.now();
-      if (!cached || cached.until <= nowMs) {
-        // One count for the requests that arrive together; a failed count is not kept.
-        const value = count();
-        cached = { until: nowMs + ACHIEVEMENTS_TTL_S * 1000, value };
-        value.catch(forget);
-      }
-      return cached.value;
+      const cached = await app.cache.get<Achievements>(CACHE_KEY);
+      if (cached) return cached;
+      // A failed count is not kept.
+      counting ??= count()
+        .then(async (value) => {
+          await app.cache.set(CACHE_KEY, value, ACHIEVEMENTS_TTL_S * 1000);
+          return value;
+        })
+        .finally(() => {
+          counting = null;
+        });
+      return counting;
     },
   );
 
@@ -67,7 +75,7 @@ export const achievementRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       if ((await repo.count(app.db)) >= VOICES_MAX) throw validationError({ body: [M.tooMany] });
       const item = await repo.insert(app.db, { ...request.body, createdBy: request.auth!.userId });
-      forget();
+      await forget();
       return reply.code(201).send({ message: M.created, item });
     },
   );
@@ -92,7 +100,7 @@ export const achievementRoutes: FastifyPluginAsync = async (fastify) => {
         ...(b.position !== undefined ? { position: b.position } : {}),
       });
       if (!item) throw new HttpError(404, M.notFound);
-      forget();
+      await forget();
       return { message: M.saved, item };
     },
   );
@@ -105,7 +113,7 @@ export const achievementRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       if (!(await repo.remove(app.db, request.params.id))) throw new HttpError(404, M.notFound);
-      forget();
+      await forget();
       return { message: M.deleted };
     },
   );

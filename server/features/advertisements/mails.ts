@@ -3,10 +3,12 @@ import type { MailContent } from '../../platform/mail.ts';
 /** The Japanese mails of issue 13 ("Jobs and mail"). Links lead back to the app's screens. */
 
 const yen = (n: number) => `${n.toLocaleString('ja-JP')}円`;
-const tokyo = (iso: string) =>
-  new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+const TOKYO = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: 'Asia/Tokyo',
+  dateStyle: 'long',
+  timeStyle: 'short',
+});
+const tokyo = (iso: string) => TOKYO.format(new Date(iso));
 
 export function offerMail(p: {
   name: string;

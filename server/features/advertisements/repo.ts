@@ -11,7 +11,7 @@ import {
   type UnitStatus,
 } from '../../../contracts/advertisements.ts';
 import { quote } from '../../../contracts/pricing.ts';
-import { type Db, rowsOf } from '../../platform/db/client.ts';
+import { type Db, hotSql, rowsOf } from '../../platform/db/client.ts';
 
 /**
  * The queries of support requests and units. Object-level checks are part of each query (product design
@@ -163,11 +163,13 @@ export async function listAds(
 
 /** The shop a user may act for (member of its company, or staff), with what submitting needs. */
 export async function findShopForActor(db: Db, shopId: number, actor: Actor) {
-  const rows = rowsOf(
-    await db.execute(sql`
+  const rows = await hotSql(
+    db,
+    'shop_for_actor',
+    sql`
       select s.id, s.name, s.screen_name, s.status, s.prefecture, s.company_id, c.paid_status,
         (${actor.staff} or s.id in ${memberShops(actor.userId)}) as allowed
-      from shops s join companies c on c.id = s.company_id where s.id = ${shopId}`),
+      from shops s join companies c on c.id = s.company_id where s.id = ${shopId}`,
   );
   const row = rows[0];
   if (!row) return null;
@@ -306,7 +308,12 @@ export const unitJudgeableBy = (actor: Actor): SQL =>
     : sql`exists (select 1 from advertisements a2 where a2.id = units.advertisement_id and a2.shop_id in ${memberShops(actor.userId)})`;
 
 export async function findUnit(db: Db, id: number, actor: Actor, appUrl: string): Promise<UnitRecord | null> {
-  const rows = rowsOf(await db.execute(sql`${UNIT_SELECT} where u.id = ${id} and ${unitVisibleTo(actor)}`));
+  // Prepared (issue 17): every unit call reads it once or twice, and planning it cost more than running it.
+  const rows = await hotSql(
+    db,
+    actor.staff ? 'unit_for_staff' : 'unit_for_member',
+    sql`${UNIT_SELECT} where u.id = ${id} and ${unitVisibleTo(actor)}`,
+  );
   return rows[0] ? presentUnit(rows[0], appUrl) : null;
 }
 
@@ -337,8 +344,11 @@ export async function emailOf(db: Db, userId: number): Promise<{ email: string; 
   return rows[0] ? { email: String(rows[0].email), name: String(rows[0].name) } : null;
 }
 
-/** The supporter's rewards: balance is the ledger's sum; pending the rewards of posts awaiting judgement. */
-export async function rewardsOf(db: Db, userId: number) {
+/**
+ * The supporter's rewards: balance is the ledger's sum; pending the rewards of posts awaiting judgement;
+ * the ledger's rows newest first, a page after the row `after` (keyset on created_at, id; issue 17).
+ */
+export async function rewardsOf(db: Db, userId: number, after: number | null = null) {
   const [totals] = rowsOf(
     await db.execute(sql`
       select (select coalesce(sum(amount), 0)::int from ledger_entries where user_id = ${userId}) as balance,
@@ -348,16 +358,22 @@ export async function rewardsOf(db: Db, userId: number) {
     await db.execute(sql`
       select l.id, l.amount, l.kind, l.reference, l.created_at, s.name as shop_name
       from ledger_entries l
-      left join units u on l.reference = 'unit:' || u.id::text
+      -- The unit by its primary key (a reward's reference is unit:{id}): joining on the text of every
+      -- unit's id read the whole units table (issue 17).
+      left join units u on u.id = case when l.reference ~ '^unit:[0-9]{1,9}$' then substr(l.reference, 6)::int end
       left join advertisements a on a.id = u.advertisement_id
       left join shops s on s.id = a.shop_id
       where l.user_id = ${userId}
-      order by l.created_at desc, l.id desc limit ${PAGE_SIZE}`),
+        ${after ? sql`and (l.created_at, l.id) < (select c.created_at, c.id from ledger_entries c where c.id = ${after} and c.user_id = ${userId})` : sql``}
+      order by l.created_at desc, l.id desc limit ${PAGE_SIZE + 1}`),
   );
+  const last = items.length > PAGE_SIZE ? items[PAGE_SIZE - 1]! : null;
   return {
     balance: Number(totals?.balance ?? 0),
     pending: Number(totals?.pending ?? 0),
-    items: items.map((r) => ({
+    // The row's id: the next page reads its time from the row itself (microseconds and all).
+    next_cursor: last ? Number(last.id) : null,
+    items: items.slice(0, PAGE_SIZE).map((r) => ({
       id: Number(r.id),
       amount: Number(r.amount),
       kind: String(r.kind),

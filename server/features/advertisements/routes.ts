@@ -11,6 +11,7 @@ import {
   proofSchema,
   rejectAdSchema,
   rejectUnitSchema,
+  rewardsQuerySchema,
   rewardsSchema,
   unitListQuerySchema,
   unitListSchema,
@@ -165,7 +166,10 @@ export const advertisementRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/api/rewards',
-    { config: user, schema: { response: { 200: rewardsSchema, ...errors } } },
-    (request) => ads.rewards(request.auth!),
+    {
+      config: user,
+      schema: { querystring: rewardsQuerySchema, response: { 200: rewardsSchema, ...errors } },
+    },
+    (request) => ads.rewards(request.auth!, request.query.cursor),
   );
 };

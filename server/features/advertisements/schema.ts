@@ -57,8 +57,10 @@ export const advertisements = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('advertisements_shop_idx').on(t.shopId, t.id.desc()),
-    index('advertisements_status_idx').on(t.status, t.id.desc()),
+    // NOTE: `.desc()` alone makes drizzle write DESC NULLS LAST, an order `order by … desc` (NULLS FIRST)
+    // cannot read from the index: every descending key here says nullsFirst() (issue 17, ADR 0123).
+    index('advertisements_shop_idx').on(t.shopId, t.id.desc().nullsFirst()),
+    index('advertisements_status_idx').on(t.status, t.id.desc().nullsFirst()),
     // "once per shop": the database refuses a second first-advertising request, whatever races.
     uniqueIndex('advertisements_first_per_shop')
       .on(t.shopId)
@@ -104,7 +106,9 @@ export const units = pgTable(
     // "never the same supporter twice in one request"
     uniqueIndex('units_advertisement_user_unique').on(t.advertisementId, t.userId),
     uniqueIndex('units_post_url_unique').on(t.postUrl),
-    index('units_user_status_idx').on(t.userId, t.status, t.id.desc()),
+    index('units_user_status_idx').on(t.userId, t.status, t.id.desc().nullsFirst()),
+    // A supporter's units newest first without a status (issue 17: the list read 25,000 rows of other users).
+    index('units_user_id_idx').on(t.userId, t.id.desc().nullsFirst()),
     index('units_advertisement_status_idx').on(t.advertisementId, t.status),
     index('units_status_expires_idx').on(t.status, t.expiresAt),
   ],

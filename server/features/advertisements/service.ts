@@ -514,11 +514,16 @@ export class AdvertisementService {
         idempotencyKey: `unit:${id}:reward`,
         at,
       });
-      // Product design section 3: the shop's first approved post raises completedFirstAd.
+      // Product design section 3: the shop's first approved post raises completedFirstAd. Only the first
+      // writes the shop's row: every approval locking it made a shop's approvals wait for each other (issue 17).
       const [shop] = rowsOf<{ name: string }>(
         await tx.execute(sql`
-          update shops set flag_status = flag_status || '{"completedFirstAd": true}'::jsonb
-          where id = (select shop_id from advertisements where id = ${row.advertisement_id}) returning name`),
+          with raised as (
+            update shops set flag_status = flag_status || '{"completedFirstAd": true}'::jsonb
+            where id = (select shop_id from advertisements where id = ${row.advertisement_id})
+              and flag_status -> 'completedFirstAd' is distinct from 'true'::jsonb
+            returning id)
+          select name from shops where id = (select shop_id from advertisements where id = ${row.advertisement_id})`),
       );
       const who = await repo.emailOf(tx, Number(row.user_id));
       if (who) {
@@ -601,8 +606,8 @@ export class AdvertisementService {
     return found;
   }
 
-  async rewards(auth: AuthContext): Promise<Rewards> {
-    return repo.rewardsOf(this.db, auth.userId);
+  async rewards(auth: AuthContext, cursor?: number): Promise<Rewards> {
+    return repo.rewardsOf(this.db, auth.userId, cursor ?? null);
   }
 
   /* -------------------------------------------------------------------------------------- jobs */

@@ -91,3 +91,240 @@ export async function refundsOfCompany(db: Db, companyId: number, month?: string
     }))
     .filter((r) => r.unused > 0);
 }
+
+/* ------------------------------------------------------------------ payment method (ADR 0112) */
+
+export interface BillingMethodRow {
+  method: 'invoice' | 'card';
+  provider: string | null;
+  customerId: string | null;
+  paymentMethodId: string | null;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number } | null;
+}
+
+export async function billingMethodOf(db: Db, companyId: number): Promise<BillingMethodRow> {
+  const [r] = rowsOf(await db.execute(sql`select * from billing_methods where company_id = ${companyId}`));
+  if (!r) return { method: 'invoice', provider: null, customerId: null, paymentMethodId: null, card: null };
+  return {
+    method: r.method === 'card' ? 'card' : 'invoice',
+    provider: r.provider === null ? null : String(r.provider),
+    customerId: r.customer_id === null ? null : String(r.customer_id),
+    paymentMethodId: r.payment_method_id === null ? null : String(r.payment_method_id),
+    card:
+      r.card_last4 === null
+        ? null
+        : {
+            brand: String(r.card_brand),
+            last4: String(r.card_last4),
+            exp_month: Number(r.card_exp_month),
+            exp_year: Number(r.card_exp_year),
+          },
+  };
+}
+
+/** Keeps the company's provider customer (made once; a second maker finds the first one's). */
+export async function saveCustomer(
+  db: Db,
+  companyId: number,
+  provider: string,
+  customerId: string,
+  by: number,
+) {
+  await db.execute(sql`
+    insert into billing_methods (company_id, provider, customer_id, updated_by)
+    values (${companyId}, ${provider}, ${customerId}, ${by})
+    on conflict (company_id) do update set provider = excluded.provider, customer_id = excluded.customer_id,
+      payment_method_id = null, card_brand = null, card_last4 = null, card_exp_month = null,
+      card_exp_year = null, method = 'invoice', updated_by = excluded.updated_by, updated_at = now()
+    where billing_methods.customer_id is null or billing_methods.provider is distinct from excluded.provider`);
+}
+
+export async function saveCard(
+  db: Db,
+  companyId: number,
+  card: { paymentMethodId: string; brand: string; last4: string; expMonth: number; expYear: number },
+  by: number,
+): Promise<void> {
+  await db.execute(sql`
+    update billing_methods set method = 'card', payment_method_id = ${card.paymentMethodId},
+      card_brand = ${card.brand}, card_last4 = ${card.last4}, card_exp_month = ${card.expMonth},
+      card_exp_year = ${card.expYear}, updated_by = ${by}, updated_at = now()
+    where company_id = ${companyId}`);
+}
+
+export async function setMethod(db: Db, companyId: number, method: 'invoice' | 'card', by: number) {
+  await db.execute(sql`
+    insert into billing_methods (company_id, method, updated_by) values (${companyId}, ${method}, ${by})
+    on conflict (company_id) do update set method = excluded.method, updated_by = excluded.updated_by,
+      updated_at = now()`);
+}
+
+/* ------------------------------------------------------------------ invoice payments (ADR 0113) */
+
+export interface PaymentRow {
+  paid_on: string;
+  amount: number;
+  method: string;
+  recorded_at: string;
+}
+
+export async function paymentsOfCompany(db: Db, companyId: number): Promise<Map<string, PaymentRow>> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select month, paid_on::text as paid_on, amount, method, created_at from invoice_payments
+      where company_id = ${companyId}`),
+  );
+  return new Map(
+    rows.map((r) => [
+      String(r.month),
+      {
+        paid_on: String(r.paid_on),
+        amount: Number(r.amount),
+        method: String(r.method),
+        recorded_at: iso(r.created_at),
+      },
+    ]),
+  );
+}
+
+/** Records the payment of an invoice once: answers whether this call wrote it. */
+export async function insertPayment(
+  db: Db,
+  p: { companyId: number; month: string; amount: number; paidOn: string; note: string; by: number },
+): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      insert into invoice_payments (company_id, month, amount, method, paid_on, note, recorded_by)
+      values (${p.companyId}, ${p.month}, ${p.amount}, '銀行振込', ${p.paidOn}, ${p.note || null}, ${p.by})
+      on conflict (company_id, month) do nothing returning id`),
+  );
+  return rows.length > 0;
+}
+
+/** Companies with something on the month's invoice: a bill of that month or a refund of a request ended in it. */
+export async function companiesOfMonth(db: Db, month: string) {
+  return rowsOf(
+    await db.execute(sql`
+      select c.id, c.name from companies c
+      where exists (select 1 from bills b where b.company_id = c.id and b.month = ${month})
+        or exists (select 1 from bills b join advertisements a on a.id = b.advertisement_id
+          where b.company_id = c.id and a.status = '終了' and a.ended_at is not null
+            and to_char(a.ended_at at time zone 'Asia/Tokyo', 'YYYY-MM') = ${month})
+      order by c.id limit 1000`),
+  ).map((r) => ({ id: Number(r.id), name: String(r.name) }));
+}
+
+export async function companyById(db: Db, companyId: number) {
+  const [r] = rowsOf(await db.execute(sql`select id, name from companies where id = ${companyId}`));
+  return r ? { id: Number(r.id), name: String(r.name) } : null;
+}
+
+/* ------------------------------------------------------------------ card charges (ADR 0115) */
+
+export type CardChargeStatus = 'pending' | 'succeeded' | 'failed' | 'requires_action';
+
+export interface CardChargeRow {
+  id: number;
+  status: CardChargeStatus;
+  paymentIntentId: string | null;
+  failureCode: string | null;
+  /** The row is younger than Stripe keeps an idempotency key (24 h, with a margin): a retry is safe. */
+  retryable: boolean;
+  /** The last attempt ended without an answer (failure_code set) or was left by a run that stopped. */
+  abandoned: boolean;
+  updatedAt: string;
+}
+
+const chargeOf = (r: Record<string, unknown>): CardChargeRow => ({
+  id: Number(r.id),
+  status: String(r.status) as CardChargeStatus,
+  paymentIntentId: r.payment_intent_id === null ? null : String(r.payment_intent_id),
+  failureCode: r.failure_code === null ? null : String(r.failure_code),
+  retryable: Boolean(r.retryable),
+  abandoned: Boolean(r.abandoned),
+  updatedAt: String(r.updated_at_text),
+});
+
+const chargeColumns = sql`id, status, payment_intent_id, failure_code,
+  created_at > now() - interval '23 hours' as retryable,
+  (failure_code is not null or updated_at < now() - interval '2 minutes') as abandoned,
+  updated_at::text as updated_at_text`;
+
+/** Claims the card charge of an invoice (the unique row): answers the new row, or null when one exists. */
+export async function claimCardCharge(
+  db: Db,
+  c: { companyId: number; month: string; amount: number; provider: string },
+): Promise<CardChargeRow | null> {
+  const [r] = rowsOf(
+    await db.execute(sql`
+      insert into card_charges (company_id, month, amount, provider)
+      values (${c.companyId}, ${c.month}, ${c.amount}, ${c.provider})
+      on conflict (company_id, month) do nothing returning ${chargeColumns}`),
+  );
+  return r ? chargeOf(r) : null;
+}
+
+export async function cardChargeOf(db: Db, companyId: number, month: string): Promise<CardChargeRow | null> {
+  const [r] = rowsOf(
+    await db.execute(
+      sql`select ${chargeColumns} from card_charges where company_id = ${companyId} and month = ${month}`,
+    ),
+  );
+  return r ? chargeOf(r) : null;
+}
+
+/**
+ * Takes over a pending charge whose attempt ended without an answer (compare-and-set on updated_at, so
+ * two runs never both ask the provider): answers whether this caller may try again.
+ */
+export async function retakeCardCharge(db: Db, row: CardChargeRow): Promise<boolean> {
+  const taken = rowsOf(
+    await db.execute(sql`
+      update card_charges set failure_code = null, updated_at = now()
+      where id = ${row.id} and status = 'pending' and updated_at::text = ${row.updatedAt} returning id`),
+  );
+  return taken.length > 0;
+}
+
+/** The outcome of a charge, set once (a pending row only). */
+export async function finishCardCharge(
+  db: Db,
+  id: number,
+  o: { status: CardChargeStatus; paymentIntentId: string | null; failureCode: string | null },
+): Promise<void> {
+  await db.execute(sql`
+    update card_charges set status = ${o.status}, payment_intent_id = ${o.paymentIntentId},
+      failure_code = ${o.failureCode}, updated_at = now()
+    where id = ${id} and status = 'pending'`);
+}
+
+/** An attempt that got no answer (provider unreachable, 5xx): the row stays pending, marked for a retry. */
+export async function markChargeUnanswered(db: Db, id: number, code: string): Promise<void> {
+  await db.execute(sql`
+    update card_charges set failure_code = ${code}, updated_at = now() where id = ${id} and status = 'pending'`);
+}
+
+/** The status of each card charge of the company, by month. */
+export async function cardChargesOfCompany(
+  db: Db,
+  companyId: number,
+): Promise<Map<string, CardChargeStatus>> {
+  const rows = rowsOf(
+    await db.execute(sql`select month, status from card_charges where company_id = ${companyId}`),
+  );
+  return new Map(rows.map((r) => [String(r.month), String(r.status) as CardChargeStatus]));
+}
+
+/** The card payment of an invoice, once (the unique invoice row): answers whether this call wrote it. */
+export async function insertCardPayment(
+  db: Db,
+  p: { companyId: number; month: string; amount: number; paidOn: string; paymentIntentId: string },
+): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      insert into invoice_payments (company_id, month, amount, method, paid_on, payment_intent_id)
+      values (${p.companyId}, ${p.month}, ${p.amount}, 'クレジットカード', ${p.paidOn}, ${p.paymentIntentId})
+      on conflict (company_id, month) do nothing returning id`),
+  );
+  return rows.length > 0;
+}

@@ -1,11 +1,38 @@
-import { type Billing, type InvoiceSummary, MONEY_MESSAGES } from '../../../contracts/money.ts';
+import {
+  type Billing,
+  type CardSetup,
+  type InvoicePaymentInput,
+  type InvoicePaymentRecorded,
+  type InvoiceStatus,
+  type InvoiceSummary,
+  MONEY_MESSAGES,
+  type PaymentMethod,
+  type StaffInvoice,
+  type StaffInvoiceList,
+} from '../../../contracts/money.ts';
 import { PLATFORM_FEE_PERCENT, TAX_PERCENT } from '../../../contracts/pricing.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Env } from '../../platform/env.ts';
-import { HttpError } from '../../platform/http-errors.ts';
+import { HttpError, validationError } from '../../platform/http-errors.ts';
 import * as repo from './billing-repo.ts';
-import { addMonths, monthCutoff, tokyoDay } from './calendar.ts';
+import { addMonths, monthCutoff, previousMonth, tokyoDay } from './calendar.ts';
 import { jpText, renderPdf } from './pdf.ts';
+import { type PaymentProvider, PaymentProviderError, providerUnavailable } from './provider.ts';
+
+type Log = { error: (obj: object, msg: string) => void };
+
+/** What one run of the monthly card charge did (ADR 0115). */
+export interface CardChargeRun {
+  month: string;
+  charged: number;
+  failed: number;
+  /** Charges that got no answer from the provider: the job is retried (same idempotency key). */
+  unanswered: number;
+}
+
+/** Stripe keeps one charge per key: the company's invoice of the month (ADR 0115). */
+export const cardChargeKey = (companyId: number, month: string) =>
+  `focustar-company-${companyId}-invoice-${month}-charge`;
 
 /** One line of a qualified invoice; every line is taxed at 10 % (the one rate this service has). */
 export interface InvoiceItem {
@@ -15,7 +42,7 @@ export interface InvoiceItem {
   rate: number;
 }
 
-export interface Invoice extends InvoiceSummary {
+export interface Invoice extends Omit<InvoiceSummary, 'status' | 'payment'> {
   items: InvoiceItem[];
 }
 
@@ -62,13 +89,16 @@ export function invoiceOf(
 
 /**
  * Shop billing (issue 14, ADR 0103): bills per approved support request, a monthly qualified invoice per
- * company (PDF), paid by bank transfer. Card payment through Stripe is not configured here.
+ * company (PDF), paid by bank transfer, or by card through the payment provider when one is configured
+ * (ADR 0112); staff record the transfers received (ADR 0113).
  */
 export class BillingService {
   constructor(
     private readonly db: Db,
     private readonly env: Env,
     private readonly now: () => Date = () => new Date(),
+    private readonly provider: PaymentProvider | null = null,
+    private readonly log: Log = { error: () => {} },
   ) {}
 
   private async company(userId: number) {
@@ -76,21 +106,359 @@ export class BillingService {
     return repo.companyOfUser(this.db, userId);
   }
 
-  async billing(userId: number): Promise<Billing> {
-    const company = await this.company(userId);
-    if (!company) return { company: null, payment_method: 'invoice', bills: [], invoices: [] };
-    const [bills, refunds] = await Promise.all([
-      repo.billsOfCompany(this.db, company.id),
-      repo.refundsOfCompany(this.db, company.id),
+  /** 請求前 / 未入金 / カード決済失敗 / 入金済 / お支払いなし of one month's invoice. */
+  private statusOf(
+    month: string,
+    total: number,
+    payment: repo.PaymentRow | undefined,
+    charge: repo.CardChargeStatus | undefined,
+  ): InvoiceStatus {
+    if (payment) return '入金済';
+    if (total <= 0) return 'お支払いなし';
+    if (monthCutoff(month) > this.now()) return '請求前';
+    return charge === 'failed' || charge === 'requires_action' ? 'カード決済失敗' : '未入金';
+  }
+
+  /** The company's invoices, newest first, each with its payment status. */
+  private async invoicesOf(companyId: number) {
+    const [bills, refunds, payments, charges] = await Promise.all([
+      repo.billsOfCompany(this.db, companyId),
+      repo.refundsOfCompany(this.db, companyId),
+      repo.paymentsOfCompany(this.db, companyId),
+      repo.cardChargesOfCompany(this.db, companyId),
     ]);
     const months = [...new Set([...bills.map((b) => b.month), ...refunds.map((r) => r.month)])]
       .sort()
       .reverse();
-    const invoices = months.map((m) => {
+    const invoices: InvoiceSummary[] = months.map((m) => {
       const { items: _items, ...summary } = invoiceOf(m, bills, refunds);
-      return summary;
+      const payment = payments.get(m);
+      return {
+        ...summary,
+        status: this.statusOf(m, summary.total, payment, charges.get(m)),
+        payment: payment ?? null,
+      };
     });
-    return { company: { id: company.id, name: company.name }, payment_method: 'invoice', bills, invoices };
+    return { bills, invoices };
+  }
+
+  /** The method in force: a card saved with another provider (or with none configured now) is not usable. */
+  private usableMethod(row: repo.BillingMethodRow): { method: PaymentMethod; card: Billing['card'] } {
+    const usable = this.provider !== null && row.provider === this.provider.kind && row.card !== null;
+    return { method: usable && row.method === 'card' ? 'card' : 'invoice', card: usable ? row.card : null };
+  }
+
+  async billing(userId: number): Promise<Billing> {
+    const company = await this.company(userId);
+    const cardPayment = this.provider
+      ? { provider: this.provider.kind, publishable_key: this.provider.publishableKey }
+      : null;
+    if (!company)
+      return {
+        company: null,
+        payment_method: 'invoice',
+        card_payment: cardPayment,
+        card: null,
+        bills: [],
+        invoices: [],
+      };
+    const [{ bills, invoices }, row] = await Promise.all([
+      this.invoicesOf(company.id),
+      repo.billingMethodOf(this.db, company.id),
+    ]);
+    const { method, card } = this.usableMethod(row);
+    return {
+      company: { id: company.id, name: company.name },
+      payment_method: method,
+      card_payment: cardPayment,
+      card,
+      bills,
+      invoices,
+    };
+  }
+
+  /* ------------------------------------------------------------------ card (ADR 0112) */
+
+  private configured(): PaymentProvider {
+    if (!this.provider) throw new HttpError(409, MONEY_MESSAGES.stripeOff);
+    return this.provider;
+  }
+
+  private async companyOrFail(userId: number) {
+    const company = await repo.companyOfUser(this.db, userId);
+    if (!company) throw new HttpError(404, MONEY_MESSAGES.noCompany);
+    return company;
+  }
+
+  /**
+   * Starts saving a card: the company's customer at the provider (made once), and a SetupIntent whose
+   * client secret the browser hands to Stripe Elements. Nothing about the card is known yet.
+   */
+  async cardSetup(userId: number): Promise<CardSetup> {
+    const provider = this.configured();
+    const company = await this.companyOrFail(userId);
+    try {
+      let row = await repo.billingMethodOf(this.db, company.id);
+      if (!row.customerId || row.provider !== provider.kind) {
+        const customer = await provider.createCustomer(
+          { name: company.name, metadata: { focustar_company_id: String(company.id) } },
+          `focustar-company-${company.id}-customer`,
+        );
+        await repo.saveCustomer(this.db, company.id, provider.kind, customer.id, userId);
+        row = await repo.billingMethodOf(this.db, company.id);
+      }
+      const intent = await provider.createSetupIntent({
+        customer: row.customerId!,
+        metadata: { focustar_company_id: String(company.id), focustar_user_id: String(userId) },
+      });
+      return {
+        provider: provider.kind,
+        publishable_key: provider.publishableKey,
+        setup_intent_id: intent.id,
+        client_secret: intent.clientSecret ?? '',
+      };
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      return providerUnavailable(err, this.log, MONEY_MESSAGES.stripeUnavailable);
+    }
+  }
+
+  /**
+   * Keeps the card a confirmed SetupIntent saved (read back from the provider, never from the browser):
+   * only its ids, brand, last 4 digits and expiry. The company pays by card from now on.
+   */
+  async saveCard(userId: number, setupIntentId: string): Promise<Billing> {
+    const provider = this.configured();
+    const company = await this.companyOrFail(userId);
+    const row = await repo.billingMethodOf(this.db, company.id);
+    let intent;
+    try {
+      intent = await provider.retrieveSetupIntent(setupIntentId);
+    } catch (err) {
+      if (err instanceof PaymentProviderError && err.status === 404)
+        throw validationError({ setup_intent_id: [MONEY_MESSAGES.setupIntent] });
+      return providerUnavailable(err, this.log, MONEY_MESSAGES.stripeUnavailable);
+    }
+    // Object-level check: the intent must be this company's (its customer and its metadata).
+    if (
+      !row.customerId ||
+      row.provider !== provider.kind ||
+      intent.customer !== row.customerId ||
+      intent.metadata.focustar_company_id !== String(company.id)
+    )
+      throw validationError({ setup_intent_id: [MONEY_MESSAGES.setupIntent] });
+    if (intent.status !== 'succeeded' || !intent.card)
+      throw validationError({ setup_intent_id: [MONEY_MESSAGES.cardNotConfirmed] });
+    await repo.saveCard(this.db, company.id, intent.card, userId);
+    if (row.paymentMethodId && row.paymentMethodId !== intent.card.paymentMethodId) {
+      // The card it replaces can no longer be charged (best effort: the new one is saved either way).
+      await provider.detachPaymentMethod(row.paymentMethodId).catch((err: unknown) => {
+        if (err instanceof PaymentProviderError)
+          this.log.error(
+            { status: err.status, type: err.type, code: err.code },
+            'detaching the old card failed',
+          );
+      });
+    }
+    return this.billing(userId);
+  }
+
+  /** Invoice or card (a saved card is needed); invoice is always possible. */
+  async setMethod(userId: number, method: PaymentMethod): Promise<Billing> {
+    const company = await this.companyOrFail(userId);
+    if (method === 'card') {
+      const { card } = this.usableMethod(await repo.billingMethodOf(this.db, company.id));
+      if (!card) throw validationError({ method: [MONEY_MESSAGES.noCard] });
+    }
+    await repo.setMethod(this.db, company.id, method, userId);
+    return this.billing(userId);
+  }
+
+  /* ------------------------------------------------------------------ payments received (ADR 0113) */
+
+  private async staffInvoice(
+    company: { id: number; name: string },
+    month: string,
+  ): Promise<StaffInvoice | null> {
+    const [{ invoices }, row] = await Promise.all([
+      this.invoicesOf(company.id),
+      repo.billingMethodOf(this.db, company.id),
+    ]);
+    const invoice = invoices.find((i) => i.month === month);
+    if (!invoice) return null;
+    return { ...invoice, company, payment_method: this.usableMethod(row).method };
+  }
+
+  /** Staff: every company's invoice of the month, with whether its transfer arrived. */
+  async invoicesOfMonth(month: string): Promise<StaffInvoiceList> {
+    await repo.writeMissingBills(this.db);
+    const items: StaffInvoice[] = [];
+    for (const company of await repo.companiesOfMonth(this.db, month)) {
+      const invoice = await this.staffInvoice(company, month);
+      if (invoice) items.push(invoice);
+    }
+    return { month, items };
+  }
+
+  /**
+   * Staff record that a company's invoice was paid (the transfer arrived): one append-only row per
+   * invoice, of the invoice's total; recording it again answers the first record (created: false).
+   */
+  async recordPayment(staffId: number, body: InvoicePaymentInput): Promise<InvoicePaymentRecorded> {
+    const input = { note: '', ...body };
+    if (monthCutoff(input.month) > this.now()) throw validationError({ month: [MONEY_MESSAGES.invoiceOpen] });
+    if (input.paid_on > tokyoDay(this.now()))
+      throw validationError({ paid_on: [MONEY_MESSAGES.paidOnFuture] });
+    const company = await repo.companyById(this.db, input.company_id);
+    if (!company) throw new HttpError(404, MONEY_MESSAGES.invoiceNotFound);
+    await repo.writeMissingBills(this.db);
+    const before = await this.staffInvoice(company, input.month);
+    if (!before) throw new HttpError(404, MONEY_MESSAGES.invoiceNotFound);
+    let created = false;
+    if (!before.payment) {
+      if (before.total <= 0) throw validationError({ month: [MONEY_MESSAGES.invoiceNothingDue] });
+      created = await repo.insertPayment(this.db, {
+        companyId: company.id,
+        month: input.month,
+        amount: before.total,
+        paidOn: input.paid_on,
+        note: input.note.trim(),
+        by: staffId,
+      });
+    }
+    const invoice = (await this.staffInvoice(company, input.month))!;
+    return {
+      message: created ? MONEY_MESSAGES.paymentRecorded : MONEY_MESSAGES.paymentAlreadyRecorded,
+      created,
+      invoice,
+    };
+  }
+
+  /* ------------------------------------------------------------------ monthly card charge (ADR 0115) */
+
+  /**
+   * The job on the 1st (Japan time): every company that pays by card with a usable saved card is charged
+   * its closed invoice of `month` (last month by default), off-session, once. A second run, or a retry of
+   * this one, charges nothing twice: the `card_charges` row is claimed before the provider is asked, the
+   * provider's idempotency key is the company's and the month's, and the payment row is unique per invoice.
+   */
+  async chargeCards(month: string = previousMonth(this.now())): Promise<CardChargeRun> {
+    const run: CardChargeRun = { month, charged: 0, failed: 0, unanswered: 0 };
+    if (!this.provider || monthCutoff(month) > this.now()) return run;
+    await repo.writeMissingBills(this.db);
+    for (const company of await repo.companiesOfMonth(this.db, month)) {
+      const outcome = await this.chargeInvoice(this.provider, company, month);
+      if (outcome === 'charged') run.charged += 1;
+      else if (outcome === 'failed') run.failed += 1;
+      else if (outcome === 'unanswered') run.unanswered += 1;
+    }
+    return run;
+  }
+
+  private async chargeInvoice(
+    provider: PaymentProvider,
+    company: { id: number; name: string },
+    month: string,
+  ): Promise<'charged' | 'failed' | 'unanswered' | 'skipped'> {
+    const row = await repo.billingMethodOf(this.db, company.id);
+    if (this.usableMethod(row).method !== 'card' || !row.customerId || !row.paymentMethodId) return 'skipped';
+    const invoice = await this.staffInvoice(company, month);
+    if (!invoice || invoice.payment || invoice.total <= 0) return 'skipped';
+    let charge = await repo.claimCardCharge(this.db, {
+      companyId: company.id,
+      month,
+      amount: invoice.total,
+      provider: provider.kind,
+    });
+    if (!charge) {
+      // Already charged or failed; or pending: tried again only if its attempt ended without an answer,
+      // while the provider still keeps the idempotency key (a retry then answers the first charge).
+      const existing = await repo.cardChargeOf(this.db, company.id, month);
+      if (!existing || existing.status !== 'pending' || !existing.abandoned) return 'skipped';
+      if (!existing.retryable) {
+        this.log.error(
+          { companyId: company.id, month },
+          'card charge pending for over 23 hours: check the PaymentIntent at the provider',
+        );
+        return 'skipped';
+      }
+      if (!(await repo.retakeCardCharge(this.db, existing))) return 'skipped';
+      charge = existing;
+    }
+    const chargeId = charge.id;
+    let intent;
+    try {
+      intent = await provider.chargeSavedCard(
+        {
+          amount: invoice.total,
+          customer: row.customerId,
+          paymentMethod: row.paymentMethodId,
+          description: `Focustar ${month} 請求書 ${company.id}-${month.replace('-', '')}`,
+          metadata: { focustar_company_id: String(company.id), focustar_invoice_month: month },
+        },
+        cardChargeKey(company.id, month),
+      );
+    } catch (err) {
+      const e = err instanceof PaymentProviderError ? err : null;
+      // A definite answer (a card error, or a request Stripe refuses): the invoice stays unpaid.
+      if (
+        e &&
+        (e.type === 'card_error' || (e.status >= 400 && e.status < 500 && ![409, 429].includes(e.status)))
+      ) {
+        await repo.finishCardCharge(this.db, chargeId, {
+          status:
+            e.code === 'authentication_required' || e.paymentIntent?.status === 'requires_action'
+              ? 'requires_action'
+              : 'failed',
+          paymentIntentId: e.paymentIntent?.id ?? null,
+          failureCode: e.declineCode ?? e.code ?? e.type,
+        });
+        this.log.error(
+          { companyId: company.id, month, status: e.status, type: e.type, code: e.code },
+          'monthly card charge declined',
+        );
+        return 'failed';
+      }
+      await repo.markChargeUnanswered(this.db, chargeId, e?.type ?? 'api_connection_error');
+      this.log.error(
+        e ? { companyId: company.id, month, status: e.status, type: e.type, code: e.code } : { err },
+        'monthly card charge got no answer; tried again',
+      );
+      return 'unanswered';
+    }
+    if (intent.status === 'succeeded') {
+      const recorded = await this.db.transaction(async (tx) => {
+        await repo.finishCardCharge(tx, chargeId, {
+          status: 'succeeded',
+          paymentIntentId: intent.id,
+          failureCode: null,
+        });
+        return repo.insertCardPayment(tx, {
+          companyId: company.id,
+          month,
+          amount: intent.amount,
+          paidOn: tokyoDay(this.now()),
+          paymentIntentId: intent.id,
+        });
+      });
+      if (!recorded)
+        // Staff recorded a transfer for this invoice while the card was charged: one of them is refunded by hand.
+        this.log.error(
+          { companyId: company.id, month },
+          'invoice paid twice (card and transfer): refund one',
+        );
+      return 'charged';
+    }
+    if (intent.status === 'processing') {
+      await repo.markChargeUnanswered(this.db, chargeId, 'processing');
+      return 'unanswered';
+    }
+    await repo.finishCardCharge(this.db, chargeId, {
+      status: intent.status === 'requires_action' ? 'requires_action' : 'failed',
+      paymentIntentId: intent.id,
+      failureCode: intent.lastErrorCode ?? intent.status,
+    });
+    return 'failed';
   }
 
   /** The month's qualified invoice as a PDF (Japanese font embedded). */

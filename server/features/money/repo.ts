@@ -58,11 +58,13 @@ export async function raiseFlag(db: Db, userId: number, flag: string): Promise<v
 
 /* ------------------------------------------------------------------ batches */
 
+/**
+ * A batch with its count, its total without the returned (失敗) lines, and how many came back: the
+ * counters the payout_lines triggers keep (ADR 0122), instead of summing every line of every month.
+ */
 const BATCH_SELECT = sql`
   select b.id, b.month, b.payment_date::text as payment_date, b.status, b.created_at, b.exported_at, b.paid_at,
-    (select count(*)::int from payout_lines l where l.batch_id = b.id) as lines_count,
-    (select coalesce(sum(amount), 0)::int from payout_lines l where l.batch_id = b.id and l.status <> '失敗') as total,
-    (select count(*)::int from payout_lines l where l.batch_id = b.id and l.status = '失敗') as failed_count
+    b.lines_count, (b.lines_total - b.failed_total)::int as total, b.failed_count
   from payout_batches b`;
 
 const batchOf = (r: Record<string, unknown>): Batch => ({
@@ -199,14 +201,32 @@ const lineOf = (r: Record<string, unknown>): LineRow => ({
   keyId: String(r.key_id),
 });
 
-export async function linesOfBatch(db: Db, batchId: number, q = ''): Promise<LineRow[]> {
+const lineFilter = (q: string) => {
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const filter = q
+  return q
     ? sql` and (u.name ilike ${like} or u.screen_name ilike ${like} or l.bank_name ilike ${like}
         or l.branch_name ilike ${like} or l.bank_code = ${q})`
     : sql``;
+};
+
+/** Every line of a batch (the bank file, the CSV, marking it paid). */
+export async function linesOfBatch(db: Db, batchId: number, q = ''): Promise<LineRow[]> {
   return rowsOf(
-    await db.execute(sql`${LINE_SELECT} where l.batch_id = ${batchId}${filter} order by l.id`),
+    await db.execute(sql`${LINE_SELECT} where l.batch_id = ${batchId}${lineFilter(q)} order by l.id`),
+  ).map(lineOf);
+}
+
+/** One page of a batch's lines for the screen: keyset on the line id (issue 17), `limit` + 1 to see more. */
+export async function linesPage(
+  db: Db,
+  batchId: number,
+  q: string,
+  after: number | undefined,
+  limit: number,
+): Promise<LineRow[]> {
+  return rowsOf(
+    await db.execute(sql`${LINE_SELECT} where l.batch_id = ${batchId}${lineFilter(q)}
+      ${after ? sql`and l.id > ${after}` : sql``} order by l.id limit ${limit + 1}`),
   ).map(lineOf);
 }
 
@@ -332,4 +352,92 @@ export async function reseal(
   await db.execute(sql`
     update ${sql.raw(table)} set secret = ${sealed.secret}, key_id = ${sealed.keyId}
     where ${key} = ${id} and key_id = ${from}`);
+}
+
+/* ------------------------------------------------------------------ Stripe payout accounts (ADR 0111) */
+
+export interface StripeAccountRow {
+  userId: number;
+  accountId: string;
+  bankAccountId: string | null;
+  status: string | null;
+  bankName: string | null;
+  last4: string | null;
+  provider: string;
+  updatedAt: string;
+  checkedAt: Date;
+}
+
+const stripeAccountOfRow = (r: Record<string, unknown>): StripeAccountRow => ({
+  userId: Number(r.user_id),
+  accountId: String(r.account_id),
+  bankAccountId: r.bank_account_id === null ? null : String(r.bank_account_id),
+  status: r.status === null ? null : String(r.status),
+  bankName: r.bank_name === null ? null : String(r.bank_name),
+  last4: r.last4 === null ? null : String(r.last4),
+  provider: String(r.provider),
+  updatedAt: iso(r.updated_at),
+  checkedAt: new Date(r.checked_at as string),
+});
+
+export async function stripeAccountOf(db: Db, userId: number): Promise<StripeAccountRow | null> {
+  const [row] = rowsOf(await db.execute(sql`select * from stripe_payout_accounts where user_id = ${userId}`));
+  return row ? stripeAccountOfRow(row) : null;
+}
+
+export async function saveStripeAccount(
+  db: Db,
+  a: Pick<
+    StripeAccountRow,
+    'userId' | 'accountId' | 'bankAccountId' | 'status' | 'bankName' | 'last4' | 'provider'
+  >,
+): Promise<void> {
+  await db.execute(sql`
+    insert into stripe_payout_accounts (user_id, account_id, bank_account_id, status, bank_name, last4, provider)
+    values (${a.userId}, ${a.accountId}, ${a.bankAccountId}, ${a.status}, ${a.bankName}, ${a.last4}, ${a.provider})
+    on conflict (user_id) do update set account_id = excluded.account_id,
+      bank_account_id = excluded.bank_account_id, status = excluded.status, bank_name = excluded.bank_name,
+      last4 = excluded.last4, provider = excluded.provider, updated_at = now(), checked_at = now()`);
+}
+
+/** The status Stripe reported when it was asked again. */
+export async function setStripeStatus(db: Db, userId: number, bankAccountId: string, status: string) {
+  await db.execute(sql`
+    update stripe_payout_accounts set status = ${status}, checked_at = now(),
+      updated_at = case when status is distinct from ${status} then now() else updated_at end
+    where user_id = ${userId} and bank_account_id = ${bankAccountId}`);
+}
+
+/** `users.is_stripe_verified` (seed spec section 3: reported by /api/me). */
+export async function setStripeVerified(db: Db, userId: number, verified: boolean): Promise<void> {
+  await db.execute(sql`
+    update users set is_stripe_verified = ${verified} where id = ${userId} and is_stripe_verified <> ${verified}`);
+}
+
+/** Stripe accounts of users who left (ADR 0114): closed at the provider by the daily sweep. */
+export async function leftStripeAccounts(db: Db): Promise<StripeAccountRow[]> {
+  return rowsOf(
+    await db.execute(sql`
+      select s.* from stripe_payout_accounts s join users u on u.id = s.user_id
+      where u.deleted_at is not null order by s.user_id limit 500`),
+  ).map(stripeAccountOfRow);
+}
+
+export async function deleteStripeAccount(db: Db, userId: number, accountId: string): Promise<void> {
+  await db.execute(
+    sql`delete from stripe_payout_accounts where user_id = ${userId} and account_id = ${accountId}`,
+  );
+}
+
+/**
+ * The sealed bank accounts of users who left (ADR 0114). Leaving deletes the row in its own transaction;
+ * this catches one saved by a request that raced the leave.
+ */
+export async function deleteLeftBankAccounts(db: Db): Promise<number> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      delete from bank_accounts where user_id in (select id from users where deleted_at is not null)
+      returning user_id`),
+  );
+  return rows.length;
 }

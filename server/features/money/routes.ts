@@ -9,18 +9,30 @@ import {
   bankSearchQuerySchema,
   batchCreatedSchema,
   batchCreateSchema,
+  batchDetailQuerySchema,
   batchDetailSchema,
   batchListSchema,
   batchSchema,
   lineFailedSchema,
   billingSchema,
+  cardSaveSchema,
+  cardSetupSchema,
+  invoiceListQuerySchema,
+  invoicePaymentInputSchema,
+  invoicePaymentRecordedSchema,
   invoiceQuerySchema,
+  paymentMethodInputSchema,
+  staffInvoiceListSchema,
+  stripeBankSavedSchema,
+  stripeBankSchema,
   supporterPaymentsSchema,
 } from '../../../contracts/money.ts';
 import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
 import { BillingService } from './billing.ts';
 
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
+/** Routes that call the payment provider may also answer 503 (Stripe could not be reached). */
+const providerErrors = { ...errors, 503: errorSchema };
 const user = { access: 'user' } as const;
 const staff = { access: 'staff' } as const;
 /** Product design section 1: payouts are the admins' (moving money, exporting account numbers). */
@@ -33,7 +45,13 @@ const fileName = (month: string, ext: string) =>
 export const moneyRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const money = () => fastify.money;
-  const billing = new BillingService(fastify.db, fastify.env);
+  const billing = new BillingService(
+    fastify.db,
+    fastify.env,
+    () => new Date(),
+    fastify.money.provider,
+    fastify.log,
+  );
 
   app.get(
     '/api/billing',
@@ -58,6 +76,69 @@ export const moneyRoutes: FastifyPluginAsync = async (fastify) => {
         .header('Cache-Control', 'private, no-store')
         .send(pdf);
     },
+  );
+
+  /* ---- card payment through Stripe Elements (ADR 0112): the shop's company ---- */
+
+  app.post(
+    '/api/billing/card/setup',
+    { config: user, schema: { response: { 200: cardSetupSchema, ...providerErrors } } },
+    (request) => billing.cardSetup(request.auth!.userId),
+  );
+
+  app.post(
+    '/api/billing/card',
+    { config: user, schema: { body: cardSaveSchema, response: { 200: billingSchema, ...providerErrors } } },
+    (request) => billing.saveCard(request.auth!.userId, request.body.setup_intent_id),
+  );
+
+  app.put(
+    '/api/billing/method',
+    { config: user, schema: { body: paymentMethodInputSchema, response: { 200: billingSchema, ...errors } } },
+    (request) => billing.setMethod(request.auth!.userId, request.body.method),
+  );
+
+  /* ---- invoice payments received (ADR 0113): staff ---- */
+
+  app.get(
+    '/api/billing/invoices',
+    {
+      config: staff,
+      schema: { querystring: invoiceListQuerySchema, response: { 200: staffInvoiceListSchema, ...errors } },
+    },
+    (request) => billing.invoicesOfMonth(request.query.month),
+  );
+
+  app.post(
+    '/api/billing/invoices/payments',
+    {
+      config: staff,
+      schema: {
+        body: invoicePaymentInputSchema,
+        response: { 200: invoicePaymentRecordedSchema, 201: invoicePaymentRecordedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const recorded = await billing.recordPayment(request.auth!.userId, request.body);
+      return reply.code(recorded.created ? 201 : 200).send(recorded);
+    },
+  );
+
+  /* ---- bank registration through Stripe (ADR 0111) ---- */
+
+  app.get(
+    '/api/stripe/bank',
+    { config: user, schema: { response: { 200: stripeBankSchema, ...errors } } },
+    (request) => money().stripeBank(request.auth!.userId),
+  );
+
+  app.post(
+    '/api/stripe/bank',
+    {
+      config: user,
+      schema: { body: bankAccountInputSchema, response: { 200: stripeBankSavedSchema, ...providerErrors } },
+    },
+    (request) => money().saveStripeBank(request.auth!.userId, request.body),
   );
 
   app.get(
@@ -130,13 +211,11 @@ export const moneyRoutes: FastifyPluginAsync = async (fastify) => {
       config: staff,
       schema: {
         params: idParamsSchema,
-        querystring: z.object({
-          q: z.string().max(100, '検索語は100文字以内で入力してください。').default(''),
-        }),
+        querystring: batchDetailQuerySchema,
         response: { 200: batchDetailSchema, ...errors },
       },
     },
-    (request) => money().batch(request.params.id, request.query.q),
+    (request) => money().batch(request.params.id, request.query.q, request.query.cursor),
   );
 
   app.get(

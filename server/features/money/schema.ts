@@ -1,6 +1,7 @@
 import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 // NOTE: another feature's schema.ts is the one cross-feature import allowed (ADR 0005): foreign keys.
 import { users } from '../accounts/schema.ts';
+import { companies } from '../shops/schema.ts';
 
 /**
  * A supporter's bank account (issue 14): one per user. The number and the holder name are sealed with
@@ -33,6 +34,15 @@ export const payoutBatches = pgTable(
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
     /** 作成済 -> 出力済 -> 支払済 */
     status: text('status').notNull().default('作成済'),
+    /**
+     * How many lines the batch has and their sum (失敗 included): kept by a trigger on `payout_lines`
+     * (migration 0016, ADR 0122), so the batch list reads them instead of summing every line of every month.
+     */
+    linesCount: integer('lines_count').notNull().default(0),
+    linesTotal: integer('lines_total').notNull().default(0),
+    /** Lines the bank returned (失敗) and their sum, kept by the same trigger when a line's status changes. */
+    failedCount: integer('failed_count').notNull().default(0),
+    failedTotal: integer('failed_total').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     exportedAt: timestamp('exported_at', { withTimezone: true }),
@@ -72,6 +82,8 @@ export const payoutLines = pgTable(
   (t) => [
     uniqueIndex('payout_lines_batch_user').on(t.batchId, t.userId),
     index('payout_lines_user').on(t.userId, t.status),
+    // The batch's lines a page at a time, keyset on id (issue 17).
+    index('payout_lines_batch_id').on(t.batchId, t.id),
   ],
 );
 
@@ -100,4 +112,108 @@ export const bills = pgTable(
     uniqueIndex('bills_advertisement').on(t.advertisementId),
     index('bills_company_month').on(t.companyId, t.month),
   ],
+);
+
+/**
+ * A supporter's payout account at Stripe (issue 14, ADR 0111): the connected account and the bank account
+ * registered on it through `/api/stripe/bank`, with the status Stripe last reported. Only Stripe's ids,
+ * the bank's name and the last digits are kept here; the number is sealed in `bank_accounts`. A row of a
+ * user who left stays until the daily sweep has closed the account at Stripe (ADR 0114).
+ */
+export const stripePayoutAccounts = pgTable('stripe_payout_accounts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  /** `acct_…` (or `acct_standin_…` with the local stand-in). */
+  accountId: text('account_id').notNull(),
+  /** `ba_…`: the bank account on it payouts go to; null until one was accepted. */
+  bankAccountId: text('bank_account_id'),
+  /** Stripe's status of that bank account: new, validated, verified, verification_failed, errored. */
+  status: text('status'),
+  bankName: text('bank_name'),
+  last4: text('last4'),
+  /** Which provider made the account (`stripe` or `standin`): the sweep only closes its own. */
+  provider: text('provider').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * How a company pays its invoices (issue 14, ADR 0112): `invoice` (bank transfer, the default) or `card`.
+ * For a card only Stripe's customer and payment method ids and the card's brand, last 4 digits and expiry
+ * are kept; the number never reaches this server. A setting, not a money row: it is replaced.
+ */
+export const billingMethods = pgTable('billing_methods', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  method: text('method').notNull().default('invoice'),
+  provider: text('provider'),
+  customerId: text('customer_id'),
+  paymentMethodId: text('payment_method_id'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  cardExpMonth: integer('card_exp_month'),
+  cardExpYear: integer('card_exp_year'),
+  updatedBy: integer('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A payment received for a company's monthly invoice (issue 14, ADR 0113): recorded by staff when the
+ * bank transfer arrives. Append-only and one per invoice (company, month): recording it again finds the
+ * first row and changes nothing.
+ */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** The invoice's month, `YYYY-MM`. */
+    month: text('month').notNull(),
+    /** Yen received: the invoice's total (tax included) when it was recorded. */
+    amount: integer('amount').notNull(),
+    /** 銀行振込 (recorded by staff) or クレジットカード (the monthly card charge, ADR 0115). */
+    method: text('method').notNull(),
+    /** The day the money arrived (Japan time). */
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    note: text('note'),
+    recordedBy: integer('recorded_by').references(() => users.id),
+    /** The provider's PaymentIntent (`pi_…`) of a card payment; null for a bank transfer. */
+    paymentIntentId: text('payment_intent_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invoice_payments_company_month').on(t.companyId, t.month)],
+);
+
+/**
+ * The monthly card charge of a company's invoice (issue 14, ADR 0115): one row per invoice (company,
+ * month), inserted as `pending` before the provider is asked (the row is the claim: a second run of the
+ * job finds it) and set once to the outcome. Not a money row (the payment itself is `invoice_payments`):
+ * `failed` and `requires_action` leave the invoice unpaid and are shown as カード決済失敗.
+ */
+export const cardCharges = pgTable(
+  'card_charges',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    month: text('month').notNull(),
+    /** Yen asked for: the invoice's total with tax. */
+    amount: integer('amount').notNull(),
+    provider: text('provider').notNull(),
+    /** pending -> succeeded | failed | requires_action */
+    status: text('status').notNull().default('pending'),
+    /** `pi_…` once the provider made one (a decline has one too). */
+    paymentIntentId: text('payment_intent_id'),
+    /** The provider's reason (`card_declined`, `insufficient_funds`, `authentication_required` …). */
+    failureCode: text('failure_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('card_charges_company_month').on(t.companyId, t.month)],
 );

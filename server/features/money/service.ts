@@ -4,6 +4,7 @@ import {
   type BankAccountAnswer,
   type BankAccountInput,
   type BankList,
+  BATCH_LINES_PAGE_SIZE,
   type Batch,
   type BatchCreated,
   type BatchDetail,
@@ -11,6 +12,9 @@ import {
   MONEY_MESSAGES,
   PAYOUT_MINIMUM_YEN,
   PAYOUT_OLDEST_DAYS,
+  STRIPE_BANK_STATUSES,
+  type StripeBank,
+  type StripeBankSaved,
   type SupporterPayments,
 } from '../../../contracts/money.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -18,6 +22,13 @@ import type { Env } from '../../platform/env.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import { credit, debit } from '../../platform/ledger.ts';
 import { lookup, searchBanks, searchBranches } from './banks.ts';
+import {
+  type BankAccountStatus,
+  type PaymentProvider,
+  PaymentProviderError,
+  providerUnavailable,
+} from './provider.ts';
+import { createPaymentProvider } from './providers.ts';
 import { monthCutoff, paymentDateOf, previousMonth, tokyoDay } from './calendar.ts';
 import * as repo from './repo.ts';
 import { type AccountSecret, Sealer } from './seal.ts';
@@ -25,12 +36,21 @@ import { type Remitter, zenginFile, zenginRecords } from './zengin.ts';
 
 /** The queue of the monthly batch (declared in ./setup.ts). */
 export const PAYOUT_QUEUE = 'money.monthly-payout';
+/** The queue of the daily sweep that closes the Stripe accounts of users who left (ADR 0114). */
+export const LEFT_ACCOUNTS_QUEUE = 'money.close-left-accounts';
+/** How often `GET /api/stripe/bank` asks Stripe again about a bank account's status. */
+const STRIPE_RECHECK_MS = 60_000;
+/** Stripe's statuses of a bank account it accepted and has not failed since (ADR 0111). */
+const ACCEPTED: readonly string[] = ['new', 'validated', 'verified'];
 const DAY_MS = 86400_000;
 
 export interface MoneyDeps {
   db: Db;
   env: Env;
   now?: () => Date;
+  /** The payment provider (Stripe or the stand-in); by default the one `env` configures. */
+  provider?: PaymentProvider | null;
+  log?: { error: (obj: object, msg: string) => void; info?: (obj: object, msg: string) => void };
 }
 
 /** A sample remitter for development and tests (production configures ZENGIN_*). */
@@ -50,10 +70,15 @@ export class MoneyService {
   private readonly db: Db;
   private readonly now: () => Date;
   readonly sealer: Sealer;
+  /** Null when no payment provider is configured (ADR 0110). */
+  readonly provider: PaymentProvider | null;
+  private readonly log: NonNullable<MoneyDeps['log']>;
 
   constructor(private readonly deps: MoneyDeps) {
     this.db = deps.db;
     this.now = deps.now ?? (() => new Date());
+    this.provider = deps.provider === undefined ? createPaymentProvider(deps.env) : deps.provider;
+    this.log = deps.log ?? { error: () => {} };
     this.sealer = new Sealer(
       deps.env.BANK_KEY,
       (deps.env.BANK_KEYS_OLD ?? '').split(',').filter((k) => k.trim()),
@@ -114,29 +139,199 @@ export class MoneyService {
     return { bank_account: row ? this.present(row) : null };
   }
 
-  async saveAccount(userId: number, body: BankAccountInput): Promise<BankAccountAnswer> {
+  /** The input checked against the bank master (422 for an unknown bank or branch). */
+  private checked(body: BankAccountInput) {
     const input = bankAccountInputSchema.parse(body);
     const { bank, branch } = lookup(input.bank_code, input.branch_code);
     if (!bank) throw validationError({ bank_code: [MONEY_MESSAGES.bankUnknown] });
     if (!branch) throw validationError({ branch_code: [MONEY_MESSAGES.branchUnknown] });
+    return { input, bank, branch };
+  }
+
+  /** The sealed local copy the Zengin file pays (ADR 0100), written in the caller's transaction. */
+  private async storeAccount(tx: Db, userId: number, checked: ReturnType<MoneyService['checked']>) {
+    const { input, bank, branch } = checked;
     const sealed = this.sealer.seal({
       number: input.account_number,
       holder: input.holder_name,
     } satisfies AccountSecret);
+    await repo.saveAccount(tx, {
+      userId,
+      bankCode: bank.code,
+      bankName: bank.name,
+      branchCode: branch.code,
+      branchName: branch.name,
+      accountType: input.account_type,
+      accountLast3: input.account_number.slice(-3),
+      ...sealed,
+    });
+    await repo.raiseFlag(tx, userId, 'registeredBankAccount');
+  }
+
+  async saveAccount(userId: number, body: BankAccountInput): Promise<BankAccountAnswer> {
+    const checked = this.checked(body);
     await this.db.transaction(async (tx) => {
-      await repo.saveAccount(tx, {
-        userId,
-        bankCode: bank.code,
-        bankName: bank.name,
-        branchCode: branch.code,
-        branchName: branch.name,
-        accountType: input.account_type,
-        accountLast3: input.account_number.slice(-3),
-        ...sealed,
-      });
-      await repo.raiseFlag(tx, userId, 'registeredBankAccount');
+      await this.storeAccount(tx, userId, checked);
+      // The account Stripe accepted is no longer the one paid (ADR 0111): not Stripe-verified any more.
+      await repo.setStripeVerified(tx, userId, false);
     });
     return this.account(userId);
+  }
+
+  /* ------------------------------------------------------------------ bank registration through Stripe */
+
+  private presentStripe(row: repo.StripeAccountRow | null): StripeBank {
+    const available = this.provider !== null;
+    if (!row?.bankAccountId || !row.status) return { available, account: null };
+    const status = (STRIPE_BANK_STATUSES as readonly string[]).includes(row.status)
+      ? (row.status as BankAccountStatus)
+      : 'errored';
+    return {
+      available,
+      account: {
+        status,
+        verified: ACCEPTED.includes(status),
+        bank_name: row.bankName,
+        last4: row.last4 ?? '',
+        updated_at: row.updatedAt,
+      },
+    };
+  }
+
+  /**
+   * `GET /api/stripe/bank` (ADR 0111): the account registered through Stripe. Stripe's status is asked
+   * again at most once a minute (a payout Stripe could not make turns it `errored`), and the user's
+   * `is_stripe_verified` follows it.
+   */
+  async stripeBank(userId: number): Promise<StripeBank> {
+    let row = await repo.stripeAccountOf(this.db, userId);
+    const provider = this.provider;
+    if (
+      provider &&
+      row?.bankAccountId &&
+      row.provider === provider.kind &&
+      this.now().getTime() - row.checkedAt.getTime() >= STRIPE_RECHECK_MS
+    ) {
+      try {
+        const bank = await provider.retrieveBankAccount(row.accountId, row.bankAccountId);
+        await this.db.transaction(async (tx) => {
+          await repo.setStripeStatus(tx, userId, bank.id, bank.status);
+          const local = await repo.accountOfUser(tx, userId);
+          await repo.setStripeVerified(tx, userId, ACCEPTED.includes(bank.status) && local !== null);
+        });
+        row = await repo.stripeAccountOf(this.db, userId);
+      } catch (err) {
+        // What Stripe last said stays on the screen; the next read asks again.
+        this.log.error(
+          err instanceof PaymentProviderError
+            ? { status: err.status, type: err.type, code: err.code }
+            : { err },
+          'reading a Stripe bank account failed',
+        );
+      }
+    }
+    return this.presentStripe(row);
+  }
+
+  /**
+   * `POST /api/stripe/bank` (ADR 0111): the bank account is registered at Stripe (a connected account of
+   * the user, made once, with the account as its JPY default), which validates it; the sealed local copy
+   * the monthly Zengin file pays is saved with it, and `is_stripe_verified` is set when Stripe accepted
+   * it. A refused account is a 422 and changes nothing here.
+   */
+  async saveStripeBank(userId: number, body: BankAccountInput): Promise<StripeBankSaved> {
+    const provider = this.provider;
+    if (!provider) throw new HttpError(409, MONEY_MESSAGES.stripeOff);
+    const checked = this.checked(body);
+    const { input, bank, branch } = checked;
+    const row = await repo.stripeAccountOf(this.db, userId);
+    let accountId: string;
+    let added;
+    try {
+      accountId =
+        row && row.provider === provider.kind
+          ? row.accountId
+          : (
+              await provider.createPayoutAccount(
+                { metadata: { focustar_user_id: String(userId) } },
+                `focustar-user-${userId}-payout-account`,
+              )
+            ).id;
+      added = await provider.addBankAccount(accountId, {
+        routingNumber: `${bank.code}${branch.code}`,
+        accountNumber: input.account_number,
+        holderName: input.holder_name,
+      });
+    } catch (err) {
+      if (err instanceof PaymentProviderError && err.type === 'invalid_request_error' && err.status === 400) {
+        const field = /routing/.test(err.param ?? err.code ?? '') ? 'branch_code' : 'account_number';
+        throw validationError({ [field]: [MONEY_MESSAGES.stripeBankRefused] });
+      }
+      return providerUnavailable(err, this.log, MONEY_MESSAGES.stripeUnavailable);
+    }
+    const verified = ACCEPTED.includes(added.status);
+    await this.db.transaction(async (tx) => {
+      await this.storeAccount(tx, userId, checked);
+      await repo.saveStripeAccount(tx, {
+        userId,
+        accountId,
+        bankAccountId: added.id,
+        status: added.status,
+        bankName: `${bank.name} ${branch.name}`,
+        last4: added.last4,
+        provider: provider.kind,
+      });
+      await repo.setStripeVerified(tx, userId, verified);
+    });
+    if (row?.bankAccountId && row.accountId === accountId && row.bankAccountId !== added.id) {
+      // The account it replaces: no longer the default, removed at Stripe (best effort).
+      await provider.deleteBankAccount(accountId, row.bankAccountId).catch((err: unknown) => {
+        if (err instanceof PaymentProviderError)
+          this.log.error(
+            { status: err.status, type: err.type, code: err.code },
+            'removing the old Stripe bank account failed',
+          );
+      });
+    }
+    return {
+      message: MONEY_MESSAGES.stripeSaved,
+      ...this.presentStripe(await repo.stripeAccountOf(this.db, userId)),
+      bank_account: (await this.account(userId)).bank_account,
+    };
+  }
+
+  /**
+   * The daily sweep of ADR 0114: the sealed bank accounts of users who left (a leave deletes its own at
+   * once; this catches one saved by a racing request) and their connected accounts at the provider, which
+   * are closed there and then forgotten here. Money rows (ledger, payout lines) stay. Answers how many
+   * provider accounts were closed.
+   */
+  async closeLeftAccounts(): Promise<number> {
+    await repo.deleteLeftBankAccounts(this.db);
+    let closed = 0;
+    for (const row of await repo.leftStripeAccounts(this.db)) {
+      if (this.provider && row.provider === this.provider.kind) {
+        try {
+          await this.provider.deletePayoutAccount(row.accountId);
+        } catch (err) {
+          // Already gone at the provider (404) is what was wanted; anything else is tried again tomorrow.
+          if (!(err instanceof PaymentProviderError && err.status === 404)) {
+            this.log.error(
+              err instanceof PaymentProviderError
+                ? { status: err.status, type: err.type, code: err.code }
+                : { err },
+              'closing the Stripe account of a user who left failed',
+            );
+            continue;
+          }
+        }
+        closed += 1;
+      } else if (row.provider !== 'standin') {
+        continue; // a Stripe account while Stripe is not configured: kept until it can be closed
+      }
+      await repo.deleteStripeAccount(this.db, row.userId, row.accountId);
+    }
+    return closed;
   }
 
   /* ------------------------------------------------------------------ batches */
@@ -145,11 +340,15 @@ export class MoneyService {
     return repo.listBatches(this.db).then((items) => ({ items }));
   }
 
-  async batch(id: number, q = ''): Promise<BatchDetail> {
+  /** The batch and one page of its lines (BATCH_LINES_PAGE_SIZE, keyset on the line id after `cursor`). */
+  async batch(id: number, q = '', cursor?: number): Promise<BatchDetail> {
     const batch = await repo.batchById(this.db, id);
     if (!batch) throw new HttpError(404, MONEY_MESSAGES.batchNotFound);
-    const lines = await repo.linesOfBatch(this.db, id, q.trim());
-    return { ...batch, lines: lines.map(({ secret: _s, keyId: _k, batch_id: _b, ...line }) => line) };
+    const rows = await repo.linesPage(this.db, id, q.trim(), cursor, BATCH_LINES_PAGE_SIZE);
+    const lines = rows
+      .slice(0, BATCH_LINES_PAGE_SIZE)
+      .map(({ secret: _s, keyId: _k, batch_id: _b, ...line }) => line);
+    return { ...batch, lines, next_cursor: rows.length > BATCH_LINES_PAGE_SIZE ? lines.at(-1)!.id : null };
   }
 
   /**
@@ -246,7 +445,10 @@ export class MoneyService {
 
   /** The batch for accounting: UTF-8 with a BOM (spreadsheet software reads it as UTF-8). */
   async csv(id: number): Promise<{ csv: string; batch: Batch }> {
-    const detail = await this.batch(id);
+    const batch = await repo.batchById(this.db, id);
+    if (!batch) throw new HttpError(404, MONEY_MESSAGES.batchNotFound);
+    // Every line, not the screen's page.
+    const detail = { ...batch, lines: await repo.linesOfBatch(this.db, id) };
     const cell = (v: string | number) => {
       const s = String(v);
       // A cell that starts like a formula is quoted with a leading apostrophe (CSV injection).

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { MoneyService, PAYOUT_QUEUE } from './service.ts';
+import { BillingService } from './billing.ts';
+import { createPaymentProvider } from './providers.ts';
+import { LEFT_ACCOUNTS_QUEUE, MoneyService, PAYOUT_QUEUE } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,9 +11,20 @@ declare module 'fastify' {
 
 /** Product design section 5: at 03:00 on the 1st of each month (Japan time), last month's batch. */
 export const PAYOUT_CRON = '0 3 1 * *';
+/** ADR 0114: every day at 04:30 (Japan time), the Stripe accounts of users who left are closed. */
+export const LEFT_ACCOUNTS_CRON = '30 4 * * *';
+/** ADR 0115: the monthly card charge of last month's invoices. */
+export const CARD_CHARGE_QUEUE = 'money.card-charges';
+/** ADR 0115: at 06:00 on the 1st (Japan time), once the invoices of last month are issued. */
+export const CARD_CHARGE_CRON = '0 6 1 * *';
 
 export async function setupMoney(app: FastifyInstance): Promise<void> {
-  const service = new MoneyService({ db: app.db, env: app.env });
+  const provider = createPaymentProvider(app.env);
+  if (provider?.kind === 'standin')
+    app.log.info(
+      'payments: the local Stripe stand-in answers (no STRIPE_SECRET_KEY; development and tests only)',
+    );
+  const service = new MoneyService({ db: app.db, env: app.env, provider, log: app.log });
   app.decorate('money', service);
   // Key rotation: rows sealed under a key now in BANK_KEYS_OLD are sealed again under BANK_KEY.
   if (app.env.BANK_KEYS_OLD) {
@@ -23,4 +36,17 @@ export async function setupMoney(app: FastifyInstance): Promise<void> {
     app.log.info({ month: built.batch.month, created: built.created }, 'monthly payout batch');
   });
   await app.jobs.schedule(PAYOUT_QUEUE, PAYOUT_CRON);
+  await app.jobs.work(LEFT_ACCOUNTS_QUEUE, async () => {
+    const closed = await service.closeLeftAccounts();
+    if (closed) app.log.info({ closed }, 'payout accounts of users who left closed at the payment provider');
+  });
+  await app.jobs.schedule(LEFT_ACCOUNTS_QUEUE, LEFT_ACCOUNTS_CRON);
+  const billing = new BillingService(app.db, app.env, () => new Date(), provider, app.log);
+  await app.jobs.work(CARD_CHARGE_QUEUE, async () => {
+    const run = await billing.chargeCards();
+    app.log.info(run, 'monthly card charge');
+    // No answer from the provider for some: pg-boss runs the job again (same idempotency keys).
+    if (run.unanswered) throw new Error(`${run.unanswered} card charges got no answer from the provider`);
+  });
+  await app.jobs.schedule(CARD_CHARGE_QUEUE, CARD_CHARGE_CRON);
 }

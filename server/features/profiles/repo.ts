@@ -20,8 +20,7 @@ export async function findShopProfile(
     await db.execute(sql`
       select s.id, s.name, s.screen_name, s.description, s.category, s.prefecture, s.address,
         s.opening_hours, s.url, s.cover_image_url,
-        (select count(*)::int from favorites f join users fu on fu.id = f.user_id
-           where f.shop_id = s.id and fu.deleted_at is null) as favoriters_count,
+        s.favoriters_count,
         ${viewerId ? sql`exists (select 1 from favorites v where v.shop_id = s.id and v.user_id = ${viewerId})` : sql`false`} as is_favorite
       from shops s
       where lower(s.screen_name) = lower(${name}) and s.status = ${PUBLISHED_SHOP_STATUS}`),

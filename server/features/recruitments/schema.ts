@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -73,6 +74,10 @@ export const recruitments = pgTable(
   },
   (t) => [
     index('recruitments_status_ends_idx').on(t.status, t.applicationEndsAt, t.id),
+    // The in-progress list (three statuses) in deadline order without sorting them all (issue 17).
+    index('recruitments_in_progress_idx')
+      .on(t.applicationEndsAt, t.id)
+      .where(sql`${t.status} in ('募集中', '選考中', '当選発表済')`),
     index('recruitments_shop_idx').on(t.shopId, t.id),
   ],
 );

@@ -32,10 +32,13 @@ const memberOf = (companyId: SQL, actor: Actor) =>
     ? sql`true`
     : sql`exists (select 1 from company_members cm where cm.company_id = ${companyId} and cm.user_id = ${actor.userId})`;
 
-const FAVORITERS = sql`(select count(*)::int from favorites f join users fu on fu.id = f.user_id
-       where f.shop_id = s.id and fu.deleted_at is null)`;
+/**
+ * The shop's followers: the counter a trigger keeps on `favorites` (ADR 0122). It equals the count of the
+ * favourites of users who have not left (leaving deletes them), without reading them on every card.
+ */
+const FAVORITERS = sql`s.favoriters_count`;
 
-/** The shop presenter (seed spec section 3) in one round trip: the favourites count is a subselect. */
+/** The shop presenter (seed spec section 3) in one round trip. */
 const SHOP_SELECT = sql`
   select s.id, s.company_id, s.name, s.screen_name, s.status, s.flag_status, s.description, s.category,
     s.prefecture, s.cover_image_url, ${FAVORITERS} as favoriters_count
@@ -448,7 +451,7 @@ export async function unfollow(db: Db, userId: number, shopId: number): Promise<
   await db.execute(sql`delete from favorites where user_id = ${userId} and shop_id = ${shopId}`);
 }
 
-/** The follow state of one shop for one user, counted (never stored). */
+/** The follow state of one shop for one user (the count is the trigger-kept counter, ADR 0122). */
 export async function favoriteState(
   db: Db,
   userId: number,

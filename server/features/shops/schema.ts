@@ -68,6 +68,11 @@ export const shops = pgTable(
     /** Current review status text (mirrors the newest shop_reviews row). */
     status: text('status').notNull().default(SHOP_UNDER_REVIEW_STATUS),
     flagStatus: jsonb('flag_status').$type<ShopFlags>().notNull().default({}),
+    /**
+     * How many supporters follow the shop: kept by a trigger on `favorites` (migration 0016, ADR 0122), so a
+     * shop card reads one number instead of counting a popular shop's followers on every search.
+     */
+    favoritersCount: integer('favoriters_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -75,6 +80,17 @@ export const shops = pgTable(
     uniqueIndex('shops_screen_name_lower_unique').on(sql`lower(${t.screenName})`),
     index('shops_company_idx').on(t.companyId),
     index('shops_status_id_idx').on(t.status, t.id),
+    // The public search by area and category, in id order, among published shops only (issue 17).
+    index('shops_published_area_idx')
+      .on(t.prefecture, t.category, t.id)
+      .where(sql`${t.status} = '公開中'`),
+    index('shops_published_category_idx')
+      .on(t.category, t.id)
+      .where(sql`${t.status} = '公開中'`),
+    // The shop search matches a word anywhere in these (issue 17, ADR 0123: trigram indexes).
+    index('shops_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('shops_screen_name_trgm').using('gin', sql`${t.screenName} gin_trgm_ops`),
+    index('shops_description_trgm').using('gin', sql`${t.description} gin_trgm_ops`),
   ],
 );
 
@@ -90,7 +106,14 @@ export const shopReviews = pgTable(
     reviewerId: integer('reviewer_id').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('shop_reviews_shop_created_idx').on(t.shopId, t.createdAt.desc(), t.id.desc())],
+  // NOTE: nullsFirst(): drizzle's `.desc()` alone writes DESC NULLS LAST, which `order by … desc` cannot use.
+  (t) => [
+    index('shop_reviews_shop_created_idx').on(
+      t.shopId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 export const favorites = pgTable(
@@ -109,6 +132,10 @@ export const favorites = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.shopId] }),
     index('favorites_shop_idx').on(t.shopId),
-    index('favorites_shop_created_idx').on(t.shopId, t.createdAt.desc(), t.userId.desc()),
+    index('favorites_shop_created_idx').on(
+      t.shopId,
+      t.createdAt.desc().nullsFirst(),
+      t.userId.desc().nullsFirst(),
+    ),
   ],
 );

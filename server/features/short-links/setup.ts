@@ -1,16 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../platform/clock.ts';
-import { pruneVisitors, REPEAT_WINDOW_MS } from '../../platform/short-links.ts';
+import { deriveKey } from '../../platform/keys.ts';
+import { ClickRecorder, pruneVisitors, REPEAT_WINDOW_MS } from '../../platform/short-links.ts';
 
 /** Queue of the visitor pruning job (ADR 0065). */
 export const PRUNE_VISITORS_JOB = 'short-link-prune-visitors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The clicks this process has answered and not yet written (ADR 0151). */
+    shortLinkClicks: ClickRecorder;
+  }
+}
 
 /**
  * Issue 13 "Tracking links" (ADR 0062, 0065): a visitor's keyed hash is kept only while it can still
  * decide the one-hour repeat rule. Every hour (Asia/Tokyo cron, pg-boss) the hashes counted more than an
  * hour before are deleted; the per-day click counts stay.
+ *
+ * Issue 17 (ADR 0151): the redirect buffers its click in this process's recorder, which writes a batch a
+ * second; on close (graceful stop, after the requests in flight) it writes what is left.
  */
 export async function setupShortLinks(app: FastifyInstance): Promise<void> {
+  const clicks = new ClickRecorder(app.db, deriveKey(app.env.APP_SECRET, 'short-link-visitor'), {
+    onError: (err, { pending, dropped }) =>
+      app.log.error({ err, pending, dropped }, 'clicks not written yet (retried with the next batch)'),
+  });
+  app.decorate('shortLinkClicks', clicks);
+  // onError has logged a failed last write; the stop goes on.
+  app.addHook('onClose', () => clicks.close().catch(() => {}));
+
   await app.jobs.work(PRUNE_VISITORS_JOB, async () => {
     const removed = await pruneVisitors(app.db, new Date(now().getTime() - REPEAT_WINDOW_MS));
     if (removed) app.log.info({ removed }, 'short link visitors pruned');

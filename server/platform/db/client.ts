@@ -1,6 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { join, resolve } from 'node:path';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ROOT_DIR } from '../version.ts';
 
 /** The drizzle tables of every feature (server/features/schema.ts), handed in by the composition root. */
@@ -30,6 +32,8 @@ export interface Database<S extends TableSchema = TableSchema> {
 }
 
 export const MIGRATIONS_DIR = join(ROOT_DIR, 'server/platform/db/migrations');
+/** The advisory lock that lets one process at a time migrate a PostgreSQL database (any fixed number). */
+export const MIGRATION_LOCK_KEY = 7_265_031_417;
 
 export interface OpenOptions<S extends TableSchema = TableSchema> {
   /** The drizzle tables (server/features/schema.ts): the platform knows no feature by name. */
@@ -62,7 +66,17 @@ async function openPostgres<S extends TableSchema>(options: OpenOptions<S>): Pro
     );
   });
   const db = drizzle(pool, { schema: options.schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  // Issue 17 (ADR 0140): processes that start together (a deploy of N processes) migrate one after the
+  // other; the next finds nothing left to apply. NOTE: the lock is held by a connection of its own, not
+  // the pool's, so a pool of one connection can still run the migrations.
+  const lock = new pg.Client({ connectionString: options.databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lock.end();
+  }
   const url = new URL(options.databaseUrl!);
   return {
     db: db as unknown as Db<S>,
@@ -75,6 +89,8 @@ async function openPostgres<S extends TableSchema>(options: OpenOptions<S>): Pro
 
 async function openPglite<S extends TableSchema>(options: OpenOptions<S>): Promise<Database<S>> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // The trigram indexes of the searches (migration 0014, ADR 0123) need pg_trgm, which PGlite loads on demand.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = options.pgliteDir ?? 'memory://';
@@ -83,7 +99,9 @@ async function openPglite<S extends TableSchema>(options: OpenOptions<S>): Promi
     location = resolve(dir);
     mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(dir.startsWith('memory://') ? undefined : location);
+  const client = await PGlite.create(dir.startsWith('memory://') ? undefined : location, {
+    extensions: { pg_trgm },
+  });
   const db = drizzle(client, { schema: options.schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   return {
@@ -115,6 +133,19 @@ export async function hotQuery(db: Db, name: string, text: string, values: unkno
   return (await client.query(text, values)).rows;
 }
 
+const dialect = new PgDialect();
+
+/**
+ * `hotQuery` for a query written with drizzle's `sql` (issue 17: planning a join of six tables cost more
+ * than running it, on every call). `name` must stand for one text: one name per shape of the query (the
+ * values may differ, the SQL may not). Inside a transaction (no client of its own) it runs as usual.
+ */
+export async function hotSql<T = Row>(db: Db, name: string, query: SQL): Promise<T[]> {
+  if (!(db as { $client?: unknown }).$client) return rowsOf<T>(await db.execute(query));
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return (await hotQuery(db, name, text, params)) as T[];
+}
+
 /** PostgreSQL unique_violation, as thrown by node-postgres and PGlite (sometimes wrapped by drizzle). */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
@@ -125,4 +156,34 @@ export function isUniqueViolation(err: unknown): boolean {
 export function violatedConstraint(err: unknown): string {
   const e = err as { constraint?: unknown; cause?: { constraint?: unknown } };
   return String(e?.constraint ?? e?.cause?.constraint ?? '');
+}
+
+/** The migrations this build knows (the drizzle journal), as the migrator orders them. */
+function journalTimes(): number[] {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return journal.entries.map((e) => e.when);
+}
+
+/**
+ * Readiness (issue 17, ADR 0141): how many of this build's migrations the database still lacks, by the
+ * migrator's own rule (a migration is applied when the newest recorded one is at least as recent). A
+ * database migrated further by a newer build counts as up to date for this one (rolling deploys).
+ */
+export async function pendingMigrations(db: Db): Promise<number> {
+  let last: number;
+  try {
+    const [row] = rowsOf<{ last: string | number | null }>(
+      await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`),
+    );
+    last = Number(row?.last ?? 0);
+  } catch (err) {
+    // 42P01: no migrations table (or schema) yet: nothing has been applied.
+    const e = err as { code?: unknown; cause?: { code?: unknown } };
+    if (e.code === '42P01' || e.code === '3F000' || e.cause?.code === '42P01' || e.cause?.code === '3F000')
+      last = 0;
+    else throw err;
+  }
+  return journalTimes().filter((when) => when > last).length;
 }

@@ -1,13 +1,13 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Env } from '../env.ts';
+import { type Env, paymentProviderOf } from '../env.ts';
 
 type Directives = Record<string, string[]>;
 
 /**
  * The Content-Security-Policy. Scripts only from this origin (no 'unsafe-inline'); styles allow inline
  * because @stitches/react injects its generated rules at run time. reCAPTCHA and Sentry are added to
- * the policy only when they are configured.
+ * the policy only when they are configured, and so is Stripe (Stripe.js, its Elements frames and its
+ * API, issue 14, ADR 0112): only when the real Stripe is the payment provider.
  */
 function cspDirectives(env: Env): Directives {
   const scriptSrc = ["'self'"];
@@ -18,6 +18,11 @@ function cspDirectives(env: Env): Directives {
     frameSrc.push('https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/');
   }
   if (env.SENTRY_DSN) connectSrc.push(new URL(env.SENTRY_DSN).origin);
+  if (paymentProviderOf(env) === 'stripe') {
+    scriptSrc.push('https://js.stripe.com', 'https://*.js.stripe.com');
+    frameSrc.push('https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com');
+    connectSrc.push('https://api.stripe.com');
+  }
   return {
     defaultSrc: ["'self'"],
     scriptSrc,
@@ -37,27 +42,53 @@ function cspDirectives(env: Env): Directives {
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
 
 /**
- * The headers of an answer written without Fastify's hooks (HTTP-level errors: a bad request line,
- * over-long headers, a bad URL; issue 10 item 7): the same policy helmet sends on every other answer.
+ * The options of helmet (ADR 0002) for this configuration. The server no longer runs helmet on each request
+ * (issue 17: @fastify/helmet builds the whole middleware again for every request, the largest package in the
+ * profile of a no-op call); `securityHeaders` writes out the same headers once, and a test checks them
+ * against what @fastify/helmet sends with these options.
  */
-export function baseSecurityHeaders(env: Env): Record<string, string> {
+export function helmetOptions(env: Env) {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(env) },
+    hsts: env.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : (false as const),
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+    // Issue 10 item 11: DENY agrees with CSP frame-ancestors 'none' (SAMEORIGIN contradicted it).
+    frameguard: { action: 'deny' as const },
+  };
+}
+
+/** The security headers of every answer (ADR 0002): helmet's with `helmetOptions`, and the Permissions-Policy. */
+export function securityHeaders(env: Env): Record<string, string> {
   const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
   const csp = Object.entries(cspDirectives(env))
     .map(([name, values]) => [kebab(name), ...values].join(' '))
     .join(';');
   return {
     'Content-Security-Policy': csp,
-    'X-Frame-Options': 'DENY',
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
-    'Permissions-Policy': PERMISSIONS_POLICY,
-    'Cache-Control': 'no-store',
+    'Origin-Agent-Cluster': '?1',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
     ...(env.NODE_ENV === 'production'
       ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
       : {}),
+    'X-Content-Type-Options': 'nosniff',
+    'X-DNS-Prefetch-Control': 'off',
+    'X-Download-Options': 'noopen',
+    'X-Frame-Options': 'DENY',
+    'X-Permitted-Cross-Domain-Policies': 'none',
+    'X-XSS-Protection': '0',
+    'Permissions-Policy': PERMISSIONS_POLICY,
   };
+}
+
+/**
+ * The headers of an answer written without Fastify's hooks (HTTP-level errors: a bad request line,
+ * over-long headers, a bad URL; issue 10 item 7): the same policy as every other answer, not stored.
+ */
+export function baseSecurityHeaders(env: Env): Record<string, string> {
+  return { ...securityHeaders(env), 'Cache-Control': 'no-store' };
 }
 
 function safeDecode(path: string): string {
@@ -80,18 +111,18 @@ export function isApiRequest(request: FastifyRequest): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
-/** Strict security headers on every answer (ADR 0002). */
+/**
+ * Strict security headers on every answer (ADR 0002), computed once: one hook puts the same object on every
+ * reply (a route may still set its own, e.g. the short links' Referrer-Policy). API answers are not stored.
+ */
 export async function installSecurityHeaders(app: FastifyInstance, env: Env): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(env) },
-    hsts: env.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Issue 10 item 11: DENY agrees with CSP frame-ancestors 'none' (SAMEORIGIN contradicted it).
-    frameguard: { action: 'deny' },
+  const headers = securityHeaders(env);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (isApiRequest(request)) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 }

@@ -56,7 +56,18 @@ function LineRow({ line, admin, onChanged }: { line: PayoutLine; admin: boolean;
   );
 }
 
-function Detail({ batch, admin, onChanged }: { batch: BatchDetail; admin: boolean; onChanged: () => void }) {
+function Detail({
+  batch,
+  admin,
+  onChanged,
+  onMore,
+}: {
+  batch: BatchDetail;
+  admin: boolean;
+  onChanged: () => void;
+  /** Loads the next page of lines (100 at a time, issue 17); absent when every line is shown. */
+  onMore: (() => void) | null;
+}) {
   return (
     <Card>
       <h2>
@@ -89,6 +100,11 @@ function Detail({ batch, admin, onChanged }: { batch: BatchDetail; admin: boolea
           </Table>
         </Scroll>
       )}
+      {onMore && (
+        <Button variant="outline" type="button" onClick={onMore}>
+          さらに表示する
+        </Button>
+      )}
     </Card>
   );
 }
@@ -102,11 +118,23 @@ export default function AdminPaymentsDetailPage() {
   const [q, setQ] = useState('');
   const [query, setQuery] = useState('');
   const [version, setVersion] = useState(0);
+  // Lines of the pages after the first, and where the next page starts (keyset on the line id).
+  const [more, setMore] = useState<{ lines: PayoutLine[]; cursor: number | null } | null>(null);
   const res = useResource(async (signal) => {
+    setMore(null);
     let id = Number.isSafeInteger(asked) && asked > 0 ? asked : null;
     if (id === null) id = (await listBatches(signal)).items[0]?.id ?? null;
     return id === null ? null : getBatch(id, query, signal);
   }, `${asked}:${query}:${version}`);
+  const page = useSubmission();
+  const batch = res.state === 'done' && res.data ? res.data : null;
+  const cursor = more ? more.cursor : (batch?.next_cursor ?? null);
+  const loadMore = async () => {
+    if (!batch || cursor === null) return;
+    const next = await page.run(() => getBatch(batch.id, query, undefined, cursor));
+    if (next.ok)
+      setMore({ lines: [...(more?.lines ?? []), ...next.value.lines], cursor: next.value.next_cursor });
+  };
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     setQuery(q.trim());
@@ -146,7 +174,15 @@ export default function AdminPaymentsDetailPage() {
           お振込みのバッチが作成されると、フォーカスターごとの明細が表示されます。
         </EmptyState>
       ) : (
-        <Detail batch={res.data} admin={admin} onChanged={() => setVersion((v) => v + 1)} />
+        <>
+          <Detail
+            batch={{ ...res.data, lines: [...res.data.lines, ...(more?.lines ?? [])] }}
+            admin={admin}
+            onChanged={() => setVersion((v) => v + 1)}
+            onMore={cursor !== null && !page.busy ? loadMore : null}
+          />
+          {page.message && <FormAlert role="alert">{page.message}</FormAlert>}
+        </>
       )}
     </PageFrame>
   );

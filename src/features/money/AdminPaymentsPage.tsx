@@ -15,6 +15,7 @@ import { downloadZengin } from './api/download-zengin.ts';
 import { listBatches } from './api/list-batches.ts';
 import { markPaid } from './api/mark-paid.ts';
 import { Actions, formatDay, formatMonth, lastMonthInJapan, saveFile, Scroll, Table } from './common.tsx';
+import { InvoicePayments } from './InvoicePayments.tsx';
 
 /** Product design section 1: payouts are the admins' (role priority 1). */
 const ADMIN_PRIORITY = 1;
@@ -156,6 +157,10 @@ export default function AdminPaymentsPage() {
           </Scroll>
         </Card>
       )}
+      <Card>
+        <h2>お店からの入金（請求書）</h2>
+        <InvoicePayments />
+      </Card>
     </PageFrame>
   );
 }

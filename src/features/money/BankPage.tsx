@@ -6,6 +6,7 @@ import {
   type BankEntry,
   MONEY_MESSAGES,
   normalizeHolderName,
+  type StripeBank,
 } from '../../../contracts/money.ts';
 import { useAuthActions } from '../../platform/session/hooks.ts';
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
@@ -18,7 +19,9 @@ import { notify } from '../../platform/ui/notify.ts';
 import { Card, PageFrame, Prose } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
 import { getBankAccount } from './api/get-bank-account.ts';
+import { getStripeBank } from './api/get-stripe-bank.ts';
 import { saveBankAccount } from './api/save-bank-account.ts';
+import { saveStripeBank } from './api/save-stripe-bank.ts';
 import { searchBanks } from './api/search-banks.ts';
 import { searchBranches } from './api/search-branches.ts';
 
@@ -133,7 +136,16 @@ function MasterPicker({
   );
 }
 
-function AccountForm({ current, onSaved }: { current: BankAccount | null; onSaved: () => void }) {
+function AccountForm({
+  current,
+  viaStripe,
+  onSaved,
+}: {
+  current: BankAccount | null;
+  /** ADR 0111: with Stripe configured the account is registered through Stripe (/api/stripe/bank). */
+  viaStripe: boolean;
+  onSaved: () => void;
+}) {
   const [bank, setBank] = useState<BankEntry | null>(
     current ? { code: current.bank_code, name: current.bank_name, kana: '' } : null,
   );
@@ -149,17 +161,16 @@ function AccountForm({ current, onSaved }: { current: BankAccount | null; onSave
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
-    const done = await run(() =>
-      saveBankAccount({
-        bank_code: bank?.code ?? '',
-        branch_code: branch?.code ?? '',
-        account_type: type,
-        account_number: number,
-        holder_name: holder,
-      }),
-    );
+    const body = {
+      bank_code: bank?.code ?? '',
+      branch_code: branch?.code ?? '',
+      account_type: type,
+      account_number: number,
+      holder_name: holder,
+    };
+    const done = await run(() => (viaStripe ? saveStripeBank(body) : saveBankAccount(body)));
     if (done.ok) {
-      notify.success(MONEY_MESSAGES.saved);
+      notify.success(viaStripe ? MONEY_MESSAGES.stripeSaved : MONEY_MESSAGES.saved);
       setNumber('');
       await refreshUser().catch(() => {});
       onSaved();
@@ -224,6 +235,14 @@ function AccountForm({ current, onSaved }: { current: BankAccount | null; onSave
         autoComplete="off"
         required
       />
+      {viaStripe && (
+        <p>
+          <small>
+            口座は決済サービス Stripe にも登録され、Stripe
+            が確認します（確認済みの口座には「Stripe確認済み」と表示します）。
+          </small>
+        </p>
+      )}
       <Button type="submit" disabled={busy}>
         {current ? '口座を変更する' : '口座を登録する'}
       </Button>
@@ -235,11 +254,19 @@ function AccountForm({ current, onSaved }: { current: BankAccount | null; onSave
 export default function BankPage() {
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState(false);
-  const res = useResource((signal) => getBankAccount(signal), String(version));
+  const res = useResource(
+    (signal) =>
+      Promise.all([
+        getBankAccount(signal),
+        // An answer of the Stripe status that fails leaves the ordinary registration in place.
+        getStripeBank(signal).catch((): StripeBank => ({ available: false, account: null })),
+      ]),
+    String(version),
+  );
   if (res.state === 'loading') return <PageLoading />;
   if (res.state === 'failed')
     return <MessageView title="口座情報を表示できません">{res.error.message}</MessageView>;
-  const account = res.data.bank_account;
+  const [{ bank_account: account }, stripe] = res.data;
   return (
     <PageFrame
       title="振込先口座の登録"
@@ -267,6 +294,16 @@ export default function BankPage() {
             <dd>{account.holder_name}</dd>
             <dt>更新日時</dt>
             <dd>{formatDateTime(account.updated_at)}</dd>
+            {stripe.account && (
+              <>
+                <dt>Stripe</dt>
+                <dd>
+                  {stripe.account.verified
+                    ? 'Stripe確認済み'
+                    : 'Stripe で確認できませんでした。口座情報を確かめて、登録し直してください。'}
+                </dd>
+              </>
+            )}
           </Dl>
           <p>
             <Button variant="ghost" type="button" onClick={() => setEditing(true)}>
@@ -279,6 +316,7 @@ export default function BankPage() {
           <h2>{account ? '口座の変更' : '口座の登録'}</h2>
           <AccountForm
             current={account}
+            viaStripe={stripe.available}
             onSaved={() => {
               setEditing(false);
               setVersion((v) => v + 1);

@@ -1,9 +1,11 @@
 import type { Rewards } from '../../../contracts/advertisements.ts';
 import { PAYOUT_MINIMUM_YEN, type SupporterPayments } from '../../../contracts/money.ts';
-import { useResource } from '../../platform/request/hooks.ts';
+import { useState } from 'react';
+import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { useSideMenu } from '../../platform/session/hooks.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
-import { ButtonLink } from '../../platform/ui/Button.tsx';
+import { Button, ButtonLink } from '../../platform/ui/Button.tsx';
+import { FormAlert } from '../../platform/ui/Field.tsx';
 import { formatDateTime, formatYen } from '../../platform/ui/format.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, PageFrame } from '../../platform/ui/Page.tsx';
@@ -63,11 +65,22 @@ function NextPayment({ data }: { data: SupporterPayments }) {
 function SupporterHistory() {
   const payments = useResource((signal) => getPayments(signal), 'payments');
   const rewards = useResource((signal) => getRewards(signal), 'rewards');
+  // The rewards of the pages after the first (50 a page, keyset; issue 17).
+  const [more, setMore] = useState<{ items: Rewards['items']; cursor: number | null } | null>(null);
+  const page = useSubmission();
   if (payments.state === 'loading' || rewards.state === 'loading') return <PageLoading />;
   if (payments.state === 'failed')
     return <MessageView title="履歴を表示できません">{payments.error.message}</MessageView>;
   const data = payments.data;
-  const rewardItems: Rewards['items'] = rewards.state === 'done' ? rewards.data.items : [];
+  const rewardItems: Rewards['items'] =
+    rewards.state === 'done' ? [...rewards.data.items, ...(more?.items ?? [])] : [];
+  const cursor = more ? more.cursor : rewards.state === 'done' ? rewards.data.next_cursor : null;
+  const loadMore = async () => {
+    if (cursor === null) return;
+    const next = await page.run(() => getRewards(undefined, cursor));
+    if (next.ok)
+      setMore({ items: [...(more?.items ?? []), ...next.value.items], cursor: next.value.next_cursor });
+  };
   const pending = rewards.state === 'done' ? rewards.data.pending : 0;
   return (
     <PageFrame
@@ -155,6 +168,12 @@ function SupporterHistory() {
             </Table>
           </Scroll>
         )}
+        {cursor !== null && (
+          <Button variant="outline" type="button" disabled={page.busy} onClick={loadMore}>
+            さらに表示する
+          </Button>
+        )}
+        {page.message && <FormAlert role="alert">{page.message}</FormAlert>}
       </Card>
     </PageFrame>
   );

@@ -8,7 +8,7 @@ import { Card, EmptyState } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
 import { downloadInvoice } from './api/download-invoice.ts';
 import { getBilling } from './api/get-billing.ts';
-import { formatMonth, saveFile, Scroll, Table } from './common.tsx';
+import { formatMonth, paymentStatusText, saveFile, Scroll, Table } from './common.tsx';
 
 function InvoiceRow({ invoice }: { invoice: InvoiceSummary }) {
   const action = useSubmission();
@@ -23,6 +23,7 @@ function InvoiceRow({ invoice }: { invoice: InvoiceSummary }) {
       <td className="amount">{formatYen(invoice.subtotal)}</td>
       <td className="amount">{formatYen(invoice.tax)}</td>
       <td className="amount">{formatYen(invoice.total)}</td>
+      <td>{paymentStatusText(invoice)}</td>
       <td>
         <Button size="sm" variant="outline" type="button" disabled={action.busy} onClick={download}>
           請求書（PDF）
@@ -38,7 +39,9 @@ function Lists({ data }: { data: Billing }) {
     <>
       <Card>
         <h2>請求書</h2>
-        <p>毎月末締めで会社ごとに発行します（適格請求書）。お支払いは翌月末までに銀行振込でお願いします。</p>
+        <p>
+          毎月末締めで会社ごとに発行します（適格請求書）。お支払いは翌月末までに銀行振込でお願いします。入金を確認すると「入金済」と入金日を表示します。
+        </p>
         <Scroll>
           <Table aria-label="請求書">
             <thead>
@@ -47,6 +50,7 @@ function Lists({ data }: { data: Billing }) {
                 <th scope="col">小計（税抜）</th>
                 <th scope="col">消費税（10%）</th>
                 <th scope="col">合計</th>
+                <th scope="col">入金状況</th>
                 <th scope="col">ダウンロード</th>
               </tr>
             </thead>

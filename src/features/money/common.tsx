@@ -1,3 +1,4 @@
+import type { InvoiceSummary } from '../../../contracts/money.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
 
 export const Table = styled('table', {
@@ -40,4 +41,12 @@ export function lastMonthInJapan(now = new Date()): string {
   const tokyo = new Date(now.getTime() + 9 * 3600_000);
   const d = new Date(Date.UTC(tokyo.getUTCFullYear(), tokyo.getUTCMonth() - 1, 1));
   return d.toISOString().slice(0, 7);
+}
+
+/** ADR 0113: 未入金 / 入金済（date）/ 請求前 / お支払いなし; ADR 0115: カード決済失敗. */
+export function paymentStatusText(invoice: InvoiceSummary): string {
+  if (invoice.status === '入金済' && invoice.payment)
+    return `入金済（${formatDay(invoice.payment.paid_on)}）`;
+  if (invoice.status === '請求前') return '請求前（今月分）';
+  return invoice.status;
 }

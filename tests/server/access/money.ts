@@ -23,6 +23,48 @@ export const rows: Row[] = [
   { route: 'GET /api/payments', url: '/api/payments', expect: SIGNED_IN(200) },
   { route: 'GET /api/billing', url: '/api/billing', expect: SIGNED_IN(200) },
   { route: 'GET /api/billing/invoice', url: '/api/billing/invoice?month=2020-01', expect: SIGNED_IN(404) },
+  // ADR 0112: the shop's card (the stand-in answers in tests). A supporter, staff and admins have no
+  // company: 404 for set-up; saving an unknown intent is a 422 whoever asks (the intent is checked first
+  // for the caller's company); choosing invoice needs a company.
+  {
+    route: 'POST /api/billing/card/setup',
+    url: '/api/billing/card/setup',
+    expect: [401, 404, 200, 404, 404],
+  },
+  {
+    route: 'POST /api/billing/card',
+    url: '/api/billing/card',
+    payload: { setup_intent_id: 'seti_unknown' },
+    expect: [401, 404, 422, 404, 404],
+  },
+  {
+    route: 'PUT /api/billing/method',
+    url: '/api/billing/method',
+    payload: { method: 'invoice' },
+    expect: [401, 404, 200, 404, 404],
+  },
+  // ADR 0113: payments received are recorded by staff.
+  { route: 'GET /api/billing/invoices', url: '/api/billing/invoices?month=2020-01', expect: STAFF(200) },
+  {
+    route: 'POST /api/billing/invoices/payments',
+    url: '/api/billing/invoices/payments',
+    payload: { company_id: 999999, month: '2020-01', paid_on: '2020-02-01' },
+    expect: STAFF(404),
+  },
+  // ADR 0111: any signed-in user registers their own payout account through Stripe (the stand-in here).
+  { route: 'GET /api/stripe/bank', url: '/api/stripe/bank', expect: SIGNED_IN(200) },
+  {
+    route: 'POST /api/stripe/bank',
+    url: '/api/stripe/bank',
+    payload: {
+      bank_code: '0001',
+      branch_code: '001',
+      account_type: '普通',
+      account_number: '1234567',
+      holder_name: 'ケンゲン タロウ',
+    },
+    expect: SIGNED_IN(200),
+  },
   { route: 'GET /api/payments/batches', url: '/api/payments/batches', expect: STAFF(200) },
   {
     route: 'POST /api/payments/batches',

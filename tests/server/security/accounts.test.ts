@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES as M, loginSessionsResponseSchema } from '../../../con
 import { MESSAGES } from '../../../contracts/common.ts';
 import { ACCOUNT_MAIL_QUEUE } from '../../../server/features/accounts/service.ts';
 import { rowsOf } from '../../../server/platform/db/client.ts';
+import { REQUEST_ID_FIELD } from '../../../server/platform/jobs.ts';
 import { ACCESS_TOKEN_TTL_S, SHORT_REFRESH_WINDOW_S } from '../../../server/platform/tokens.ts';
 import { DEMO_PASSWORD } from '../../../server/seed/demo.ts';
 import { type TestApp, TestClient } from '../../support/app.ts';
@@ -118,12 +119,16 @@ for (const kind of DB_KINDS) {
       const sent = await mail.waitFor('fan1@example.com', { timeoutMs: 30_000 });
       expect(sent.text).toMatch(/forgot-password\?token=/);
       expect(mail.to('nobody-at-all@example.com')).toEqual([]);
-      // The job holds no token: only the address.
-      const data = rowsOf<{ data: unknown }>(
+      // The job holds no token: only the address (and the request's id, which follows it into the
+      // worker's log lines: issue 17, ADR 0142).
+      const data = rowsOf<{ data: Record<string, unknown> }>(
         await t.database.db.execute(
           sql`select data from pgboss.job where name = ${ACCOUNT_MAIL_QUEUE} order by created_on`,
         ),
-      ).map((r) => r.data);
+      ).map(({ data: { [REQUEST_ID_FIELD]: requestId, ...rest } }) => {
+        expect(typeof requestId).toBe('string');
+        return rest;
+      });
       expect(data).toContainEqual({ kind: 'password-reset', email: 'fan1@example.com' });
       expect(JSON.stringify(data)).not.toMatch(/token/);
     });

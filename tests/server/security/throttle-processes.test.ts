@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -10,28 +10,14 @@ import { ACCOUNT_MESSAGES as M } from '../../../contracts/accounts.ts';
 import { MemoryStore, RedisStore, Throttle } from '../../../server/platform/throttle.ts';
 import { ROOT_DIR } from '../../../server/platform/version.ts';
 import { TEST_APP_SECRET } from '../../support/app.ts';
+import { REDIS_URL, redisAnswers as redisAnswersAt } from '../../support/processes.ts';
 
 /**
  * Issue 10 "throttles that hold across instances": with REDIS_URL every budget lives in Redis, so two
  * server processes share it. Runs when Redis answers (REDIS_URL, else 127.0.0.1:6379), as the
  * PostgreSQL suites run when TEST_DATABASE_URL is set.
  */
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-const redisAnswers = await new Promise<boolean>((resolve) => {
-  const url = new URL(REDIS_URL);
-  const socket = connect(Number(url.port || 6379), url.hostname);
-  socket.setTimeout(1000);
-  socket.on('connect', () => {
-    socket.end('PING\r\n');
-    resolve(true);
-  });
-  socket.on('timeout', () => {
-    socket.destroy();
-    resolve(false);
-  });
-  socket.on('error', () => resolve(false));
-});
+const redisAnswers = await redisAnswersAt(REDIS_URL);
 
 const STORES = redisAnswers ? (['memory', 'redis'] as const) : (['memory'] as const);
 

@@ -1,0 +1,229 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, rowsOf } from '../../server/platform/db/client.ts';
+import { deriveKey } from '../../server/platform/keys.ts';
+import {
+  ClickRecorder,
+  type CountableVisit,
+  createShortLink,
+  forgetCachedLinks,
+  recordVisits,
+  REPEAT_WINDOW_MS,
+  ShortLinkResolver,
+} from '../../server/platform/short-links.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { DB_KINDS } from '../support/db.ts';
+
+/**
+ * Issue 17 "Add the hot paths: short-link redirect … click recording off the request path" (ADR 0151, 0152),
+ * with issue 13's counting rules unchanged: a person's GET counts once an hour per IP + user agent, HEAD and
+ * crawlers never. The redirect hands the click to the process's recorder and answers; the recorder writes
+ * the buffered clicks in one transaction (every second, at 1,000 waiting, on flush and on close). A link
+ * read is remembered a few seconds; a change made by the process applies at once.
+ */
+const BROWSER =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
+const MINUTE = 60_000;
+
+/** Holds every transaction of `db` until `open()`: the database write of a click waits, nothing else. */
+function gateTransactions(db: Db) {
+  const original = db.transaction.bind(db);
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let waiting = 0;
+  (db as { transaction: unknown }).transaction = async (...args: Parameters<Db['transaction']>) => {
+    waiting += 1;
+    await gate;
+    return original(...args);
+  };
+  return {
+    get waiting() {
+      return waiting;
+    },
+    open() {
+      open();
+      (db as { transaction: unknown }).transaction = original;
+    },
+  };
+}
+
+const clicksOf = async (db: Db, linkId: number) =>
+  Number(
+    rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select coalesce(sum(clicks), 0)::int as n from short_link_clicks where link_id = ${linkId}`,
+      ),
+    )[0]!.n,
+  );
+
+describe('the click recorder without a database (ADR 0151)', () => {
+  const key = deriveKey('x'.repeat(40), 'short-link-visitor');
+  const visit = (ua: string, method = 'GET') => ({
+    method,
+    ip: '203.0.113.1',
+    userAgent: ua,
+    at: new Date(),
+  });
+
+  it('HEAD, bots and previewers never enter the buffer; a person’s GET does, hashed', () => {
+    const recorder = new ClickRecorder({} as Db, key, { flushMs: 0 });
+    expect(recorder.record(1, visit(BROWSER, 'HEAD'))).toBe(false);
+    expect(recorder.record(1, visit('Twitterbot/1.0'))).toBe(false);
+    expect(recorder.record(1, visit(''))).toBe(false);
+    expect(recorder.pending).toBe(0);
+    expect(recorder.record(1, visit(BROWSER))).toBe(true);
+    expect(recorder.pending).toBe(1);
+  });
+
+  it('a failed write keeps the clicks for the next one; beyond maxPending the oldest are dropped and told', async () => {
+    const errors: { pending: number; dropped: number }[] = [];
+    const down = {
+      transaction: async () => {
+        throw new Error('database down');
+      },
+    } as unknown as Db;
+    const recorder = new ClickRecorder(down, key, {
+      flushMs: 0,
+      batchSize: 100,
+      maxPending: 3,
+      onError: (_err, info) => errors.push(info),
+    });
+    recorder.record(1, visit(BROWSER));
+    recorder.record(2, visit(BROWSER));
+    await expect(recorder.flush()).rejects.toThrow('database down');
+    expect(recorder.pending).toBe(2);
+    recorder.record(3, visit(BROWSER));
+    recorder.record(4, visit(BROWSER));
+    await expect(recorder.flush()).rejects.toThrow('database down');
+    expect(recorder.pending).toBe(3);
+    expect(errors).toEqual([
+      { pending: 2, dropped: 0 },
+      { pending: 3, dropped: 1 },
+    ]);
+  });
+});
+
+for (const kind of DB_KINDS) {
+  describe(`clicks are written off the redirect's path [${kind}]`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(kind);
+    });
+    afterAll(() => t.close());
+
+    const visit = (code: string, ip: string, method: 'GET' | 'HEAD' = 'GET') =>
+      t.app.inject({ method, url: `/s/${code}`, headers: { 'user-agent': BROWSER }, remoteAddress: ip });
+
+    it(`the redirect answers while the click's database write waits; the click is counted once written [${kind}]`, async () => {
+      const db = t.database.db;
+      const link = await createShortLink(db, { targetUrl: 'https://example.com/a', purpose: 'unit' });
+      const gate = gateTransactions(db);
+      try {
+        const first = await visit(link.code, '198.51.100.1');
+        expect(first.statusCode).toBe(302);
+        expect(first.headers.location).toBe('https://example.com/a');
+        // A write of the buffer has started and cannot reach the database…
+        const writing = t.app.shortLinkClicks.flush();
+        expect(gate.waiting).toBeGreaterThan(0);
+        // …and another person's redirect is answered all the same.
+        const second = await visit(link.code, '198.51.100.2');
+        expect(second.statusCode).toBe(302);
+        expect(await clicksOf(db, link.id)).toBe(0);
+        gate.open();
+        await writing;
+      } finally {
+        gate.open();
+      }
+      await t.app.shortLinkClicks.flush();
+      expect(await clicksOf(db, link.id)).toBe(2);
+      // The same visitor again within the hour, and a HEAD: written, not counted.
+      await visit(link.code, '198.51.100.1');
+      await visit(link.code, '198.51.100.3', 'HEAD');
+      await t.app.shortLinkClicks.flush();
+      expect(await clicksOf(db, link.id)).toBe(2);
+      const visitors = rowsOf(
+        await db.execute(sql`select visitor from short_link_visitors where link_id = ${link.id}`),
+      );
+      expect(visitors).toHaveLength(2);
+      expect(JSON.stringify(visitors)).not.toContain('198.51.100');
+    });
+
+    it(`the one-hour rule holds within a batch, across batches and for racing batches [${kind}]`, async () => {
+      const db = t.database.db;
+      const link = await createShortLink(db, { targetUrl: 'https://example.com/b', purpose: 'unit' });
+      const t0 = Date.parse('2026-11-20T03:00:00Z');
+      const at = (minutes: number) => new Date(t0 + minutes * MINUTE);
+      const v = (visitor: string, minutes: number): CountableVisit => ({
+        linkId: link.id,
+        visitor,
+        at: at(minutes),
+      });
+      // A double click in one batch counts once; two visitors count twice.
+      expect(await recordVisits(db, [v('a', 0), v('a', 0.1), v('b', 0.2)])).toEqual([true, false, true]);
+      // 59 minutes after the count: not yet; 61 minutes after, in the same batch: counted, and the clock
+      // of the hour restarts there (a visit 30 minutes later is a repeat).
+      expect(await recordVisits(db, [v('a', 59), v('a', 61), v('a', 91)])).toEqual([false, true, false]);
+      expect(await recordVisits(db, [v('a', 120)])).toEqual([false]);
+      expect(await recordVisits(db, [v('a', 122)])).toEqual([true]);
+      // Two processes writing the same visitor at once: counted once.
+      const racing = await Promise.all([recordVisits(db, [v('c', 0)]), recordVisits(db, [v('c', 0.5)])]);
+      expect(racing.flat().filter(Boolean)).toHaveLength(1);
+      expect(await clicksOf(db, link.id)).toBe(5);
+      // The per-day counts are Japan days: 03:00 UTC is noon in Tokyo, the same day.
+      const days = rowsOf<{ day: string; clicks: number }>(
+        await db.execute(
+          sql`select day::text as day, clicks from short_link_clicks where link_id = ${link.id}`,
+        ),
+      );
+      expect(days).toEqual([{ day: '2026-11-20', clicks: 5 }]);
+      expect(REPEAT_WINDOW_MS).toBe(60 * MINUTE);
+    });
+  });
+
+  it(`a remembered link answers without the database until a change of a link makes it forget [${kind}]`, async () => {
+    const t = await createTestApp(kind);
+    const resolver = new ShortLinkResolver(t.database.db, { ttlMs: 3_600_000 });
+    try {
+      const db = t.database.db;
+      const link = await createShortLink(db, { targetUrl: 'https://example.com/old', purpose: 'shrinker' });
+      expect(await resolver.resolve('UnknownCode1')).toBeNull();
+      expect((await resolver.resolve(link.code))?.targetUrl).toBe('https://example.com/old');
+      // Another process changes it: this one still answers what it read.
+      await db.execute(
+        sql`update short_links set target_url = 'https://example.com/new' where id = ${link.id}`,
+      );
+      expect((await resolver.resolve(link.code))?.targetUrl).toBe('https://example.com/old');
+      // A change made through this process's engine (retarget, switch off/on) applies at once.
+      forgetCachedLinks();
+      expect((await resolver.resolve(link.code))?.targetUrl).toBe('https://example.com/new');
+      // A link created after a miss is found at once (misses are not remembered).
+      const later = await createShortLink(db, { targetUrl: 'https://example.com/later', purpose: 'unit' });
+      expect((await resolver.resolve(later.code))?.id).toBe(later.id);
+    } finally {
+      resolver.close();
+      await t.close();
+    }
+  });
+
+  it(`a graceful stop writes the buffered clicks [${kind}]`, async () => {
+    const t = await createTestApp(kind);
+    try {
+      const link = await createShortLink(t.database.db, {
+        targetUrl: 'https://example.com/c',
+        purpose: 'unit',
+      });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/s/${link.code}`,
+        headers: { 'user-agent': BROWSER },
+        remoteAddress: '192.0.2.10',
+      });
+      expect(res.statusCode).toBe(302);
+      expect(t.app.shortLinkClicks.pending).toBe(1);
+      await t.app.close();
+      expect(await clicksOf(t.database.db, link.id)).toBe(1);
+    } finally {
+      await t.database.close();
+    }
+  });
+}

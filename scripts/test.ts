@@ -38,36 +38,110 @@ check('first-screen bundle budget (npm run bench:bundle)', 'npm', ['run', '--sil
 // Issue 9: every non-equivalent mutant of every machine must be killed (prints `machines: K of N mutants killed`).
 check('machine mutants (npm run test:mutants)', 'npm', ['run', '--silent', 'test:mutants']);
 
-const vitestJson = join(out, 'vitest.json');
-rmSync(vitestJson, { force: true });
-const vitestOk = run('unit and integration tests (vitest)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
-if (existsSync(vitestJson)) {
-  const r = JSON.parse(readFileSync(vitestJson, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    testResults: { assertionResults: { fullName: string; status: string }[] }[];
-  };
-  passed += r.numPassedTests;
-  failed += r.numFailedTests;
-  if (r.numFailedTests > 0) failures.push(`vitest: ${r.numFailedTests} failed`);
-  // The database suites name their database in brackets: say on which databases they really ran.
-  const all = r.testResults.flatMap((f) => f.assertionResults);
-  const ran = (kind: string) =>
-    all.filter((a) => a.fullName.includes(`[${kind}]`) && a.status === 'passed').length;
-  console.log(
-    `\nDatabase tests passed: ${ran('pglite')} on PGlite, ${ran('postgres')} on PostgreSQL` +
-      (process.env.TEST_DATABASE_URL ? '' : ' (set TEST_DATABASE_URL to run them on PostgreSQL too)'),
+// ---- Vitest on Node 20 and on Node 24 LTS (issue 17, ADR 0144) ------------------------------------------
+// With PostgreSQL (TEST_DATABASE_URL, as .ci/run sets), the suite runs twice: on this Node (20) with the
+// database tests on PGlite, the zero-set-up default, and on Node 24 LTS (fetched from the npm registry by
+// scripts/test-node24.sh) with the database tests on PostgreSQL, what production runs. Every database test
+// runs once, every other test on both Nodes. Without PostgreSQL, or when Node 24 cannot be fetched outside
+// CI, one run on this Node does everything it can.
+interface VitestRun {
+  label: string;
+  node: string;
+  env: Record<string, string>;
+  tag: string;
+}
+const thisNode = `Node ${process.versions.node.split('.')[0]}`;
+const vitestRuns: VitestRun[] = [];
+if (process.env.TEST_DATABASE_URL && process.env.TEST_NODE24 !== '0') {
+  const fetched = spawnSync('bash', [join(ROOT_DIR, 'scripts/test-node24.sh'), '--print-path'], {
+    cwd: ROOT_DIR,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const node24 = fetched.status === 0 ? fetched.stdout.trim() : '';
+  if (node24) {
+    vitestRuns.push(
+      {
+        label: `${thisNode}, database tests on PGlite`,
+        node: process.execPath,
+        env: { TEST_DATABASES: 'pglite' },
+        tag: 'node20',
+      },
+      {
+        label: 'Node 24 LTS, database tests on PostgreSQL',
+        node: node24,
+        env: { TEST_DATABASES: 'postgres' },
+        tag: 'node24',
+      },
+    );
+  } else if (process.env.CI) {
+    failed += 1;
+    failures.push('Node 24 could not be fetched from the npm registry (scripts/test-node24.sh)');
+  }
+}
+if (vitestRuns.length === 0)
+  vitestRuns.push({ label: thisNode, node: process.execPath, env: {}, tag: 'vitest' });
+
+const ranOn: string[] = [];
+for (const v of vitestRuns) {
+  const json = join(out, `${v.tag}.json`);
+  const problemsFile = join(out, `${v.tag}-problems.json`);
+  rmSync(json, { force: true });
+  rmSync(problemsFile, { force: true });
+  const ok = run(
+    `unit and integration tests (vitest on ${v.label})`,
+    v.node,
+    [
+      join(ROOT_DIR, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${json}`,
+      `--reporter=${join(ROOT_DIR, 'scripts/vitest-problems-reporter.ts')}`,
+    ],
+    { ...v.env, VITEST_PROBLEMS_FILE: problemsFile },
   );
+  let counted = false;
+  if (existsSync(json)) {
+    const r = JSON.parse(readFileSync(json, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      testResults: { assertionResults: { fullName: string; status: string }[] }[];
+    };
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    if (r.numFailedTests > 0) failures.push(`vitest on ${v.label}: ${r.numFailedTests} failed`);
+    counted = r.numFailedTests > 0;
+    // The database suites name their database in brackets: say on which databases they really ran.
+    const all = r.testResults.flatMap((f) => f.assertionResults);
+    const ran = (kind: string) =>
+      all.filter((a) => a.fullName.includes(`[${kind}]`) && a.status === 'passed').length;
+    ranOn.push(
+      `${v.label}: ${r.numPassedTests} passed (database tests: ${ran('pglite')} on PGlite, ${ran('postgres')} on PostgreSQL)`,
+    );
+  }
+  if (!ok && !counted) {
+    failed += 1;
+    // Name what failed outside the tests, here at the end of the log where CI's excerpt shows it.
+    let why = 'did not complete';
+    if (existsSync(problemsFile)) {
+      const p = JSON.parse(readFileSync(problemsFile, 'utf8')) as {
+        reason: string;
+        unhandled: string[];
+        modules: { file: string; errors: string[] }[];
+      };
+      const lines = [
+        ...p.unhandled.map((e) => `unhandled: ${e}`),
+        ...p.modules.flatMap((m) => m.errors.map((e) => `${m.file.replace(`${ROOT_DIR}/`, '')}: ${e}`)),
+      ];
+      why = `ended ${p.reason}${lines.length ? `:\n  ${lines.join('\n  ')}` : ''}`;
+    }
+    failures.push(`vitest on ${v.label} ${why}`);
+  }
 }
-if (!vitestOk && !failures.some((f) => f.startsWith('vitest'))) {
-  failed += 1;
-  failures.push('vitest did not complete');
-}
+console.log(`\nVitest: ${ranOn.join('; ')}`);
+if (!process.env.TEST_DATABASE_URL)
+  console.log('(set TEST_DATABASE_URL to run the database tests on PostgreSQL too)');
 
 if (existsSync(join(ROOT_DIR, 'playwright.config.ts'))) {
   const pwJson = join(out, 'playwright.json');

@@ -12,7 +12,13 @@ export type TestDatabase = Database<typeof schema>;
  */
 export type DbKind = 'pglite' | 'postgres';
 
-export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const AVAILABLE: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * TEST_DATABASES (a comma list, e.g. `postgres`) narrows the kinds: `npm test` runs the suite once on Node
+ * 20 with PGlite and once on Node 24 with PostgreSQL (ADR 0144), so each database test runs once per CI.
+ */
+const WANTED = process.env.TEST_DATABASES?.split(',').map((s) => s.trim());
+export const DB_KINDS: DbKind[] = WANTED ? AVAILABLE.filter((k) => WANTED.includes(k)) : AVAILABLE;
 
 export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
   if (kind === 'pglite') return openDatabase({ schema, pgliteDir: 'memory://' });

@@ -320,9 +320,9 @@ export function scaleSteps(o: {
       // average supporter in five (slot 0 and slot -1).
       name: 'units',
       sql: `
-      insert into units (id, advertisement_id, user_id, status, reward, platform, short_link_id, post_url, submissions,
+      insert into units (id, advertisement_id, shop_id, user_id, status, reward, platform, short_link_id, post_url, submissions,
         reject_reason, judged_by, offered_at, expires_at, accepted_at, posted_at, judged_at, updated_at)
-      select id, ad, user_id, st, reward, case when linked then platform end, case when linked then id end,
+      select id, ad, shop_id, user_id, st, reward, case when linked then platform end, case when linked then id end,
         case when st in ('posted', 'approved', 'rejected') then 'https://x.com/s' || user_id || '/status/' || (ad::bigint * 100 + g + 1) end,
         case when st in ('posted', 'approved', 'rejected') then 1 else 0 end,
         case when st = 'rejected' then '投稿が確認できませんでした' end,
@@ -331,7 +331,7 @@ export function scaleSteps(o: {
         case when st in ('posted', 'approved', 'rejected') then offered + interval '2 days' end,
         case when st in ('approved', 'rejected') then offered + interval '5 days' end, offered
       from (
-        select row_number() over (order by a.id, g) as id, a.id as ad, g, a.reward, (a.platforms ->> 0) as platform,
+        select row_number() over (order by a.id, g) as id, a.id as ad, a.shop_id, g, a.reward, (a.platforms ->> 0) as platform,
           a.approved_at + interval '1 day' + (g % 3) * interval '1 hour' as offered,
           case when g = 0 then ${SCALE_ACCOUNTS.power.id} when g = -1 then ${SCALE_ACCOUNTS.supporter.id}
             else ${genericUser(`floor(${u('a.id', 90)} * ${M})`, 'g')} end as user_id,

@@ -352,7 +352,7 @@ export class AdvertisementService {
     let where = sql`u.user_id = ${auth.userId}`;
     if (query.shop_id) {
       await this.shopToActFor(query.shop_id, auth);
-      where = sql`a.shop_id = ${query.shop_id}`;
+      where = sql`u.shop_id = ${query.shop_id}`;
     }
     if (query.advertisement_id) {
       const ad = await repo.findAd(this.db, query.advertisement_id, actor, this.appUrl);

@@ -55,7 +55,14 @@ async function openPostgres<S extends TableSchema>(options: OpenOptions<S>): Pro
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+  // Issue 17 (ADR 0124): no JIT. The lists' plans carry high estimated costs (a lateral sum per row that
+  // LIMIT cuts short), which made PostgreSQL compile them on every call: 15–20 ms of a 25 ms answer at 1M
+  // users, for queries that read a few hundred rows.
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolMax ?? 10,
+    options: '-c jit=off',
+  });
   // An idle connection that the server ends (a restart, a fail-over, an administrator, a dropped test
   // database) is an 'error' event on the pool; without a listener Node would stop the process. The pool
   // has already discarded that connection and opens a new one for the next query.

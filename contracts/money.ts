@@ -345,10 +345,21 @@ export const billingSchema = z.object({
   /** Null when no payment provider is configured: invoice is the only method. */
   card_payment: cardPaymentSchema.nullable(),
   card: savedCardSchema.nullable(),
+  /** The bills and invoices of BILLING_PAGE_MONTHS months, newest first (issue 17, ADR 0124). */
   bills: z.array(billSchema),
   invoices: z.array(invoiceSummarySchema),
+  /** Ask again with `?before=` this month for the months before these; null when there are none. */
+  older_before: z.string().nullable(),
 });
 export type Billing = z.infer<typeof billingSchema>;
+/** GET /api/billing shows this many months at a time (a year of invoices). */
+export const BILLING_PAGE_MONTHS = 12;
+export const billingQuerySchema = z.object({
+  before: z
+    .string({ error: MONEY_MESSAGES.month })
+    .regex(/^20[0-9]{2}-(0[1-9]|1[0-2])$/, MONEY_MESSAGES.month)
+    .optional(),
+});
 export const invoiceQuerySchema = z.object({
   month: z
     .string({ error: MONEY_MESSAGES.month })

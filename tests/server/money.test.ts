@@ -550,8 +550,9 @@ for (const kind of DB_KINDS) {
 
     it('bills each approved request once, and the month’s invoice nets the refund of unused units', async () => {
       const owner = await loginAs(t, 'owner@example.com');
-      const first = (await owner.get('/api/billing')).json();
-      const again = (await owner.get('/api/billing')).json();
+      // A year of months before November 2026 (ADR 0124), whatever today is.
+      const first = (await owner.get('/api/billing?before=2026-11')).json();
+      const again = (await owner.get('/api/billing?before=2026-11')).json();
       expect(again.bills).toEqual(first.bills);
       expect(first.company).toMatchObject({ name: expect.any(String) });
       expect(first.payment_method).toBe('invoice');
@@ -572,6 +573,38 @@ for (const kind of DB_KINDS) {
         tax: 39,
         total: 429,
       });
+    });
+
+    it('shows a year of invoices at a time, the latest first, and the year before on request (issue 17, ADR 0124)', async () => {
+      const owner = await loginAs(t, 'owner@example.com');
+      const monthsOf = (b: { invoices: { month: string }[] }) => b.invoices.map((i) => i.month);
+      // 2025-11 .. 2026-10: both invoices, nothing older.
+      const year = (await owner.get('/api/billing?before=2026-11')).json();
+      expect(monthsOf(year)).toEqual(['2026-10', '2026-09']);
+      expect(year.older_before).toBeNull();
+      // 2025-10 .. 2026-09: September only (the live request's bill and the refund are October's).
+      const earlier = (await owner.get('/api/billing?before=2026-10')).json();
+      expect(monthsOf(earlier)).toEqual(['2026-09']);
+      expect(earlier.bills.map((b: { month: string }) => b.month)).toEqual(['2026-09']);
+      expect(earlier.older_before).toBeNull();
+      // 2026-10 .. 2027-09: October's invoice keeps the refund of the request billed in September (outside
+      // these months), and September is offered as the older page.
+      const later = (await owner.get('/api/billing?before=2027-10')).json();
+      expect(monthsOf(later)).toEqual(['2026-10']);
+      expect(later.invoices[0]).toMatchObject({ subtotal: 715, total: 786, items_count: 4 });
+      expect(later.older_before).toBe('2026-10');
+      const older = (await owner.get(`/api/billing?before=${later.older_before}`)).json();
+      expect(monthsOf(older)).toEqual(['2026-09']);
+      expect(older.older_before).toBeNull();
+      // Nothing in 2024-09 .. 2025-08.
+      expect((await owner.get('/api/billing?before=2025-09')).json()).toMatchObject({
+        invoices: [],
+        bills: [],
+        older_before: null,
+      });
+      const bad = await owner.get('/api/billing?before=2026-13');
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors.before).toBeDefined();
     });
 
     it('downloads the invoice as a PDF with the Japanese font embedded; others have none', async () => {

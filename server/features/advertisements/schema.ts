@@ -61,6 +61,10 @@ export const advertisements = pgTable(
     // cannot read from the index: every descending key here says nullsFirst() (issue 17, ADR 0123).
     index('advertisements_shop_idx').on(t.shopId, t.id.desc().nullsFirst()),
     index('advertisements_status_idx').on(t.status, t.id.desc().nullsFirst()),
+    // A company's refunds of a span of months: its shops' ended requests by their end (issue 17, ADR 0124).
+    index('advertisements_shop_ended_idx')
+      .on(t.shopId, t.endedAt)
+      .where(sql`${t.status} = '終了'`),
     // "once per shop": the database refuses a second first-advertising request, whatever races.
     uniqueIndex('advertisements_first_per_shop')
       .on(t.shopId)

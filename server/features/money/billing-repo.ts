@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { FIRST_AD_UNITS, PLATFORM_FEE_PERCENT, STANDARD_REWARD } from '../../../contracts/pricing.ts';
 import { type Db, rowsOf } from '../../platform/db/client.ts';
+import { addMonths, monthCutoff } from './calendar.ts';
 
 const iso = (v: unknown): string => new Date(v as string).toISOString();
 
@@ -45,12 +46,18 @@ export async function companyOfUser(db: Db, userId: number) {
     : null;
 }
 
-export async function billsOfCompany(db: Db, companyId: number, month?: string) {
+/** The months a list covers: one month, or `from`..`to` (YYYY-MM, both included). */
+export type MonthRange = { from: string; to: string };
+const rangeOf = (months: string | MonthRange): MonthRange =>
+  typeof months === 'string' ? { from: months, to: months } : months;
+
+export async function billsOfCompany(db: Db, companyId: number, months: string | MonthRange) {
+  const { from, to } = rangeOf(months);
   return rowsOf(
     await db.execute(sql`
       select b.*, s.name as shop_name from bills b join shops s on s.id = b.shop_id
-      where b.company_id = ${companyId} ${month ? sql`and b.month = ${month}` : sql``}
-      order by b.month desc, b.id desc limit 500`),
+      where b.company_id = ${companyId} and b.month between ${from} and ${to}
+      order by b.month desc, b.id desc`),
   ).map((r) => ({
     id: Number(r.id),
     advertisement_id: Number(r.advertisement_id),
@@ -65,21 +72,32 @@ export async function billsOfCompany(db: Db, companyId: number, month?: string) 
   }));
 }
 
+/** Whether the company has a bill of a month before `month` (YYYY-MM). */
+export async function hasBillsBefore(db: Db, companyId: number, month: string): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`select 1 from bills where company_id = ${companyId} and month < ${month} limit 1`),
+  );
+  return rows.length > 0;
+}
+
 /**
- * Unused units of the company's requests that ended in `month` (or every month): what the shop paid for
- * and no supporter earned, refunded on that month's invoice.
+ * Unused units of the company's requests that ended in the months (Japan time): what the shop paid for and
+ * no supporter earned, refunded on that month's invoice. Read from the company's shops' ended requests by
+ * their end (index advertisements_shop_ended_idx), not from every bill the company ever had (issue 17).
  */
-export async function refundsOfCompany(db: Db, companyId: number, month?: string) {
+export async function refundsOfCompany(db: Db, companyId: number, months: string | MonthRange) {
+  const { from, to } = rangeOf(months);
   return rowsOf(
     await db.execute(sql`
       select b.advertisement_id, s.name as shop_name, b.units, b.reward, b.fee,
         to_char(a.ended_at at time zone 'Asia/Tokyo', 'YYYY-MM') as month,
         (b.units - (select count(*) from units u where u.advertisement_id = a.id and u.status = 'approved'))::int as unused
-      from bills b
-      join advertisements a on a.id = b.advertisement_id
-      join shops s on s.id = b.shop_id
-      where b.company_id = ${companyId} and a.status = '終了' and a.ended_at is not null
-        ${month ? sql`and to_char(a.ended_at at time zone 'Asia/Tokyo', 'YYYY-MM') = ${month}` : sql``}`),
+      from shops s
+      join advertisements a on a.shop_id = s.id and a.status = '終了'
+        and a.ended_at >= ${monthCutoff(addMonths(from, -1)).toISOString()}::timestamptz
+        and a.ended_at < ${monthCutoff(to).toISOString()}::timestamptz
+      join bills b on b.advertisement_id = a.id and b.company_id = ${companyId}
+      where s.company_id = ${companyId}`),
   )
     .map((r) => ({
       advertisementId: Number(r.advertisement_id),

@@ -1,4 +1,5 @@
 import {
+  BILLING_PAGE_MONTHS,
   type Billing,
   type CardSetup,
   type InvoicePaymentInput,
@@ -119,18 +120,23 @@ export class BillingService {
     return charge === 'failed' || charge === 'requires_action' ? 'カード決済失敗' : '未入金';
   }
 
-  /** The company's invoices, newest first, each with its payment status. */
-  private async invoicesOf(companyId: number) {
-    const [bills, refunds, payments, charges] = await Promise.all([
-      repo.billsOfCompany(this.db, companyId),
-      repo.refundsOfCompany(this.db, companyId),
+  /**
+   * The company's invoices of the months (newest first), each with its payment status, their bills, and
+   * the month to ask for next (`before`) when the company has older bills (issue 17, ADR 0124).
+   */
+  private async invoicesOf(companyId: number, months: repo.MonthRange) {
+    const [bills, refunds, payments, charges, older] = await Promise.all([
+      repo.billsOfCompany(this.db, companyId, months),
+      repo.refundsOfCompany(this.db, companyId, months),
       repo.paymentsOfCompany(this.db, companyId),
       repo.cardChargesOfCompany(this.db, companyId),
+      // A request that ended before `from` was approved (billed) before it: bills alone tell.
+      repo.hasBillsBefore(this.db, companyId, months.from),
     ]);
-    const months = [...new Set([...bills.map((b) => b.month), ...refunds.map((r) => r.month)])]
+    const invoiceMonths = [...new Set([...bills.map((b) => b.month), ...refunds.map((r) => r.month)])]
       .sort()
       .reverse();
-    const invoices: InvoiceSummary[] = months.map((m) => {
+    const invoices: InvoiceSummary[] = invoiceMonths.map((m) => {
       const { items: _items, ...summary } = invoiceOf(m, bills, refunds);
       const payment = payments.get(m);
       return {
@@ -139,7 +145,7 @@ export class BillingService {
         payment: payment ?? null,
       };
     });
-    return { bills, invoices };
+    return { bills, invoices, olderBefore: older ? months.from : null };
   }
 
   /** The method in force: a card saved with another provider (or with none configured now) is not usable. */
@@ -148,7 +154,11 @@ export class BillingService {
     return { method: usable && row.method === 'card' ? 'card' : 'invoice', card: usable ? row.card : null };
   }
 
-  async billing(userId: number): Promise<Billing> {
+  /**
+   * GET /api/billing: the payment method and BILLING_PAGE_MONTHS months of invoices and bills, the latest
+   * first, or those before `before` (a page of months, not of rows: a month's invoice is whole).
+   */
+  async billing(userId: number, before?: string): Promise<Billing> {
     const company = await this.company(userId);
     const cardPayment = this.provider
       ? { provider: this.provider.kind, publishable_key: this.provider.publishableKey }
@@ -161,9 +171,12 @@ export class BillingService {
         card: null,
         bills: [],
         invoices: [],
+        older_before: null,
       };
-    const [{ bills, invoices }, row] = await Promise.all([
-      this.invoicesOf(company.id),
+    const to = before ? addMonths(before, -1) : tokyoDay(this.now()).slice(0, 7);
+    const from = addMonths(to, -(BILLING_PAGE_MONTHS - 1));
+    const [{ bills, invoices, olderBefore }, row] = await Promise.all([
+      this.invoicesOf(company.id, { from, to }),
       repo.billingMethodOf(this.db, company.id),
     ]);
     const { method, card } = this.usableMethod(row);
@@ -174,6 +187,7 @@ export class BillingService {
       card,
       bills,
       invoices,
+      older_before: olderBefore,
     };
   }
 
@@ -281,7 +295,7 @@ export class BillingService {
     month: string,
   ): Promise<StaffInvoice | null> {
     const [{ invoices }, row] = await Promise.all([
-      this.invoicesOf(company.id),
+      this.invoicesOf(company.id, { from: month, to: month }),
       repo.billingMethodOf(this.db, company.id),
     ]);
     const invoice = invoices.find((i) => i.month === month);

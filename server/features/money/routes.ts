@@ -14,6 +14,7 @@ import {
   batchListSchema,
   batchSchema,
   lineFailedSchema,
+  billingQuerySchema,
   billingSchema,
   cardSaveSchema,
   cardSetupSchema,
@@ -55,8 +56,11 @@ export const moneyRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/api/billing',
-    { config: user, schema: { response: { 200: billingSchema, ...errors } } },
-    (request) => billing.billing(request.auth!.userId),
+    {
+      config: user,
+      schema: { querystring: billingQuerySchema, response: { 200: billingSchema, ...errors } },
+    },
+    (request) => billing.billing(request.auth!.userId, request.query.before),
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Billing, InvoiceSummary } from '../../../contracts/money.ts';
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { Button } from '../../platform/ui/Button.tsx';
@@ -34,7 +35,20 @@ function InvoiceRow({ invoice }: { invoice: InvoiceSummary }) {
   );
 }
 
-function Lists({ data }: { data: Billing }) {
+/** Issue 17 (ADR 0124): a year of invoices at a time; older years are read on request and appended. */
+function Lists({ first }: { first: Billing }) {
+  const [older, setOlder] = useState<Billing[]>([]);
+  const page = useSubmission();
+  const before = (older.at(-1) ?? first).older_before;
+  const data = {
+    invoices: [first, ...older].flatMap((b) => b.invoices),
+    bills: [first, ...older].flatMap((b) => b.bills),
+  };
+  const loadOlder = async () => {
+    if (before === null) return;
+    const next = await page.run(() => getBilling(undefined, before));
+    if (next.ok) setOlder([...older, next.value]);
+  };
   return (
     <>
       <Card>
@@ -92,6 +106,12 @@ function Lists({ data }: { data: Billing }) {
             </tbody>
           </Table>
         </Scroll>
+        {before !== null && (
+          <Button variant="outline" type="button" disabled={page.busy} onClick={loadOlder}>
+            それより前の請求を表示する
+          </Button>
+        )}
+        {page.message && <FormAlert role="alert">{page.message}</FormAlert>}
       </Card>
     </>
   );
@@ -103,11 +123,11 @@ export function ShopHistory() {
   if (res.state === 'loading') return <PageLoading />;
   if (res.state === 'failed')
     return <MessageView title="履歴を表示できません">{res.error.message}</MessageView>;
-  if (!res.data.company || res.data.invoices.length === 0)
+  if (!res.data.company || (res.data.invoices.length === 0 && res.data.older_before === null))
     return (
       <EmptyState title="お支払いの履歴はまだありません">
         拡散依頼が承認されると、ご請求と請求書がここに月ごとに表示されます。
       </EmptyState>
     );
-  return <Lists data={res.data} />;
+  return <Lists first={res.data} />;
 }

@@ -1,7 +1,14 @@
 import { billingSchema } from '../../../../contracts/money.ts';
 import { call } from '../../../platform/request/request.ts';
 
-/** GET /api/billing: the company's bills, monthly invoices and payment method. */
-export function getBilling(signal?: AbortSignal) {
-  return call(billingSchema, { method: 'GET', path: '/api/billing' }, signal ? { signal } : {});
+/**
+ * GET /api/billing: the company's payment method and a year of monthly invoices and bills, the latest
+ * first, or (with `before`, a YYYY-MM from `older_before`) the year before that month.
+ */
+export function getBilling(signal?: AbortSignal, before?: string) {
+  return call(
+    billingSchema,
+    { method: 'GET', path: '/api/billing', ...(before ? { query: { before } } : {}) },
+    signal ? { signal } : {},
+  );
 }

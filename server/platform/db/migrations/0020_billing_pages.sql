@@ -1,0 +1,1 @@
+CREATE INDEX "advertisements_shop_ended_idx" ON "advertisements" USING btree ("shop_id","ended_at") WHERE "advertisements"."status" = '終了';

@@ -55,7 +55,8 @@ export async function billsOfCompany(db: Db, companyId: number, months: string |
   const { from, to } = rangeOf(months);
   return rowsOf(
     await db.execute(sql`
-      select b.*, s.name as shop_name from bills b join shops s on s.id = b.shop_id
+      select b.*, s.name as shop_name from bills b
+      join shops s on s.id = b.shop_id and s.company_id = ${companyId}
       where b.company_id = ${companyId} and b.month between ${from} and ${to}
       order by b.month desc, b.id desc`),
   ).map((r) => ({

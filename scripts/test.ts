@@ -38,21 +38,30 @@ check('first-screen bundle budget (npm run bench:bundle)', 'npm', ['run', '--sil
 // Issue 9: every non-equivalent mutant of every machine must be killed (prints `machines: K of N mutants killed`).
 check('machine mutants (npm run test:mutants)', 'npm', ['run', '--silent', 'test:mutants']);
 
-// ---- Vitest on Node 20 and on Node 24 LTS (issue 17, ADR 0144) ------------------------------------------
-// With PostgreSQL (TEST_DATABASE_URL, as .ci/run sets), the suite runs twice: on this Node (20) with the
-// database tests on PGlite, the zero-set-up default, and on Node 24 LTS (fetched from the npm registry by
-// scripts/test-node24.sh) with the database tests on PostgreSQL, what production runs. Every database test
-// runs once, every other test on both Nodes. Without PostgreSQL, or when Node 24 cannot be fetched outside
-// CI, one run on this Node does everything it can.
+// ---- Vitest on Node 24 LTS and Node 20 (issue 17, ADR 0144) ------------------------------------------
+// The whole suite runs on Node 24 LTS (fetched from the npm registry by scripts/test-node24.sh), what
+// production runs, with the database tests on PGlite and, with TEST_DATABASE_URL (as .ci/run sets), on
+// PostgreSQL too. This Node (20) runs the client, machine and foundation suites first; the server on Node 20
+// is exercised by the browser tests below (their stack runs on this Node). When Node 24 cannot be fetched
+// outside CI (offline), one run on this Node does everything.
 interface VitestRun {
   label: string;
   node: string;
-  env: Record<string, string>;
+  files: string[];
   tag: string;
 }
 const thisNode = `Node ${process.versions.node.split('.')[0]}`;
+/** Every suite except the server's (tests/server): nothing in them needs a database. */
+const CLIENT_SUITES = [
+  'tests/app',
+  'tests/components',
+  'tests/e2e-support',
+  'tests/foundation',
+  'tests/machines',
+  'machines/',
+];
 const vitestRuns: VitestRun[] = [];
-if (process.env.TEST_DATABASE_URL && process.env.TEST_NODE24 !== '0') {
+if (process.env.TEST_NODE24 !== '0') {
   const fetched = spawnSync('bash', [join(ROOT_DIR, 'scripts/test-node24.sh'), '--print-path'], {
     cwd: ROOT_DIR,
     encoding: 'utf8',
@@ -62,17 +71,12 @@ if (process.env.TEST_DATABASE_URL && process.env.TEST_NODE24 !== '0') {
   if (node24) {
     vitestRuns.push(
       {
-        label: `${thisNode}, database tests on PGlite`,
+        label: `${thisNode}, the client, machine and foundation suites`,
         node: process.execPath,
-        env: { TEST_DATABASES: 'pglite' },
+        files: CLIENT_SUITES,
         tag: 'node20',
       },
-      {
-        label: 'Node 24 LTS, database tests on PostgreSQL',
-        node: node24,
-        env: { TEST_DATABASES: 'postgres' },
-        tag: 'node24',
-      },
+      { label: 'Node 24 LTS, the whole suite', node: node24, files: [], tag: 'node24' },
     );
   } else if (process.env.CI) {
     failed += 1;
@@ -80,7 +84,7 @@ if (process.env.TEST_DATABASE_URL && process.env.TEST_NODE24 !== '0') {
   }
 }
 if (vitestRuns.length === 0)
-  vitestRuns.push({ label: thisNode, node: process.execPath, env: {}, tag: 'vitest' });
+  vitestRuns.push({ label: thisNode, node: process.execPath, files: [], tag: 'vitest' });
 
 const ranOn: string[] = [];
 for (const v of vitestRuns) {
@@ -98,8 +102,9 @@ for (const v of vitestRuns) {
       '--reporter=json',
       `--outputFile.json=${json}`,
       `--reporter=${join(ROOT_DIR, 'scripts/vitest-problems-reporter.ts')}`,
+      ...v.files,
     ],
-    { ...v.env, VITEST_PROBLEMS_FILE: problemsFile },
+    { VITEST_PROBLEMS_FILE: problemsFile },
   );
   let counted = false;
   if (existsSync(json)) {

@@ -22,6 +22,22 @@ export async function loginAs(t: TestApp, email: string, password = DEMO_PASSWOR
   return client;
 }
 
+/**
+ * The demo requests at fixed dates, for the billing suites: the live one approved in October 2026; the
+ * ended one approved in September and ended in October with 1 of its 3 units used. So October 2026 has a
+ * bill and a refund, September the ended request's bill.
+ */
+export async function pinDemoBillingDates(t: TestApp): Promise<void> {
+  await t.database.db.execute(sql`
+    update advertisements set approved_at = '2026-10-20T03:00:00Z' where status = '配信中' and units = 5`);
+  await t.database.db.execute(sql`
+    update advertisements set approved_at = '2026-09-10T03:00:00Z', ended_at = '2026-10-05T03:00:00Z'
+    where status = '終了' and units = 3`);
+}
+
+/** GET /api/billing's page of the year that holds those months (ADR 0124), whatever today is. */
+export const PINNED_BILLING = '/api/billing?before=2026-11';
+
 export async function userIdOf(t: TestApp, email: string): Promise<number> {
   const row = await t.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) });
   if (!row) throw new Error(`no user ${email}`);

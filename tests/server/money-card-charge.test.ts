@@ -6,7 +6,7 @@ import { StandinPaymentProvider } from '../../server/features/money/standin.ts';
 import type { TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { startStripeServer, type StripeServer } from '../support/stripe.ts';
-import { createAccountsApp, loginAs } from './helpers.ts';
+import { createAccountsApp, loginAs, PINNED_BILLING, pinDemoBillingDates } from './helpers.ts';
 
 /**
  * Issue 14, the monthly card charge (ADR 0115): a company that pays by card is charged its closed invoice
@@ -77,20 +77,14 @@ for (const kind of DB_KINDS) {
           rows<{ status: string; payment_intent_id: string | null; failure_code: string | null }>(r),
         );
     const shopInvoice = async (month: string): Promise<Invoice | undefined> =>
-      (await owner.get('/api/billing')).json().invoices.find((i: Invoice) => i.month === month);
+      (await owner.get(PINNED_BILLING)).json().invoices.find((i: Invoice) => i.month === month);
 
     beforeAll(async () => {
       stripe = await startStripeServer();
       t = await createAccountsApp(kind, stripe.env);
       owner = await loginAs(t, 'owner@example.com');
       staff = await loginAs(t, 'staff@example.com');
-      // The demo requests at fixed dates (as in money.test.ts): October 2026 has a bill and a refund,
-      // September the ended request's bill.
-      await t.database.db.execute(sql`
-        update advertisements set approved_at = '2026-10-20T03:00:00Z' where status = '配信中' and units = 5`);
-      await t.database.db.execute(sql`
-        update advertisements set approved_at = '2026-09-10T03:00:00Z', ended_at = '2026-10-05T03:00:00Z'
-        where status = '終了' and units = 3`);
+      await pinDemoBillingDates(t);
       companyId = (await owner.get('/api/billing')).json().company.id;
       northId = (await (await loginAs(t, 'north-owner@example.com')).get('/api/billing')).json().company.id;
       billing = new BillingService(t.database.db, t.env, () => new Date(), t.app.money.provider, {

@@ -11,7 +11,7 @@ import { loadEnv } from '../../server/platform/env.ts';
 import type { TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { startStripeServer, type StripeServer } from '../support/stripe.ts';
-import { createAccountsApp, loginAs, userIdOf } from './helpers.ts';
+import { createAccountsApp, loginAs, PINNED_BILLING, pinDemoBillingDates, userIdOf } from './helpers.ts';
 
 /**
  * Issue 14, the parts that go through Stripe (ADR 0110–0114): the payment provider's real implementation
@@ -409,12 +409,7 @@ for (const kind of DB_KINDS) {
       t = await createAccountsApp(kind);
       staff = await loginAs(t, 'staff@example.com');
       owner = await loginAs(t, 'owner@example.com');
-      // The demo requests at fixed dates (as in money.test.ts): October 2026 has a bill and a refund.
-      await t.database.db.execute(sql`
-        update advertisements set approved_at = '2026-10-20T03:00:00Z' where status = '配信中' and units = 5`);
-      await t.database.db.execute(sql`
-        update advertisements set approved_at = '2026-09-10T03:00:00Z', ended_at = '2026-10-05T03:00:00Z'
-        where status = '終了' and units = 3`);
+      await pinDemoBillingDates(t);
       companyId = (await owner.get('/api/billing')).json().company.id;
     });
     afterAll(() => t.close());
@@ -449,7 +444,7 @@ for (const kind of DB_KINDS) {
         payment_method: 'invoice',
       });
       expect(
-        (await owner.get('/api/billing'))
+        (await owner.get(PINNED_BILLING))
           .json()
           .invoices.find((i: { month: string }) => i.month === '2026-10'),
       ).toMatchObject({ status: '未入金', payment: null });
@@ -478,7 +473,7 @@ for (const kind of DB_KINDS) {
         ),
       );
       expect(stored).toEqual([{ n: 1 }]);
-      const shop = (await owner.get('/api/billing')).json();
+      const shop = (await owner.get(PINNED_BILLING)).json();
       expect(shop.invoices.find((i: { month: string }) => i.month === '2026-10')).toMatchObject({
         status: '入金済',
         payment: { paid_on: '2026-11-20', amount: 786 },

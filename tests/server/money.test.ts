@@ -22,7 +22,7 @@ import { PAYOUT_QUEUE } from '../../server/features/money/service.ts';
 import { credit } from '../../server/platform/ledger.ts';
 import type { TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
-import { createAccountsApp, loginAs, userIdOf } from './helpers.ts';
+import { createAccountsApp, loginAs, PINNED_BILLING, pinDemoBillingDates, userIdOf } from './helpers.ts';
 
 /**
  * Issue 14 (product design section 5, "Money"): bank accounts sealed at rest, the monthly payout batch
@@ -538,21 +538,14 @@ for (const kind of DB_KINDS) {
     let t: TestApp;
     beforeAll(async () => {
       t = await createAccountsApp(kind);
-      // The demo requests, at fixed dates: the live one approved in October 2026; the ended one approved
-      // in September and ended in October with 1 of its 3 units used.
-      await t.database.db.execute(sql`
-        update advertisements set approved_at = '2026-10-20T03:00:00Z' where status = '配信中' and units = 5`);
-      await t.database.db.execute(sql`
-        update advertisements set approved_at = '2026-09-10T03:00:00Z', ended_at = '2026-10-05T03:00:00Z'
-        where status = '終了' and units = 3`);
+      await pinDemoBillingDates(t);
     });
     afterAll(() => t.close());
 
     it('bills each approved request once, and the month’s invoice nets the refund of unused units', async () => {
       const owner = await loginAs(t, 'owner@example.com');
-      // A year of months before November 2026 (ADR 0124), whatever today is.
-      const first = (await owner.get('/api/billing?before=2026-11')).json();
-      const again = (await owner.get('/api/billing?before=2026-11')).json();
+      const first = (await owner.get(PINNED_BILLING)).json();
+      const again = (await owner.get(PINNED_BILLING)).json();
       expect(again.bills).toEqual(first.bills);
       expect(first.company).toMatchObject({ name: expect.any(String) });
       expect(first.payment_method).toBe('invoice');
@@ -579,7 +572,7 @@ for (const kind of DB_KINDS) {
       const owner = await loginAs(t, 'owner@example.com');
       const monthsOf = (b: { invoices: { month: string }[] }) => b.invoices.map((i) => i.month);
       // 2025-11 .. 2026-10: both invoices, nothing older.
-      const year = (await owner.get('/api/billing?before=2026-11')).json();
+      const year = (await owner.get(PINNED_BILLING)).json();
       expect(monthsOf(year)).toEqual(['2026-10', '2026-09']);
       expect(year.older_before).toBeNull();
       // 2025-10 .. 2026-09: September only (the live request's bill and the refund are October's).

@@ -1,16 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as M } from '../../../contracts/accounts.ts';
 import { MemoryStore, RedisStore, Throttle } from '../../../server/platform/throttle.ts';
-import { ROOT_DIR } from '../../../server/platform/version.ts';
-import { TEST_APP_SECRET } from '../../support/app.ts';
-import { REDIS_URL, redisAnswers as redisAnswersAt } from '../../support/processes.ts';
+import {
+  BASE_SERVER_ENV,
+  REDIS_URL,
+  redisAnswers as redisAnswersAt,
+  scratchDatabase,
+  type ServerProcess,
+  startServerProcess,
+  stopServerProcess,
+} from '../../support/processes.ts';
 
 /**
  * Issue 10 "throttles that hold across instances": with REDIS_URL every budget lives in Redis, so two
@@ -58,57 +61,8 @@ for (const kind of STORES) {
   });
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-/** `node server/main.ts`, as `npm start` runs it, on its own port. */
-async function startProcess(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT_DIR, 'server/main.ts')], {
-    cwd: ROOT_DIR,
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1', APP_URL: url },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (c: Buffer) => output.push(String(c)));
-  child.stderr!.on('data', (c: Buffer) => output.push(String(c)));
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output.join('')}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${output.join('')}`);
-}
-
-async function stopProcess(server: Server | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (server.child.exitCode === null) server.child.kill('SIGKILL');
-}
-
 /** A browser of one server: the XSRF cookie, then JSON calls. */
-async function loginAttempt(server: Server, email: string): Promise<Response> {
+async function loginAttempt(server: ServerProcess, email: string): Promise<Response> {
   const csrf = await fetch(`${server.url}/api/csrf-cookie`);
   const cookie = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')![1]!;
   return fetch(`${server.url}/api/login`, {
@@ -125,52 +79,37 @@ async function loginAttempt(server: Server, email: string): Promise<Response> {
 if (redisAnswers) {
   const database = process.env.TEST_DATABASE_URL ? 'one PostgreSQL database' : 'an embedded database each';
   describe(`two server processes with REDIS_URL share the login budgets (issue 10, item 3) [${database}]`, () => {
-    const servers: Server[] = [];
+    const servers: ServerProcess[] = [];
     let dropDatabase: (() => Promise<void>) | null = null;
     beforeAll(async () => {
       const env: Record<string, string> = {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        APP_SECRET: TEST_APP_SECRET,
+        ...BASE_SERVER_ENV,
         REDIS_URL,
         REDIS_KEY_PREFIX: `focustar-test:${randomBytes(6).toString('hex')}:`,
-        SEED_DEMO_DATA: 'never',
         WORKERS: '0',
       };
       if (process.env.TEST_DATABASE_URL) {
-        const admin = process.env.TEST_DATABASE_URL;
-        const name = `focustar_test_${randomBytes(6).toString('hex')}`;
-        const client = new pg.Client({ connectionString: admin });
-        await client.connect();
-        await client.query(`CREATE DATABASE ${name}`);
-        await client.end();
-        const url = new URL(admin);
-        url.pathname = `/${name}`;
-        env.DATABASE_URL = url.toString();
-        dropDatabase = async () => {
-          const c = new pg.Client({ connectionString: admin });
-          await c.connect();
-          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await c.end();
-        };
+        const database = await scratchDatabase();
+        env.DATABASE_URL = database.url;
+        dropDatabase = database.drop;
         // One after the other: both would run the same migrations at once.
-        servers.push(await startProcess(env));
-        servers.push(await startProcess(env));
+        servers.push(await startServerProcess(env));
+        servers.push(await startServerProcess(env));
       } else {
         for (let i = 0; i < 2; i++) {
           servers.push(
-            await startProcess({ ...env, DATA_DIR: mkdtempSync(join(tmpdir(), 'focustar-proc-')) }),
+            await startServerProcess({ ...env, DATA_DIR: mkdtempSync(join(tmpdir(), 'focustar-proc-')) }),
           );
         }
       }
     }, 600_000);
     afterAll(async () => {
-      await Promise.all(servers.map(stopProcess));
+      await Promise.all(servers.map((server) => stopServerProcess(server, 15_000)));
       await dropDatabase?.();
     }, 60_000);
 
     it('30 failed logins from one IP spread over both processes spend the budget of both', async () => {
-      const [a, b] = servers as [Server, Server];
+      const [a, b] = servers as [ServerProcess, ServerProcess];
       const statuses: number[] = [];
       for (let i = 0; i < 30; i++) {
         statuses.push((await loginAttempt(i % 2 ? b : a, `nobody-${i}@example.com`)).status);

@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../server/seed/de
 import { TEST_APP_SECRET } from '../support/app.ts';
 import { type MailCatcher, startMailCatcher } from '../support/mail.ts';
 import {
-  HttpUser,
+  HttpClient,
   REDIS_URL,
   redisAnswers,
   scratchDatabase,
@@ -84,7 +84,7 @@ describe.runIf(canRun)('the main journey across two server processes (issue 17) 
   }, 60_000);
 
   const login = async (server: ServerProcess, email: string) => {
-    const user = new HttpUser();
+    const user = new HttpClient(server.url);
     const res = await user.call(server, 'POST', '/api/login', { email, password: DEMO_PASSWORD });
     expect(res.status).toBe(200);
     user.token = (await res.json()).access_token;
@@ -184,7 +184,7 @@ describe.runIf(canRun)('the main journey across two server processes (issue 17) 
   }, 240_000);
 
   it('the top page’s cached figures are shared: a voice staff publish on A shows on B at once', async () => {
-    const guest = new HttpUser();
+    const guest = new HttpClient(b.url);
     const before = await (await guest.call(b, 'GET', '/api/achievements')).json();
     const staff = await login(a, 'staff@example.com');
     const voice = await staff.call(a, 'POST', '/api/customer-voices', {

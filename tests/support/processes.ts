@@ -147,61 +147,92 @@ export async function killServerProcess(server: ServerProcess): Promise<void> {
 export interface HttpAnswer {
   status: number;
   body: string;
-  json<T = Record<string, unknown>>(): T;
+  /** The body as JSON (null when empty). */
+  // NOTE: like light-my-request's `json()`: each test reads the fields it checks.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json<T = any>(): T;
   headers: Headers;
 }
 
 /**
- * A browser of one server over real HTTP: the XSRF cookie echoed in X-XSRF-TOKEN on unsafe methods, a
- * bearer token once logged in. The token is signed with APP_SECRET, so it is good on every process.
+ * A browser over real HTTP: one cookie jar (the XSRF cookie is signed with APP_SECRET, so every process
+ * accepts it), echoed in X-XSRF-TOKEN on unsafe methods, and the bearer token once logged in. `on(url)`
+ * is the same browser talking to another process (the jar and the token are shared); `call(server, …)`
+ * names the process per call.
  */
 export class HttpClient {
-  token: string | null = null;
-  /** The XSRF-TOKEN cookie's value, once the first unsafe call fetched it. */
-  xsrf: string | null = null;
+  constructor(
+    public baseUrl: string,
+    private readonly session: { token: string | null; cookies: Map<string, string> } = {
+      token: null,
+      cookies: new Map(),
+    },
+  ) {}
 
-  constructor(public baseUrl: string) {}
+  get token(): string | null {
+    return this.session.token;
+  }
+  set token(token: string | null) {
+    this.session.token = token;
+  }
 
-  /** The same browser talking to another process (same token and cookie). */
+  /** The same browser talking to another process. */
   on(baseUrl: string): HttpClient {
-    const other = new HttpClient(baseUrl);
-    other.token = this.token;
-    other.xsrf = this.xsrf;
-    return other;
+    return new HttpClient(baseUrl, this.session);
   }
 
-  /** The XSRF cookie (fetched once from /api/csrf-cookie). */
+  /** The XSRF cookie's value (fetched once from /api/csrf-cookie). */
   async xsrfToken(): Promise<string> {
-    if (!this.xsrf) {
-      const res = await fetch(`${this.baseUrl}/api/csrf-cookie`);
-      this.xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!);
-    }
-    return this.xsrf;
+    if (!this.session.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/csrf-cookie');
+    return decodeURIComponent(this.session.cookies.get('XSRF-TOKEN')!);
   }
 
-  async request(method: string, path: string, body?: unknown): Promise<HttpAnswer> {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpAnswer> {
+    const { cookies } = this.session;
+    const h: Record<string, string> = { ...headers };
     if (method !== 'GET') await this.xsrfToken();
-    const headers: Record<string, string> = {};
-    if (this.xsrf) {
-      headers.cookie = `XSRF-TOKEN=${encodeURIComponent(this.xsrf)}`;
-      headers['x-xsrf-token'] = this.xsrf;
-    }
-    if (this.token) headers.authorization = `Bearer ${this.token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // The header and the cookie read together, after any wait: a concurrent call may have renewed it.
+    const xsrf = cookies.get('XSRF-TOKEN');
+    if (xsrf && method !== 'GET') h['x-xsrf-token'] = decodeURIComponent(xsrf);
+    if (cookies.size) h.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.token) h.authorization = `Bearer ${this.token}`;
+    if (body !== undefined) h['content-type'] = 'application/json';
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
-      headers,
+      headers: h,
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair = ''] = c.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (!value || /max-age=0/i.test(c)) cookies.delete(name);
+      else cookies.set(name, value);
+    }
     const text = await res.text();
     return {
       status: res.status,
       body: text,
       headers: res.headers,
-      json: <T>() => JSON.parse(text) as T,
+      json: () => (text ? JSON.parse(text) : null),
     };
   }
 
+  call(
+    server: { url: string },
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) {
+    return this.on(server.url).request(method, path, body, headers);
+  }
   get(path: string) {
     return this.request('GET', path);
   }
@@ -220,53 +251,4 @@ export async function loginOver(baseUrl: string, email: string, password: string
   if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${res.body}`);
   client.token = res.json<{ access_token: string }>().access_token;
   return client;
-}
-
-export interface JourneyAnswer {
-  status: number;
-  headers: Headers;
-  // NOTE: like light-my-request's `json()`: each test reads the fields it checks.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  json: () => Promise<any>;
-}
-
-/**
- * A browser behind the proxy: one cookie jar (the XSRF cookie is signed with APP_SECRET, so every process
- * accepts it), the bearer token once logged in, JSON in and out. Each call names the process it goes to.
- */
-export class HttpUser {
-  private readonly cookies = new Map<string, string>();
-  token: string | null = null;
-
-  async call(
-    server: ServerProcess,
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<JourneyAnswer> {
-    if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN'))
-      await this.call(server, 'GET', '/api/csrf-cookie');
-    const h: Record<string, string> = { ...headers };
-    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const xsrf = this.cookies.get('XSRF-TOKEN');
-    if (xsrf && method !== 'GET') h['x-xsrf-token'] = decodeURIComponent(xsrf);
-    if (this.token) h.authorization = `Bearer ${this.token}`;
-    if (body !== undefined) h['content-type'] = 'application/json';
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: h,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair = ''] = c.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      if (!value || /max-age=0/i.test(c)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, json: async () => (text ? JSON.parse(text) : null) };
-  }
 }

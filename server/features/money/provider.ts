@@ -97,6 +97,15 @@ export class PaymentProviderError extends Error {
   }
 }
 
+/** An off-session charge of a saved card, in yen (ADR 0115). */
+export interface SavedCardCharge {
+  amount: number;
+  customer: string;
+  paymentMethod: string;
+  description: string;
+  metadata: Record<string, string>;
+}
+
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'standin';
   /** What the browser initialises Stripe.js with (`pk_…`); the stand-in's is not a Stripe key. */
@@ -118,16 +127,7 @@ export interface PaymentProvider {
    * JPY, confirmed at once. The idempotency key makes a retry answer the first attempt's result, never a
    * second charge. A decline throws PaymentProviderError (type `card_error`, with the intent).
    */
-  chargeSavedCard(
-    input: {
-      amount: number;
-      customer: string;
-      paymentMethod: string;
-      description: string;
-      metadata: Record<string, string>;
-    },
-    idempotencyKey: string,
-  ): Promise<PaymentIntent>;
+  chargeSavedCard(input: SavedCardCharge, idempotencyKey: string): Promise<PaymentIntent>;
 
   /** A connected account to hold a supporter's payout bank account. */
   createPayoutAccount(

@@ -6,6 +6,7 @@ import {
   type PaymentIntent,
   type PaymentProvider,
   PaymentProviderError,
+  type SavedCardCharge,
   type SetupIntent,
 } from './provider.ts';
 
@@ -96,15 +97,7 @@ export class StandinPaymentProvider implements PaymentProvider {
     this.detached.add(paymentMethodId);
   }
 
-  async chargeSavedCard(
-    input: {
-      amount: number;
-      customer: string;
-      paymentMethod: string;
-      metadata: Record<string, string>;
-    },
-    idempotencyKey: string,
-  ): Promise<PaymentIntent> {
+  async chargeSavedCard(input: SavedCardCharge, idempotencyKey: string): Promise<PaymentIntent> {
     const known = this.charges.get(idempotencyKey);
     if (known instanceof PaymentProviderError) throw known;
     if (known) return { ...known };

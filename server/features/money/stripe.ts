@@ -7,6 +7,7 @@ import {
   type PaymentIntentStatus,
   type PaymentProvider,
   PaymentProviderError,
+  type SavedCardCharge,
   type SetupIntent,
   type SetupIntentStatus,
 } from './provider.ts';
@@ -203,16 +204,7 @@ export class StripePaymentProvider implements PaymentProvider {
     await this.request('POST', `/v1/payment_methods/${encodeURIComponent(id)}/detach`);
   }
 
-  async chargeSavedCard(
-    input: {
-      amount: number;
-      customer: string;
-      paymentMethod: string;
-      description: string;
-      metadata: Record<string, string>;
-    },
-    idempotencyKey: string,
-  ): Promise<PaymentIntent> {
+  async chargeSavedCard(input: SavedCardCharge, idempotencyKey: string): Promise<PaymentIntent> {
     const o = await this.request(
       'POST',
       '/v1/payment_intents',

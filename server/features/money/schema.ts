@@ -1,6 +1,6 @@
 import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 // NOTE: another feature's schema.ts is the one cross-feature import allowed (ADR 0005): foreign keys.
-import { users } from '../accounts/schema.ts';
+import { createdAt, updatedAt, users } from '../accounts/schema.ts';
 import { companies } from '../shops/schema.ts';
 
 /**
@@ -20,8 +20,8 @@ export const bankAccounts = pgTable('bank_accounts', {
   /** `{ number, holder }` sealed: base64url(iv).base64url(tag).base64url(ciphertext). */
   secret: text('secret').notNull(),
   keyId: text('key_id').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /** One monthly payout batch (issue 14): one per month, whoever builds it first (the unique month). */
@@ -44,7 +44,7 @@ export const payoutBatches = pgTable(
     failedCount: integer('failed_count').notNull().default(0),
     failedTotal: integer('failed_total').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     exportedAt: timestamp('exported_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
@@ -77,7 +77,7 @@ export const payoutLines = pgTable(
     keyId: text('key_id').notNull(),
     failedNote: text('failed_note'),
     failedAt: timestamp('failed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('payout_lines_batch_user').on(t.batchId, t.userId),
@@ -106,7 +106,7 @@ export const bills = pgTable(
     fee: integer('fee').notNull(),
     /** Tax-exclusive: rewards + fee. */
     subtotal: integer('subtotal').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('bills_advertisement').on(t.advertisementId),
@@ -134,8 +134,8 @@ export const stripePayoutAccounts = pgTable('stripe_payout_accounts', {
   last4: text('last4'),
   /** Which provider made the account (`stripe` or `standin`): the sweep only closes its own. */
   provider: text('provider').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -157,7 +157,7 @@ export const billingMethods = pgTable('billing_methods', {
   cardExpMonth: integer('card_exp_month'),
   cardExpYear: integer('card_exp_year'),
   updatedBy: integer('updated_by').references(() => users.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -184,7 +184,7 @@ export const invoicePayments = pgTable(
     recordedBy: integer('recorded_by').references(() => users.id),
     /** The provider's PaymentIntent (`pi_…`) of a card payment; null for a bank transfer. */
     paymentIntentId: text('payment_intent_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('invoice_payments_company_month').on(t.companyId, t.month)],
 );
@@ -212,8 +212,8 @@ export const cardCharges = pgTable(
     paymentIntentId: text('payment_intent_id'),
     /** The provider's reason (`card_declined`, `insufficient_funds`, `authentication_required` …). */
     failureCode: text('failure_code'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('card_charges_company_month').on(t.companyId, t.month)],
 );

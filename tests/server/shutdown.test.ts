@@ -1,15 +1,14 @@
 import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as schema from '../../server/features/schema.ts';
 import { openDatabase, rowsOf } from '../../server/platform/db/client.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/seed/demo.ts';
 import { DB_KINDS } from '../support/db.ts';
+import { startMailCatcher } from '../support/mail.ts';
 import {
   BASE_SERVER_ENV,
   createPostgresDatabase,
@@ -25,38 +24,14 @@ import {
  * request (200), finish the job (completed, the mail delivered once), then exit 0.
  */
 
-/** An SMTP server that keeps each message waiting until `release()`. */
+/** The mail catcher, each message kept waiting until `release()`. */
 async function holdingSmtp() {
-  const received: string[] = [];
   let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
+  const until = new Promise<void>((resolve) => (release = resolve));
   let arrived!: () => void;
   const arriving = new Promise<void>((resolve) => (arrived = resolve));
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        arrived();
-        void released.then(() => {
-          received.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    arriving,
-    release,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const catcher = await startMailCatcher({ until, arrived });
+  return { catcher, arriving, release };
 }
 
 /** A request whose body arrives in two parts: the second when `finish()` is called. */
@@ -115,13 +90,13 @@ for (const kind of DB_KINDS) {
 
     it(`SIGTERM: refuses new connections, answers the request in flight (200), finishes the running job, exits 0 [${kind}]`, async () => {
       const smtp = await holdingSmtp();
-      cleanups.push(() => smtp.stop());
+      cleanups.push(() => smtp.catcher.stop());
       const dataDir = mkdtempSync(join(tmpdir(), 'focustar-shutdown-'));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const env: Record<string, string> = {
         ...BASE_SERVER_ENV,
         DATA_DIR: dataDir,
-        SMTP_URL: smtp.url,
+        SMTP_URL: smtp.catcher.smtpUrl,
         WORKERS: '1',
         LOG_LEVEL: 'info',
       };
@@ -163,8 +138,8 @@ for (const kind of DB_KINDS) {
       smtp.release();
       const exit = await server.exited;
       expect(exit, server.output.join('')).toEqual({ code: 0, signal: null });
-      expect(smtp.received).toHaveLength(1);
-      expect(smtp.received[0]).toContain('supporter@example.com');
+      expect(smtp.catcher.messages).toHaveLength(1);
+      expect(smtp.catcher.messages[0]!.raw).toContain('supporter@example.com');
 
       // The job is recorded as completed: it will not run again at the next start.
       const database = await openDatabase({

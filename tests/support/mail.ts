@@ -65,7 +65,15 @@ export function linkIn(mail: CapturedMail, pattern: RegExp = /https?:\/\/\S+/): 
   return match[0];
 }
 
-export async function startMailCatcher(): Promise<MailCatcher> {
+/**
+ * A local SMTP server that keeps every message. With `hold`, each message's end is reported to
+ * `hold.arrived()` and the message is accepted (kept, and answered to the sender) only once `hold.until`
+ * has resolved: a mail half way through its sending (the shutdown test).
+ */
+export async function startMailCatcher(hold?: {
+  until: Promise<void>;
+  arrived: () => void;
+}): Promise<MailCatcher> {
   const messages: CapturedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -75,7 +83,11 @@ export async function startMailCatcher(): Promise<MailCatcher> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (hold) {
+          hold.arrived();
+          await hold.until;
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
         messages.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',

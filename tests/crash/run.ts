@@ -160,6 +160,14 @@ async function writeFixture(db: Database, plan: Plan): Promise<Fixture> {
   const sealer = new Sealer(DEV_BANK_KEY);
   let adId = 0;
   await db.db.transaction(async (tx) => {
+    /** An approved supporter (role focustar) with the demo password. */
+    const supporter = async (email: string, name: string) =>
+      rowsOf<{ id: number }>(
+        await tx.execute(sql`
+          insert into users (email, password_hash, name, screen_name, role_id, status, email_verified_at)
+          values (${email}, ${owner!.password_hash}, ${name}, ${email.split('@')[0]}, 3, '承認', now())
+          returning id`),
+      )[0];
     const [ad] = rowsOf<{ id: number }>(
       await tx.execute(sql`
         insert into advertisements (shop_id, created_by, status, text, platforms, units, reward, starts_on, ends_on, approved_at)
@@ -169,12 +177,7 @@ async function writeFixture(db: Database, plan: Plan): Promise<Fixture> {
     );
     adId = ad!.id;
     for (const [n, u] of plan.units.entries()) {
-      const [user] = rowsOf<{ id: number }>(
-        await tx.execute(sql`
-          insert into users (email, password_hash, name, screen_name, role_id, status, email_verified_at)
-          values (${u.email}, ${owner!.password_hash}, ${`負荷試験 ${n}`}, ${u.email.split('@')[0]}, 3, '承認', now())
-          returning id`),
-      );
+      const user = await supporter(u.email, `負荷試験 ${n}`);
       const postedAt = new Date(now.getTime() - (u.overdue ? 8 : 1) * DAY);
       const [unit] = rowsOf<{ id: number }>(
         await tx.execute(sql`
@@ -188,12 +191,7 @@ async function writeFixture(db: Database, plan: Plan): Promise<Fixture> {
       unitIds.set(u.email, unit!.id);
     }
     for (const [j, p] of plan.payees.entries()) {
-      const [user] = rowsOf<{ id: number }>(
-        await tx.execute(sql`
-          insert into users (email, password_hash, name, screen_name, role_id, status, email_verified_at)
-          values (${p.email}, ${owner!.password_hash}, ${`受取試験 ${j}`}, ${p.email.split('@')[0]}, 3, '承認', now())
-          returning id`),
-      );
+      const user = await supporter(p.email, `受取試験 ${j}`);
       const sealed = sealer.seal({ number: String(1000000 + j), holder: 'シケン タロウ' });
       await tx.execute(sql`
         insert into bank_accounts (user_id, bank_code, bank_name, branch_code, branch_name, account_type,

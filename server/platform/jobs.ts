@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import pino from 'pino';
-import type { Database, Db } from './db/client.ts';
+import { type Database, type Db, isUniqueViolation } from './db/client.ts';
 import { currentLogContext, runInLogContext } from './logging.ts';
 
 /**
@@ -114,23 +114,44 @@ export interface StartJobsOptions {
 const TOKYO = 'Asia/Tokyo';
 const DEFAULT_EXPIRE_SECONDS = 900;
 
+/**
+ * pg-boss installs its schema on its first start. Two processes starting at once on an empty database can
+ * collide there with a unique violation on the schema name, which pg-boss's own check of that race (it
+ * looks for "already exists" in the message) misses; a failed instance cannot be started again. The loser
+ * starts a fresh instance, which finds the schema installed (issue 17: two processes, ADR 0140).
+ */
+async function startBoss(make: () => PgBoss): Promise<PgBoss> {
+  for (let attempt = 1; ; attempt += 1) {
+    const boss = make();
+    try {
+      await boss.start();
+      return boss;
+    } catch (err) {
+      if (attempt >= 3 || !isUniqueViolation(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
   const { database } = options;
   const expireInSeconds = options.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS;
   const pollingMs = (options.pollingIntervalSeconds ?? 2) * 1000;
-  const boss = new PgBoss({
-    db: database.executor,
-    schema: 'pgboss',
-    // API-only processes neither maintain the queues nor fire cron: the workers do.
-    supervise: options.workers > 0,
-    schedule: options.workers > 0,
-    migrate: true,
-    // Maintenance is what retries the jobs of a dead process (their expiry passed): at least twice per
-    // expiry, at most every 2 minutes (pg-boss's default).
-    maintenanceIntervalSeconds: Math.min(120, Math.max(1, Math.round(expireInSeconds / 2))),
+  const boss = await startBoss(() => {
+    const instance = new PgBoss({
+      db: database.executor,
+      schema: 'pgboss',
+      // API-only processes neither maintain the queues nor fire cron: the workers do.
+      supervise: options.workers > 0,
+      schedule: options.workers > 0,
+      migrate: true,
+      // Maintenance is what retries the jobs of a dead process (their expiry passed): at least twice per
+      // expiry, at most every 2 minutes (pg-boss's default).
+      maintenanceIntervalSeconds: Math.min(120, Math.max(1, Math.round(expireInSeconds / 2))),
+    });
+    instance.on('error', (err) => options.onError?.(err));
+    return instance;
   });
-  boss.on('error', (err) => options.onError?.(err));
-  await boss.start();
   let started = true;
   const baseLog: FastifyBaseLogger = options.log ?? pino({ level: 'silent' });
   /** Runs a handler in the log context of its job: the request id it was sent with, without that field. */

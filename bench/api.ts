@@ -13,12 +13,13 @@ import { type Db, openDatabase, rowsOf } from '../server/platform/db/client.ts';
 import { seedDemoData } from '../server/seed/demo.ts';
 import { ROOT_DIR } from '../server/platform/version.ts';
 import { type Profile, summarise } from './cpu-profile.ts';
+import { BENCH_NODE_ENV, modeEnv } from './server-mode.ts';
 
 /**
  * `npm run bench:api` (issues 5 and 17): the real server on PostgreSQL, in one run, each route against the
  * same baseline `GET /api/version` (touches neither auth nor the database), in alternating short rounds:
  *
- * - `GET /api/me` (authenticated; goal: >= 0.5 of the baseline's requests/s),
+ * - `GET /api/me` (authenticated, the 51 users of the run taking turns; goal: >= 0.5 of the baseline's requests/s),
  * - `POST /api/units/{id}/proof` (a supporter reports the post of an accepted unit: one unit per request),
  * - `POST /api/units/{id}/approve` (the shop's owner approves a posted unit and credits the reward),
  * - `GET /s/{code}` (a unit's tracking link: 302, a new visitor each time, so every click is counted;
@@ -50,29 +51,8 @@ const SELECTED = (process.env.BENCH_ROUTES ?? ROUTE_KEYS.join(','))
   .map((s) => s.trim())
   .filter(Boolean) as RouteKey[];
 const CPU_PROF = process.env.BENCH_CPU_PROF;
-/**
- * The server's mode. Production by default: what the product runs, with the fast path of GET /api/me (the
- * database's JSON sent as it is, ADR 0006). `development` adds the strict check of every answer against its
- * schema (a test aid, ADR 0006), which is what issue 17's first figures were measured with.
- */
-const NODE_ENV = process.env.BENCH_NODE_ENV ?? 'production';
-/** What production requires to start (env.ts); nothing of it is used by the measured routes. */
-const PRODUCTION: Record<string, string> = {
-  NODE_ENV: 'production',
-  APP_URL: 'https://focustar.example',
-  RECAPTCHA_SECRET: 'bench',
-  SMTP_URL: 'smtp://127.0.0.1:2525',
-  BANK_KEY: randomBytes(32).toString('hex'),
-  LEGAL_SELLER: 'ベンチマーク',
-  LEGAL_REPRESENTATIVE: 'ベンチマーク',
-  LEGAL_ADDRESS: '東京都',
-  LEGAL_PHONE: '03-0000-0000',
-  LEGAL_EMAIL: 'bench@focustar.example',
-  // Proofs are checked by the stand-in, never by asking X over the network.
-  POST_CHECKER: 'fake',
-};
-if (!['production', 'development'].includes(NODE_ENV))
-  throw new Error('BENCH_NODE_ENV: production or development');
+/** The server's mode (bench/server-mode.ts): production unless BENCH_NODE_ENV says development. */
+const NODE_ENV = BENCH_NODE_ENV;
 /** Supporters created for the run: each owns units of many requests (one unit per request each). */
 const BENCH_SUPPORTERS = 50;
 /** Units per pool: more than the fastest route can use in DURATION + warm-up (checked: an empty pool shows as 404s). */
@@ -139,8 +119,10 @@ const shiftDay = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 interface Pools {
-  /** A token of owner@example.com (demo-cafe's owner): GET /api/me and the approvals. */
+  /** A token of owner@example.com (demo-cafe's owner): the approvals. */
   owner: string;
+  /** A token of each user signed in for the run (the owner and every supporter): GET /api/me takes turns. */
+  signedIn: string[];
   /** Accepted units, each with its owner's token: one proof each. */
   proof: { id: number; token: string }[];
   /** Posted units of the owner's shop: one approval each. */
@@ -177,7 +159,8 @@ async function createPools(db: Db, secret: string): Promise<Pools> {
   const owner = await sessions.issue(shop.created_by, 'bench');
   const tokens = new Map<number, string>();
   for (const id of supporters) tokens.set(id, await sessions.issue(id, 'bench'));
-  if (!SELECTED.some((key) => key !== 'me')) return { owner, proof: [], approve: [], codes: [] };
+  const signedIn = [owner, ...tokens.values()];
+  if (!SELECTED.some((key) => key !== 'me')) return { owner, signedIn, proof: [], approve: [], codes: [] };
 
   const today = tokyoToday();
   const adsPerPool = Math.ceil(POOL / BENCH_SUPPORTERS);
@@ -224,6 +207,7 @@ async function createPools(db: Db, secret: string): Promise<Pools> {
   proof.sort((a, b) => a.id - b.id);
   return {
     owner,
+    signedIn,
     proof: proof.map((u) => ({ id: u.id, token: tokens.get(u.userId)! })),
     approve: approve.map((u) => u.id),
     codes: [...proof, ...approve].map((u) => u.code),
@@ -374,6 +358,7 @@ function routes(base: string, owner: string, browser: Record<string, string>, po
   let nextProof = 0;
   let nextApproval = 0;
   let nextClick = 0;
+  let nextMe = 0;
   issued = () => ({
     proof: Math.min(nextProof, pools.proof.length),
     approve: Math.min(nextApproval, pools.approve.length),
@@ -395,7 +380,21 @@ function routes(base: string, owner: string, browser: Record<string, string>, po
       label: 'GET /api/me',
       expect: 200,
       goal: 0.5,
-      options: () => ({ url: base, requests: [{ method: 'GET', path: '/api/me', headers: api(owner) }] }),
+      options: () => ({
+        url: base,
+        requests: [
+          {
+            method: 'GET',
+            // The users take turns, as 51 people would: concurrent calls are of different users, so their
+            // checks are not one lookup (ADR 0153 joins equal lookups).
+            setupRequest: (request) => ({
+              ...request,
+              path: '/api/me',
+              headers: api(pools.signedIn[nextMe++ % pools.signedIn.length]),
+            }),
+          },
+        ],
+      }),
     },
     {
       key: 'proof',
@@ -497,7 +496,7 @@ async function main(): Promise<void> {
       cwd: ROOT_DIR,
       env: {
         ...process.env,
-        ...(NODE_ENV === 'production' ? PRODUCTION : { NODE_ENV }),
+        ...modeEnv(),
         HOST: '127.0.0.1',
         PORT: String(port),
         DATABASE_URL: dbUrl.toString(),

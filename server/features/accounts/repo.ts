@@ -82,18 +82,23 @@ export async function loadUser(db: Db, userId: number): Promise<User | null> {
   return rows[0] ? presentUser(rows[0]) : null;
 }
 
-/** The joins of the bearer check: token, login and user, all still valid (ADR 0010). */
+/**
+ * The joins of the bearer check, for a batch of tokens (ADR 0010, ADR 0153): token, login and user, all
+ * still valid. `$1` is a JSON array of `{ i, jti, sid, uid }`, `$2` the start of the rotation grace (epoch
+ * seconds); each row answers the `i` of its key, and a key without a row is not signed in.
+ */
 const AUTH_FROM = `
-  from auth_tokens t
+  from json_to_recordset($1::json) as k(i int, jti uuid, sid uuid, uid bigint)
+  join auth_tokens t on t.jti = k.jti
   join auth_sessions s on s.id = t.session_id
   join users u on u.id = s.user_id
   join roles r on r.id = u.role_id
   %JOINS%
-  where t.jti = $1 and s.id = $2 and s.user_id = $3
+  where s.id = k.sid and s.user_id = k.uid
     and t.revoked_at is null and s.revoked_at is null and u.deleted_at is null
-    and (t.refreshed_at is null or t.refreshed_at > to_timestamp($4::bigint))`;
-export const AUTH_QUERY = `select r.priority ${AUTH_FROM.replace('%JOINS%', '')}`;
-export const AUTH_WITH_USER_QUERY = `select r.priority, ${USER_JSON} ${AUTH_FROM.replace('%JOINS%', USER_JSON_JOINS)}`;
+    and (t.refreshed_at is null or t.refreshed_at > to_timestamp($2::bigint))`;
+export const AUTH_QUERY = `select k.i, r.priority ${AUTH_FROM.replace('%JOINS%', '')}`;
+export const AUTH_WITH_USER_QUERY = `select k.i, r.priority, ${USER_JSON} ${AUTH_FROM.replace('%JOINS%', USER_JSON_JOINS)}`;
 
 const lowerEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
 

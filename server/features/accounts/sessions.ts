@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/client.ts';
 import { nowSeconds } from '../../platform/clock.ts';
+import { LookupBatcher } from '../../platform/db/batch.ts';
 import { hotQuery } from '../../platform/db/client.ts';
 import type { AuthContext } from '../../platform/plugins/access.ts';
 import {
@@ -14,6 +15,19 @@ import * as repo from './repo.ts';
 export interface Authenticated {
   auth: AuthContext;
   /** The presented user as JSON text (USER_JSON), when asked for: one round trip for both. */
+  userJson: string | null;
+}
+
+/** What the bearer check reads of a token: its id, its login and its user (all from the signed claims). */
+interface TokenKey {
+  jti: string;
+  sid: string;
+  uid: number;
+}
+const tokenKeyId = (key: TokenKey) => `${key.jti} ${key.sid} ${key.uid}`;
+
+interface TokenCheck {
+  priority: number;
   userJson: string | null;
 }
 
@@ -54,32 +68,50 @@ export class SessionService {
   }
 
   /**
-   * The bearer check of every signed-in call: signature and expiry in memory, then one indexed query
-   * for revocation and the user's current role (a role change applies at once). With `withUser` the
-   * same round trip also reads the whole user presenter (GET /api/me and friends).
+   * The bearer check of every signed-in call: signature and expiry in memory, then an indexed read of
+   * revocation and the user's current role (a role change applies at once). With `withUser` the same
+   * read also builds the whole user presenter (GET /api/me and friends). The reads of the calls that
+   * arrive together go to the database as one query (ADR 0153).
    */
   async authenticate(token: string, withUser = false): Promise<Authenticated | null> {
     const claims = await this.signer.verify(token);
     if (!claims) return null;
+    const key = { jti: claims.jti, sid: claims.sid, uid: Number(claims.sub) };
+    const row = await (withUser ? this.checksWithUser : this.checks).get(key);
+    if (!row) return null;
+    return {
+      auth: { userId: key.uid, priority: row.priority, sessionId: claims.sid, jti: claims.jti },
+      userJson: withUser ? row.userJson : null,
+    };
+  }
+
+  private readonly checks = new LookupBatcher<TokenKey, TokenCheck>(
+    (keys) => this.check(keys, false),
+    tokenKeyId,
+  );
+  private readonly checksWithUser = new LookupBatcher<TokenKey, TokenCheck>(
+    (keys) => this.check(keys, true),
+    tokenKeyId,
+  );
+
+  /** One query for the tokens of a batch, answered in their order (null: not signed in). */
+  private async check(keys: TokenKey[], withUser: boolean): Promise<(TokenCheck | null)[]> {
     // Epoch seconds, not a Date: cheaper to send on every call.
     const graceStart = nowSeconds() - ROTATION_GRACE_S;
     const rows = await hotQuery(
       this.db,
       withUser ? 'auth_with_user' : 'auth',
       withUser ? repo.AUTH_WITH_USER_QUERY : repo.AUTH_QUERY,
-      [claims.jti, claims.sid, Number(claims.sub), graceStart],
+      [JSON.stringify(keys.map((key, i) => ({ i, ...key }))), graceStart],
     );
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      auth: {
-        userId: Number(claims.sub),
+    const out: (TokenCheck | null)[] = keys.map(() => null);
+    for (const row of rows) {
+      out[Number(row.i)] = {
         priority: Number(row.priority),
-        sessionId: claims.sid,
-        jti: claims.jti,
-      },
-      userJson: withUser ? String(row.user_json) : null,
-    };
+        userJson: withUser ? String(row.user_json) : null,
+      };
+    }
+    return out;
   }
 
   /** POST /api/refresh: the rotation, reuse detection and grace rules of ADR 0010. Null means 401. */

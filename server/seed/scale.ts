@@ -523,6 +523,11 @@ export function scaleSteps(o: {
           from generate_series(1, ${R}) r) s, published) g`,
     },
     {
+      // What the trigger of migration 0021 does (triggers are off while seeding).
+      name: 'recruitments: shop prefecture',
+      sql: `update recruitments r set shop_prefecture = s.prefecture from shops s where s.id = r.shop_id`,
+    },
+    {
       name: 'entries',
       sql: `
       insert into entries (recruitment_id, user_id, status, answer, post_url, submissions, visited_at, posted_at,

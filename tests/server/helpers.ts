@@ -28,6 +28,11 @@ export async function loginAs(t: TestApp, email: string, password = DEMO_PASSWOR
  * bill and a refund, September the ended request's bill.
  */
 export async function pinDemoBillingDates(t: TestApp): Promise<void> {
+  // Their bills were written at approval (migration 0022) in the month of the seed's approval: written
+  // again by the same trigger for the pinned approval.
+  await t.database.db.execute(sql`
+    delete from bills where advertisement_id in (
+      select id from advertisements where (status = '配信中' and units = 5) or (status = '終了' and units = 3))`);
   await t.database.db.execute(sql`
     update advertisements set approved_at = '2026-10-20T03:00:00Z' where status = '配信中' and units = 5`);
   await t.database.db.execute(sql`

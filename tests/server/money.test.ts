@@ -17,7 +17,9 @@ import {
   previousMonth,
   tokyoDay,
 } from '../../server/features/money/calendar.ts';
+import { FIRST_AD_UNITS, PLATFORM_FEE_PERCENT, STANDARD_REWARD } from '../../contracts/pricing.ts';
 import { Sealer } from '../../server/features/money/seal.ts';
+import { rowsOf } from '../../server/platform/db/client.ts';
 import { PAYOUT_QUEUE } from '../../server/features/money/service.ts';
 import { credit } from '../../server/platform/ledger.ts';
 import type { TestApp, TestClient } from '../support/app.ts';
@@ -566,6 +568,62 @@ for (const kind of DB_KINDS) {
         tax: 39,
         total: 429,
       });
+    });
+
+    it('the database writes a request’s bill when it is approved, with the amounts of contracts/pricing.ts (ADR 0103, migration 0022)', async () => {
+      const db = t.database.db;
+      const [shop] = rowsOf<{ id: number; company_id: number }>(
+        await db.execute(sql`select id, company_id from shops where screen_name = 'demo-cafe'`),
+      );
+      const insert = async (units: number | null, reward: number | null, feeWaived: boolean) => {
+        const [row] = rowsOf<{ id: number }>(
+          await db.execute(sql`
+            insert into advertisements (shop_id, status, text, platforms, units, reward, fee_waived, starts_on, ends_on)
+            values (${shop!.id}, '審査中', '請求のテスト #PR', '["x"]'::jsonb, ${units}, ${reward}, ${feeWaived},
+              '2026-11-01', '2026-11-30')
+            returning id`),
+        );
+        return row!.id;
+      };
+      const billOf = async (id: number) =>
+        rowsOf<Record<string, unknown>>(
+          await db.execute(sql`select company_id, month, units, reward, rewards, fee, subtotal from bills
+            where advertisement_id = ${id}`),
+        );
+      const packageAd = await insert(null, null, true);
+      const paidAd = await insert(7, 120, false);
+      expect(await billOf(packageAd)).toEqual([]);
+      // Approved at 2026-11-30 16:00 UTC: December 1st in Japan.
+      await db.execute(sql`update advertisements set status = '配信中', approved_at = '2026-11-30T16:00:00Z'
+        where id in (${packageAd}, ${paidAd})`);
+      const packageRewards = FIRST_AD_UNITS * STANDARD_REWARD;
+      expect(await billOf(packageAd)).toEqual([
+        {
+          company_id: shop!.company_id,
+          month: '2026-12',
+          units: FIRST_AD_UNITS,
+          reward: STANDARD_REWARD,
+          rewards: packageRewards,
+          fee: 0,
+          subtotal: packageRewards,
+        },
+      ]);
+      const fee = Math.floor((7 * 120 * PLATFORM_FEE_PERCENT) / 100);
+      expect(await billOf(paidAd)).toEqual([
+        expect.objectContaining({
+          month: '2026-12',
+          units: 7,
+          reward: 120,
+          rewards: 840,
+          fee,
+          subtotal: 840 + fee,
+        }),
+      ]);
+      // Ending the request later writes nothing more: one bill a request.
+      await db.execute(sql`update advertisements set status = '終了', ended_at = now() where id = ${paidAd}`);
+      expect(await billOf(paidAd)).toHaveLength(1);
+      await db.execute(sql`delete from bills where advertisement_id in (${packageAd}, ${paidAd})`);
+      await db.execute(sql`delete from advertisements where id in (${packageAd}, ${paidAd})`);
     });
 
     it('shows a year of invoices at a time, the latest first, and the year before on request (issue 17, ADR 0124)', async () => {

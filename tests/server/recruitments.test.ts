@@ -127,6 +127,24 @@ for (const kind of DB_KINDS) {
       expect(elsewhere.items.map((i: { id: number }) => i.id)).not.toContain(recruitmentId);
     });
 
+    it('the area search follows the shop when it moves to another prefecture (issue 17, migration 0021)', async () => {
+      const ids = async (prefecture: string) =>
+        (
+          (await guest.get(`/api/recruitments?prefecture=${encodeURIComponent(prefecture)}`)).json() as {
+            items: { id: number }[];
+          }
+        ).items.map((i) => i.id);
+      const shopOf = sql`(select shop_id from recruitments where id = ${recruitmentId})`;
+      await t.database.db.execute(sql`update shops set prefecture = '大阪府' where id = ${shopOf}`);
+      try {
+        expect(await ids('大阪府')).toContain(recruitmentId);
+        expect(await ids('東京都')).not.toContain(recruitmentId);
+      } finally {
+        await t.database.db.execute(sql`update shops set prefecture = '東京都' where id = ${shopOf}`);
+      }
+      expect(await ids('東京都')).toContain(recruitmentId);
+    });
+
     it('three supporters apply once each; twice, or as a guest, is refused in Japanese; mails go out', async () => {
       for (const s of supporters) {
         const res = await s.post(`/api/recruitments/${recruitmentId}/entries`, {});

@@ -1,33 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { FIRST_AD_UNITS, PLATFORM_FEE_PERCENT, STANDARD_REWARD } from '../../../contracts/pricing.ts';
 import { type Db, rowsOf } from '../../platform/db/client.ts';
 import { addMonths, monthCutoff } from './calendar.ts';
 
 const iso = (v: unknown): string => new Date(v as string).toISOString();
 
-/**
- * Writes the bills of approved support requests that have none (ADR 0103): the request's units and
- * reward, the fee (30 % of the rewards, rounded down; none for the first-advertising package), once per
- * request (`on conflict do nothing`), in the month of the approval (Japan time).
+/*
+ * A support request's bill (ADR 0103: its units and reward, the fee of 30 % of the rewards rounded down,
+ * none for the first-advertising package, in the month of the approval, Japan time) is written by the
+ * database when the request is approved: the trigger `advertisements_bill` of migration 0022 (issue 17).
  */
-export async function writeMissingBills(db: Db): Promise<void> {
-  await db.execute(sql`
-    insert into bills (advertisement_id, company_id, shop_id, month, units, reward, rewards, fee, subtotal)
-    select a.id, s.company_id, a.shop_id,
-      to_char(a.approved_at at time zone 'Asia/Tokyo', 'YYYY-MM'),
-      x.units, x.reward, x.units * x.reward, x.fee, x.units * x.reward + x.fee
-    from advertisements a
-    join shops s on s.id = a.shop_id
-    cross join lateral (
-      select coalesce(a.units, ${FIRST_AD_UNITS}) as units, coalesce(a.reward, ${STANDARD_REWARD}) as reward,
-        case when a.fee_waived then 0
-          else floor(coalesce(a.units, ${FIRST_AD_UNITS}) * coalesce(a.reward, ${STANDARD_REWARD}) * ${PLATFORM_FEE_PERCENT} / 100.0)::int
-        end as fee
-    ) x
-    where a.approved_at is not null and a.status in ('配信中', '終了')
-      and not exists (select 1 from bills b where b.advertisement_id = a.id)
-    on conflict (advertisement_id) do nothing`);
-}
 
 /** The company the user belongs to (the first membership), or null. */
 export async function companyOfUser(db: Db, userId: number) {

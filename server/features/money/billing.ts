@@ -102,8 +102,7 @@ export class BillingService {
     private readonly log: Log = { error: () => {} },
   ) {}
 
-  private async company(userId: number) {
-    await repo.writeMissingBills(this.db);
+  private company(userId: number) {
     return repo.companyOfUser(this.db, userId);
   }
 
@@ -120,18 +119,13 @@ export class BillingService {
     return charge === 'failed' || charge === 'requires_action' ? 'カード決済失敗' : '未入金';
   }
 
-  /**
-   * The company's invoices of the months (newest first), each with its payment status, their bills, and
-   * the month to ask for next (`before`) when the company has older bills (issue 17, ADR 0124).
-   */
+  /** The company's invoices of the months (newest first), each with its payment status, and their bills. */
   private async invoicesOf(companyId: number, months: repo.MonthRange) {
-    const [bills, refunds, payments, charges, older] = await Promise.all([
+    const [bills, refunds, payments, charges] = await Promise.all([
       repo.billsOfCompany(this.db, companyId, months),
       repo.refundsOfCompany(this.db, companyId, months),
       repo.paymentsOfCompany(this.db, companyId),
       repo.cardChargesOfCompany(this.db, companyId),
-      // A request that ended before `from` was approved (billed) before it: bills alone tell.
-      repo.hasBillsBefore(this.db, companyId, months.from),
     ]);
     const invoiceMonths = [...new Set([...bills.map((b) => b.month), ...refunds.map((r) => r.month)])]
       .sort()
@@ -145,7 +139,7 @@ export class BillingService {
         payment: payment ?? null,
       };
     });
-    return { bills, invoices, olderBefore: older ? months.from : null };
+    return { bills, invoices };
   }
 
   /** The method in force: a card saved with another provider (or with none configured now) is not usable. */
@@ -175,8 +169,10 @@ export class BillingService {
       };
     const to = before ? addMonths(before, -1) : tokyoDay(this.now()).slice(0, 7);
     const from = addMonths(to, -(BILLING_PAGE_MONTHS - 1));
-    const [{ bills, invoices, olderBefore }, row] = await Promise.all([
+    const [{ bills, invoices }, older, row] = await Promise.all([
       this.invoicesOf(company.id, { from, to }),
+      // A request that ended before `from` was approved (billed) before it: bills alone tell (ADR 0124).
+      repo.hasBillsBefore(this.db, company.id, from),
       repo.billingMethodOf(this.db, company.id),
     ]);
     const { method, card } = this.usableMethod(row);
@@ -187,7 +183,7 @@ export class BillingService {
       card,
       bills,
       invoices,
-      older_before: olderBefore,
+      older_before: older ? from : null,
     };
   }
 
@@ -305,7 +301,6 @@ export class BillingService {
 
   /** Staff: every company's invoice of the month, with whether its transfer arrived. */
   async invoicesOfMonth(month: string): Promise<StaffInvoiceList> {
-    await repo.writeMissingBills(this.db);
     const items: StaffInvoice[] = [];
     for (const company of await repo.companiesOfMonth(this.db, month)) {
       const invoice = await this.staffInvoice(company, month);
@@ -325,7 +320,6 @@ export class BillingService {
       throw validationError({ paid_on: [MONEY_MESSAGES.paidOnFuture] });
     const company = await repo.companyById(this.db, input.company_id);
     if (!company) throw new HttpError(404, MONEY_MESSAGES.invoiceNotFound);
-    await repo.writeMissingBills(this.db);
     const before = await this.staffInvoice(company, input.month);
     if (!before) throw new HttpError(404, MONEY_MESSAGES.invoiceNotFound);
     let created = false;
@@ -359,7 +353,6 @@ export class BillingService {
   async chargeCards(month: string = previousMonth(this.now())): Promise<CardChargeRun> {
     const run: CardChargeRun = { month, charged: 0, failed: 0, unanswered: 0 };
     if (!this.provider || monthCutoff(month) > this.now()) return run;
-    await repo.writeMissingBills(this.db);
     for (const company of await repo.companiesOfMonth(this.db, month)) {
       const outcome = await this.chargeInvoice(this.provider, company, month);
       if (outcome === 'charged') run.charged += 1;

@@ -87,7 +87,8 @@ export async function listPublic(db: Db, f: PublicListFilter): Promise<Recruitme
     )})`,
   ];
   if (f.shopId) where.push(sql`r.shop_id = ${f.shopId}`);
-  if (f.prefecture) where.push(sql`s.prefecture = ${f.prefecture}`);
+  // The shop's prefecture as copied beside the recruitment (migration 0021), which the area index holds.
+  if (f.prefecture) where.push(sql`r.shop_prefecture = ${f.prefecture}`);
   if (f.category) where.push(sql`s.category = ${f.category}`);
   if (f.after)
     where.push(sql`(r.application_ends_at, r.id) > (${f.after.endsAt}::timestamptz, ${f.after.id})`);

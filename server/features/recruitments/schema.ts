@@ -50,6 +50,11 @@ export const recruitments = pgTable(
     platform: text('platform').notNull(),
     conditions: text('conditions').notNull(),
     targetPrefecture: text('target_prefecture'),
+    /**
+     * The shop's prefecture, kept by the triggers `recruitments_shop_prefecture` and
+     * `shops_prefecture_to_recruitments` (migration 0021): the area list reads one index (issue 17, ADR 0124).
+     */
+    shopPrefecture: text('shop_prefecture'),
     /** everyone | followers */
     targetAudience: text('target_audience').notNull().default('everyone'),
     question: text('question'),
@@ -79,6 +84,10 @@ export const recruitments = pgTable(
       .on(t.applicationEndsAt, t.id)
       .where(sql`${t.status} in ('募集中', '選考中', '当選発表済')`),
     index('recruitments_shop_idx').on(t.shopId, t.id),
+    // The in-progress list of one prefecture (the area search) in deadline order (issue 17).
+    index('recruitments_area_in_progress_idx')
+      .on(t.shopPrefecture, t.applicationEndsAt, t.id)
+      .where(sql`${t.status} in ('募集中', '選考中', '当選発表済')`),
   ],
 );
 

@@ -8,7 +8,9 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { adminQuery, createScaleDatabase, scaleDatabaseName } from '../scripts/seed-scale.ts';
 import { SCALE_ACCOUNTS } from '../server/seed/scale.ts';
-import { DEMO_PASSWORD } from '../server/seed/demo.ts';
+import { SessionService } from '../server/features/accounts/sessions.ts';
+import * as schema from '../server/features/schema.ts';
+import { openDatabase } from '../server/platform/db/client.ts';
 import { ROOT_DIR } from '../server/platform/version.ts';
 import {
   explain,
@@ -22,6 +24,7 @@ import {
   tableSizes,
   usesOffset,
 } from './scale-plans.ts';
+import { BENCH_NODE_ENV, modeEnv } from './server-mode.ts';
 
 /**
  * `npm run bench:scale` (issue 17 "A million rows", ADR 0121): every listing and lookup endpoint at two
@@ -166,6 +169,8 @@ interface Scale {
   users: number;
   label: string;
   url: string;
+  /** The APP_SECRET of its server: the tokens are signed with it. */
+  appSecret: string;
   created: boolean;
   seeding?: { seconds: number; size: string };
   size: string;
@@ -209,22 +214,17 @@ async function waitForServer(base: string, child: ChildProcess): Promise<void> {
   throw new Error('server did not start within 120 s');
 }
 
-/** Logs in like the SPA: the XSRF cookie, then POST /api/login echoing it. */
-async function login(base: string, email: string): Promise<string> {
-  const first = await fetch(`${base}/api/csrf-cookie`);
-  const cookie = first.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='));
-  const xsrf = decodeURIComponent(cookie!.split(';')[0]!.slice('XSRF-TOKEN='.length));
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: `XSRF-TOKEN=${encodeURIComponent(xsrf)}`,
-      'x-xsrf-token': xsrf,
-    },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
+/**
+ * A token of the account as POST /api/login issues it after the password check (which needs reCAPTCHA in
+ * production mode): the session is written to the measured database (ADR 0121).
+ */
+async function issueToken(url: string, appSecret: string, userId: number): Promise<string> {
+  const database = await openDatabase({ schema, databaseUrl: url, poolMax: 1 });
+  try {
+    return await new SessionService(appSecret, database.db).issue(userId, 'bench:scale');
+  } finally {
+    await database.close();
+  }
 }
 
 async function one(db: pg.Client, text: string, values: unknown[] = []) {
@@ -316,12 +316,13 @@ async function prepare(users: number, seed: number, appSecret: string): Promise<
   await waitForServer(base, child);
   const tokens = new Map<Role, string>();
   for (const role of Object.keys(SCALE_ACCOUNTS) as Role[]) {
-    tokens.set(role, await login(base, SCALE_ACCOUNTS[role].email));
+    tokens.set(role, await issueToken(url, appSecret, SCALE_ACCOUNTS[role].id));
   }
   return {
     users,
     label: label(users),
     url,
+    appSecret,
     created,
     seeding,
     size,
@@ -337,7 +338,7 @@ async function prepare(users: number, seed: number, appSecret: string): Promise<
 function serverEnv(url: string, port: number, appSecret: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
-    NODE_ENV: 'development',
+    ...modeEnv(),
     HOST,
     PORT: String(port),
     DATABASE_URL: url,
@@ -359,7 +360,7 @@ async function call(s: Scale, e: Endpoint): Promise<number> {
     const ms = performance.now() - started;
     if (res.status === 401 && e.as && attempt === 0) {
       // Access tokens live 15 minutes; a long run logs in again (not timed).
-      s.tokens.set(e.as, await login(s.base, SCALE_ACCOUNTS[e.as].email));
+      s.tokens.set(e.as, await issueToken(s.url, s.appSecret, SCALE_ACCOUNTS[e.as].id));
       continue;
     }
     if (res.status !== 200) throw new Error(`${e.name} (${s.label}) ${path}: ${res.status}`);
@@ -503,7 +504,7 @@ async function main(): Promise<void> {
     const endpoints = ENDPOINTS.filter((e) => !opts.only || e.name.includes(opts.only));
     say(`# bench:scale — ${new Date().toISOString()}`);
     say();
-    say(`load average at start: ${load()} (${process.env.BENCH_NOTE ?? 'shared machine, 2 cores'})`);
+    say(`load average at start: ${load()} (${process.env.BENCH_NOTE ?? 'shared machine, 2 cores'}); server in NODE_ENV=${BENCH_NODE_ENV}`);
     for (const s of scales) {
       const seeded = s.seeding ? `seeded in ${s.seeding.seconds.toFixed(0)} s` : 'reused';
       say(`- ${s.label}: ${s.url.replace(/\/\/[^@]*@/, '//')} — ${s.size}, ${seeded}`);

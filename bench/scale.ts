@@ -504,7 +504,9 @@ async function main(): Promise<void> {
     const endpoints = ENDPOINTS.filter((e) => !opts.only || e.name.includes(opts.only));
     say(`# bench:scale — ${new Date().toISOString()}`);
     say();
-    say(`load average at start: ${load()} (${process.env.BENCH_NOTE ?? 'shared machine, 2 cores'}); server in NODE_ENV=${BENCH_NODE_ENV}`);
+    say(
+      `load average at start: ${load()} (${process.env.BENCH_NOTE ?? 'shared machine, 2 cores'}); server in NODE_ENV=${BENCH_NODE_ENV}`,
+    );
     for (const s of scales) {
       const seeded = s.seeding ? `seeded in ${s.seeding.seconds.toFixed(0)} s` : 'reused';
       say(`- ${s.label}: ${s.url.replace(/\/\/[^@]*@/, '//')} — ${s.size}, ${seeded}`);

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { computeAppVersion } from './server/platform/version.ts';
+import { routePreloads } from './scripts/vite-route-preloads.ts';
 
 const version = computeAppVersion();
 const outDir = 'dist/client';
@@ -35,7 +36,7 @@ function precompress(): Plugin {
       };
       mkdirSync(meta, { recursive: true });
       for (const [fileName, item] of Object.entries(bundle)) {
-        if (fileName.endsWith('.map') || fileName === '.vite/manifest.json') {
+        if (fileName.endsWith('.map') || fileName.startsWith('.vite/')) {
           moveToMeta(fileName);
           continue;
         }
@@ -60,7 +61,7 @@ function precompress(): Plugin {
  * ADR 0003). The manifest (`<outDir>-meta/.vite/manifest.json`) tells bench/bundle.ts which files the first screen loads.
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), routePreloads(import.meta.dirname), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: 'hidden', manifest: true },
   server: {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -19,6 +19,8 @@ import { ROOT_DIR } from '../server/platform/version.ts';
 const PAGES = ['/', '/login', '/recruitments'];
 /** Runs per page; the median is reported (single Lighthouse runs vary by several points). */
 const RUNS = Number(process.env.BENCH_RUNS) || 3;
+/** `BENCH_LHR_DIR`: where each run's full Lighthouse report (JSON) is written, to see what a figure is made of. */
+const LHR_DIR = process.env.BENCH_LHR_DIR ? join(ROOT_DIR, process.env.BENCH_LHR_DIR) : '';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -72,6 +74,11 @@ async function measure(url: string, chromePort: number): Promise<Omit<Figures, '
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (LHR_DIR) {
+    mkdirSync(LHR_DIR, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '_') || '_';
+    writeFileSync(join(LHR_DIR, `${name}${Date.now()}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const a11y = lhr.categories.accessibility;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../../contracts/common.ts';
+import { routePages } from '../route-preloads.ts';
 import { isApiRequest } from './security.ts';
 
 /**
@@ -12,6 +13,8 @@ import { isApiRequest } from './security.ts';
  */
 export async function installSpa(app: FastifyInstance, clientDir: string | null): Promise<void> {
   const hasClient = clientDir !== null && existsSync(join(clientDir, 'index.html'));
+  // The HTML of a path names its screen's files (ADR 0154); a build without the list serves index.html.
+  const pageOf = hasClient ? routePages(clientDir) : null;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -39,6 +42,14 @@ export async function installSpa(app: FastifyInstance, clientDir: string | null)
     if (path.startsWith('/assets/') || path.endsWith('.map') || !hasClient) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     }
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    if (!pageOf) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    const page = pageOf(path);
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('ETag', page.etag);
+    reply.header('Vary', 'Accept-Encoding');
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+    return reply.send(page.body);
   });
 }

@@ -94,16 +94,27 @@ const Facts = styled('dl', {
   '& dd': { margin: 0 },
 });
 
+/** Cards whose photo is on the first screen of a phone or a wide window. */
+const EAGER_CARDS = 3;
+
 /** Photo-led cards (issue 15): the benefit, the number of winners, the deadline and the area. */
 export function RecruitmentCards({ items, base }: { items: RecruitmentSummary[]; base: string }) {
   return (
     <Grid>
-      {items.map((r) => (
+      {items.map((r, i) => (
         <li key={r.id}>
           <Link href={`${base}/${r.id}`}>
             <Photo>
               {r.cover && (
-                <img src={r.cover.url} alt="" loading="lazy" width={r.cover.width} height={r.cover.height} />
+                <img
+                  src={r.cover.url}
+                  alt=""
+                  // The first cards are on the first screen (issue 11): loaded at once, the first one first.
+                  loading={i < EAGER_CARDS ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                  width={r.cover.width}
+                  height={r.cover.height}
+                />
               )}
             </Photo>
             <CardBody>

@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../server/platform/route-preloads.ts';
+
+/** Where the routes are declared: every feature's routes.ts and the staff menu's screens. */
+function routeFiles(root: string): string[] {
+  const features = join(root, 'src/features');
+  return [
+    ...readdirSync(features, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => join(features, d.name, 'routes.ts')),
+    join(root, 'src/app/admin/index.ts'),
+  ].filter((file) => {
+    try {
+      return readFileSync(file, 'utf8').includes('load: () => import(');
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Each `{ path: '…', …, load: () => import('…') }` of a routes file, in order. */
+export function routesOf(source: string): { path: string; specifier: string }[] {
+  const found = [...source.matchAll(/\bpath:\s*'([^']+)'[\s\S]*?\bload:\s*\(\)\s*=>\s*import\('([^']+)'\)/g)];
+  const declared = source.match(/\bpath:\s*'/g)?.length ?? 0;
+  if (found.length !== declared)
+    throw new Error(`${declared} routes declared but ${found.length} with a load: () => import('…')`);
+  return found.map((m) => ({ path: m[1]!, specifier: m[2]! }));
+}
+
+type Chunk = { fileName: string; imports: string[]; facadeModuleId: string | null; isEntry: boolean };
+
+/** The modules src/main.tsx imports at start-up whatever the path. */
+const STARTUP_MODULES = ['src/app/routes/AppRoutes.tsx', 'contracts/system.ts'];
+
+/**
+ * Issue 11 (ADR 0154): the files of a route's screen are known when the build ends, so the server can
+ * name them in the HTML it answers for that path (`<link rel="modulepreload">`) and the browser fetches
+ * them together with the entry, instead of one round trip after the entry has run. Writes
+ * `.vite/route-preloads.json` (moved to `<outDir>-meta/` with the manifest): per route path, the screen's
+ * chunk, its static imports and the start-up chunks, less what index.html already loads.
+ */
+export function routePreloads(root: string): Plugin {
+  return {
+    name: 'focustar:route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, Chunk>();
+      for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
+      const byModule = new Map([...chunks.values()].map((c) => [c.facadeModuleId, c]));
+      const closure = (start: Chunk, into = new Set<string>()) => {
+        if (into.has(start.fileName)) return into;
+        into.add(start.fileName);
+        for (const file of start.imports) {
+          const next = chunks.get(file);
+          if (next) closure(next, into);
+        }
+        return into;
+      };
+      const entry = [...chunks.values()].find((c) => c.isEntry);
+      if (!entry) return this.error('route preloads: no entry chunk');
+      const inHtml = closure(entry);
+      const chunkOf = (id: string) => {
+        const chunk = byModule.get(id);
+        if (!chunk) this.error(`route preloads: no chunk for ${id}`);
+        return chunk;
+      };
+      // What src/main.tsx loads at start-up on every path: the router and the schema of GET /api/config.
+      const router = new Set(STARTUP_MODULES.flatMap((module) => [...closure(chunkOf(join(root, module)))]));
+      const routes: RoutePreload[] = [];
+      for (const file of routeFiles(root)) {
+        let found;
+        try {
+          found = routesOf(readFileSync(file, 'utf8'));
+        } catch (err) {
+          return this.error(`route preloads: ${file}: ${(err as Error).message}`);
+        }
+        for (const { path, specifier } of found) {
+          const screen = closure(chunkOf(resolve(dirname(file), specifier)));
+          const files = [...new Set([...screen, ...router])].filter((f) => !inHtml.has(f));
+          routes.push({ path, files });
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routes) });
+    },
+  };
+}

@@ -6,6 +6,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { computeAppVersion } from './server/platform/version.ts';
 import { routePreloads } from './scripts/vite-route-preloads.ts';
+import { ssrWorker } from './scripts/vite-ssr-worker.ts';
 
 const version = computeAppVersion();
 const outDir = 'dist/client';
@@ -60,9 +61,16 @@ function precompress(): Plugin {
  * Development, tests and production all render with React 19 and react-dom 19 (ADR 0037, superseding
  * ADR 0003). The manifest (`<outDir>-meta/.vite/manifest.json`) tells bench/bundle.ts which files the first screen loads.
  */
+const define = { __APP_VERSION__: JSON.stringify(version) };
+
 export default defineConfig({
-  plugins: [react(), routePreloads(import.meta.dirname), precompress()],
-  define: { __APP_VERSION__: JSON.stringify(version) },
+  plugins: [
+    react(),
+    routePreloads(import.meta.dirname),
+    precompress(),
+    ssrWorker({ root: import.meta.dirname, metaDirOf, define }),
+  ],
+  define,
   build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: 'hidden', manifest: true },
   server: {
     port: 5173,

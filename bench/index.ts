@@ -104,7 +104,18 @@ const chrome = await chromeLauncher.launch({
   logLevel: 'silent',
 });
 const figures: Figures[] = [];
+/** The server prerenders the guest pages once it listens (ADR 0155): measured once they are in. */
+async function waitForPrerender(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const html = await (await fetch(`http://127.0.0.1:${port}/login`)).text();
+    if (html.includes('data-prerendered')) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  console.warn('The guest pages were not prerendered within 60 s: measured without it.');
+}
 try {
+  await waitForPrerender();
   for (const page of PAGES) {
     // One warm-up load, so the first figure is not the server's cold start (JIT, first DB query).
     await fetch(`http://127.0.0.1:${port}${page}`);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../server/platform/route-preloads.ts';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../server/platform/spa-pages.ts';
 
 /** Where the routes are declared: every feature's routes.ts and the staff menu's screens. */
 function routeFiles(root: string): string[] {

@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { PRERENDERED_ATTRIBUTE } from '../contracts/first-paint.ts';
 import { App } from './app/App.tsx';
 import { publicConfigOnce } from './platform/request/hooks.ts';
 import { findRootElement } from './mount.ts';
 import { matchRoute } from './app/routes/table.ts';
 import { globalStyles } from './platform/styles/stitches.config.ts';
+import { errorReporter } from './platform/session/actors.ts';
+import { firstScreenShown } from './platform/lib/afterPaint.ts';
 
 // Seed spec section 2: without the root element start-up fails, before anything else runs.
 const root = findRootElement();
@@ -16,8 +19,26 @@ void matchRoute(window.location.pathname)
 void import('./app/routes/AppRoutes.tsx').catch(() => {});
 void publicConfigOnce();
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// ADR 0155: a guest's page the server prerendered is taken over as it is (hydrated); a visitor with a
+// session (the probe marked <html data-session>, and the page stayed hidden) gets their own screen drawn.
+if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && !document.documentElement.hasAttribute('data-session')) {
+  hydrateRoot(root, app, {
+    // React then draws the part that differed itself; said in the console for the browser tests too.
+    onRecoverableError: (error) => {
+      console.warn('hydration:', error);
+      errorReporter.report(error, { extra: { hydration: true } });
+    },
+  });
+  // The page is inert until the app has taken its screen over: nothing typed or clicked before is lost.
+  void firstScreenShown().then(() => root.removeAttribute('inert'));
+} else {
+  root.replaceChildren();
+  root.removeAttribute(PRERENDERED_ATTRIBUTE);
+  root.removeAttribute('inert');
+  createRoot(root).render(app);
+}

@@ -1,3 +1,4 @@
+import { PUBLIC_CONFIG_ELEMENT_ID } from '../../contracts/first-paint.ts';
 import type { PublicConfig } from '../../contracts/system.ts';
 import { type CallOptions, callLazy } from './request/request.ts';
 
@@ -25,6 +26,18 @@ let once: Promise<PublicConfig> | null = null;
  * social buttons). A quiet call: a failure means "features off", never a toast. It always settles.
  */
 export function loadPublicConfig(): Promise<PublicConfig> {
-  once ??= getConfig({ quiet: true }).catch(() => NO_CONFIG);
+  const fromApi = () => getConfig({ quiet: true });
+  once ??= (inPage()?.catch(fromApi) ?? fromApi()).catch(() => NO_CONFIG);
   return once;
+}
+
+/**
+ * The configuration the server put in the page (ADR 0155: the same answer as GET /api/config, parsed by
+ * the same schema), so that no call is needed; null when the page has none.
+ */
+function inPage(): Promise<PublicConfig> | null {
+  const text =
+    typeof document === 'undefined' ? null : document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  return import('../../contracts/system.ts').then((m) => m.publicConfigSchema.parse(JSON.parse(text)));
 }

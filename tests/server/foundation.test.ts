@@ -105,7 +105,7 @@ for (const kind of DB_KINDS) {
     it('sends strict security headers', async () => {
       const res = await client.get('/');
       const csp = String(res.headers['content-security-policy']);
-      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toMatch(/frame-ancestors 'none'/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');

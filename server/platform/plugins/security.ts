@@ -1,16 +1,22 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FIRST_PAINT_SCRIPT } from '../../../contracts/first-paint.ts';
 import { type Env, paymentProviderOf } from '../env.ts';
 
 type Directives = Record<string, string[]>;
 
 /**
- * The Content-Security-Policy. Scripts only from this origin (no 'unsafe-inline'); styles allow inline
+ * The Content-Security-Policy. Scripts only from this origin (no 'unsafe-inline', one inline script by hash); styles allow inline
  * because @stitches/react injects its generated rules at run time. reCAPTCHA and Sentry are added to
  * the policy only when they are configured, and so is Stripe (Stripe.js, its Elements frames and its
  * API, issue 14, ADR 0112): only when the real Stripe is the payment provider.
  */
 function cspDirectives(env: Env): Directives {
-  const scriptSrc = ["'self'"];
+  // The one inline script: the first-paint script of the prerendered pages (ADR 0155), allowed by its hash.
+  const scriptSrc = [
+    "'self'",
+    `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`,
+  ];
   const frameSrc: string[] = [];
   const connectSrc = ["'self'"];
   if (env.RECAPTCHA_SITE_KEY) {

@@ -3,8 +3,31 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../../contracts/common.ts';
-import { routePages } from '../route-preloads.ts';
+import { prerenderPages, ssrWorkerOf } from '../prerender.ts';
+import { SpaPages } from '../spa-pages.ts';
 import { isApiRequest } from './security.ts';
+
+/**
+ * Once listening: GET /api/config's answer goes into every page, then the guest pages are prerendered in
+ * a worker with it (ADR 0155). Until then, and if either fails, the pages are served without them.
+ */
+function prerenderWhenListening(app: FastifyInstance, clientDir: string, pages: SpaPages): void {
+  const worker = ssrWorkerOf(clientDir);
+  app.addHook('onListen', async () => {
+    const answer = await app.inject({ url: '/api/config' });
+    if (answer.statusCode !== 200) return;
+    pages.setConfig(answer.body);
+    if (!worker) return;
+    const origin = app.env.APP_URL ?? 'http://localhost';
+    void prerenderPages(worker, { origin, config: answer.body }).then(
+      ({ pages: rendered, failed }) => {
+        pages.setPrerendered(rendered);
+        for (const f of failed) app.log.warn({ path: f.path, err: f.error }, 'prerender: page not rendered');
+      },
+      (err: unknown) => app.log.warn({ err }, 'prerender: the guest pages are served without it'),
+    );
+  });
+}
 
 /**
  * Serves the built SPA: hashed assets cached for a year (pre-compressed .br/.gz when present), and
@@ -13,8 +36,10 @@ import { isApiRequest } from './security.ts';
  */
 export async function installSpa(app: FastifyInstance, clientDir: string | null): Promise<void> {
   const hasClient = clientDir !== null && existsSync(join(clientDir, 'index.html'));
-  // The HTML of a path names its screen's files (ADR 0154); a build without the list serves index.html.
-  const pageOf = hasClient ? routePages(clientDir) : null;
+  // The HTML of a path names its screen's files (ADR 0154) and, once known, holds the configuration and
+  // the prerendered guest page (ADR 0155); a build without the route list serves index.html as it is.
+  const pages = hasClient ? SpaPages.load(clientDir) : null;
+  if (hasClient && pages) prerenderWhenListening(app, clientDir, pages);
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -42,8 +67,8 @@ export async function installSpa(app: FastifyInstance, clientDir: string | null)
     if (path.startsWith('/assets/') || path.endsWith('.map') || !hasClient) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     }
-    if (!pageOf) return reply.type('text/html; charset=utf-8').sendFile('index.html');
-    const page = pageOf(path);
+    if (!pages) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    const page = pages.page(path, request.url.includes('?'));
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('ETag', page.etag);
     reply.header('Vary', 'Accept-Encoding');
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();

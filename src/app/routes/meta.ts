@@ -12,9 +12,14 @@ function setMeta(name: string, content: string, attr: 'name' | 'property' = 'nam
 }
 
 /** Seed spec section 2: each route's title (`ページ名 | Focustar`) and description. */
-export function applyPageMeta(route: RouteDef): void {
+export function pageMetaOf(route: RouteDef): { title: string; description: string } {
   // The top page leads with the product's name, as a search result should.
   const title = route.path === '/' ? `Focustar | ${route.title}` : pageTitle(route.title);
+  return { title, description: route.description };
+}
+
+export function applyPageMeta(route: RouteDef): void {
+  const { title } = pageMetaOf(route);
   document.title = title;
   setMeta('description', route.description);
   setMeta('og:title', title, 'property');

@@ -19,6 +19,19 @@ export function markFirstScreenShown(): void {
   screenShown();
 }
 
+/**
+ * Settles once the first screen's content is on the page, or 5 s after the load event at the latest (a
+ * screen that never shows its content: an error view, a redirect).
+ */
+export function firstScreenShown(): Promise<void> {
+  if (typeof window === 'undefined') return firstScreen;
+  const loaded = new Promise<void>((done) => {
+    if (document.readyState === 'complete') done();
+    else window.addEventListener('load', () => done(), { once: true });
+  });
+  return Promise.race([firstScreen, loaded.then(() => new Promise<void>((r) => setTimeout(r, 5000)))]);
+}
+
 export function afterFirstPaint(): Promise<void> {
   painted ??= new Promise<void>((resolve) => {
     if (typeof window === 'undefined') return resolve();

@@ -1,5 +1,6 @@
 import type { StoredSession } from '../../../machines/session.ts';
 import { readStoredSession } from './stored-session.ts';
+import { ACCESS_TOKEN_STORAGE_KEY } from '../../../contracts/first-paint.ts';
 
 /**
  * Seed spec section 3: the session store kept in the browser. Exactly three keys: `accessToken`,
@@ -8,7 +9,7 @@ import { readStoredSession } from './stored-session.ts';
  * or outdated `store` reads as empty.
  */
 export const STORAGE_KEYS = {
-  accessToken: 'accessToken',
+  accessToken: ACCESS_TOKEN_STORAGE_KEY,
   store: 'store',
   referralShopId: 'referralShopId',
 } as const;

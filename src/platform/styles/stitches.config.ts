@@ -1,7 +1,10 @@
 import { createStitches } from '@stitches/react';
 import { COLORS, FONT_STACKS, HEADING_SIZES, LAYOUT, minWidth, Z_INDEX } from './tokens.ts';
 
-export const { styled, css, globalCss, keyframes, theme, getCssText, config } = createStitches({
+export const { styled, css, globalCss, keyframes, theme, getCssText, reset, config } = createStitches({
+  // The prerender (ADR 0155) keeps its rules in a sheet of its own, which `reset()` empties between pages;
+  // in the browser they go to a <style> in the document (the prerendered page's, when there is one).
+  ...(import.meta.env.SSR ? { root: null } : {}),
   theme: {
     colors: {
       ...COLORS,

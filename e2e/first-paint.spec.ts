@@ -1,0 +1,67 @@
+import type { Page } from '@playwright/test';
+import { DEMO, expect, login, test } from './fixtures.ts';
+
+/**
+ * Issue 11, ADR 0155: the guest pages come prerendered by the server; the app takes them over without
+ * drawing them again, and a signed-in visitor never gets the guest's page.
+ */
+const GUEST_PAGES = [
+  { path: '/', heading: /好きなお店を/ },
+  { path: '/login', heading: 'ログイン' },
+  { path: '/recruitments', heading: 'お試しサポート（モニター募集）' },
+];
+
+/** The console warnings React's recovery from a hydration difference leaves (src/main.tsx). */
+function hydrationWarnings(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.text().startsWith('hydration:')) warnings.push(msg.text());
+  });
+  return warnings;
+}
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, heading } of GUEST_PAGES) {
+    test(`${path} shows its screen from the HTML alone (issue 11: first paint, ADR 0155)`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeAttached();
+      await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '');
+      await expect(page).toHaveTitle(/Focustar/);
+    });
+  }
+
+  test('the login form is there, inert until the app has taken it over (ADR 0155)', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('#root')).toHaveAttribute('inert', '');
+    await expect(page.locator('input[name="email"]')).toBeAttached();
+  });
+});
+
+for (const { path, heading } of GUEST_PAGES) {
+  test(`the app takes ${path} over as it is: no hydration difference, then it answers input (ADR 0155)`, async ({
+    page,
+  }) => {
+    const warnings = hydrationWarnings(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await page.getByRole('button', { name: 'メニューを開く' }).click();
+    await expect(page.getByRole('navigation', { name: 'メインメニュー' })).toBeVisible();
+    expect(warnings).toEqual([]);
+  });
+}
+
+test('a signed-in visitor gets their own screen, never the guest page (ADR 0155)', async ({ page }) => {
+  await login(page, DEMO.supporter);
+  const warnings = hydrationWarnings(page);
+  await page.goto('/recruitments');
+  await expect(page.locator('html')).toHaveAttribute('data-session', '');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  await expect(page.getByRole('link', { name: '新規登録' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'お試しサポート（モニター募集）' })).toBeVisible();
+  expect(warnings).toEqual([]);
+});

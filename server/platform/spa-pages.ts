@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import {
+  APP_SCRIPTS_TEMPLATE,
+  PRERENDERED_ATTRIBUTE,
+  PUBLIC_CONFIG_ELEMENT_ID,
+  FIRST_PAINT_SCRIPT,
+} from '../../contracts/first-paint.ts';
+import type { PrerenderedPage } from './prerender.ts';
+
+/** Written by the build (scripts/vite-route-preloads.ts) into `<clientDir>-meta/`, beside the manifest. */
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+/** A route of the client's table and the files its screen needs beyond what index.html loads. */
+export interface RoutePreload {
+  path: string;
+  files: string[];
+}
+
+/** One HTML answer, ready in every encoding the browser may ask for. */
+export interface HtmlPage {
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+function encoded(html: string): HtmlPage {
+  const body = Buffer.from(html);
+  return {
+    body,
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(body, { level: 9 }),
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+  };
+}
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeAttribute = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** JSON inside <script>: no `</script>` or `<!--` can end or open anything. */
+const scriptJson = (json: string) => json.replace(/</g, '\\u003c');
+
+/** The hidden rule: a visitor with a session never sees the guest's prerendered page. */
+const SESSION_HIDES_PAGE = `html[data-session] #root[${PRERENDERED_ATTRIBUTE}]{visibility:hidden}`;
+
+/**
+ * The HTML the server answers for the SPA's paths (issue 11):
+ * - ADR 0154: index.html plus `<link rel="modulepreload">` for the files of the path's screen. Paths match
+ *   like the client's table: fixed paths first, then patterns, then the catch-alls (`/:screen_name`).
+ * - ADR 0155: once known, the public configuration (GET /api/config's answer) as JSON in every page, and
+ *   for a guest page without a query string, the page as React renders it (`prerendered`), with its
+ *   styles, title and description, and the session probe that hides it from signed-in visitors.
+ * Each page is built and compressed once.
+ */
+export class SpaPages {
+  private readonly index: string;
+  private readonly routes: { route: RoutePreload; regex: RegExp }[];
+  private config: string | null = null;
+  private prerendered = new Map<string, PrerenderedPage>();
+  private cache = new Map<string, HtmlPage>();
+
+  private constructor(index: string, routes: RoutePreload[]) {
+    this.index = index;
+    const rank = (path: string) => (path.startsWith('/:') ? 2 : path.includes(':') ? 1 : 0);
+    this.routes = routes
+      .map((route, order) => ({ route, order }))
+      .sort((a, b) => rank(a.route.path) - rank(b.route.path) || a.order - b.order)
+      .map(({ route }) => ({
+        route,
+        regex: new RegExp(
+          `^${route.path
+            .split('/')
+            .map((seg) => (seg.startsWith(':') ? '[^/]+' : escapeRegex(seg)))
+            .join('/')}$`,
+        ),
+      }));
+  }
+
+  /** The pages of a built client, or null for a build without the route list (index.html as it is). */
+  static load(clientDir: string): SpaPages | null {
+    const list = join(`${clientDir.replace(/\/+$/, '')}-meta`, ROUTE_PRELOADS_FILE);
+    if (!existsSync(list)) return null;
+    const index = readFileSync(join(clientDir, 'index.html'), 'utf8');
+    return new SpaPages(index, JSON.parse(readFileSync(list, 'utf8')) as RoutePreload[]);
+  }
+
+  /** GET /api/config's answer (JSON), put in every page from now on. */
+  setConfig(json: string): void {
+    this.config = json;
+    this.cache.clear();
+  }
+
+  /** The guest pages the prerender worker rendered (server/platform/prerender.ts). */
+  setPrerendered(pages: PrerenderedPage[]): void {
+    this.prerendered = new Map(pages.map((p) => [p.path, p]));
+    this.cache.clear();
+  }
+
+  /** The HTML for a request of `pathname` (with or without a query string). */
+  page(pathname: string, hasQuery: boolean): HtmlPage {
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const route = this.routes.find((r) => r.regex.test(path))?.route ?? null;
+    // A query string may change what the screen shows (?redirect=, ?oauth_error=): the app draws it.
+    const prerendered = hasQuery ? undefined : this.prerendered.get(path);
+    const key = prerendered ? `page:${path}` : `route:${route?.path ?? ''}`;
+    let built = this.cache.get(key);
+    if (!built) {
+      built = encoded(this.html(route, prerendered));
+      this.cache.set(key, built);
+    }
+    return built;
+  }
+
+  private html(route: RoutePreload | null, prerendered: PrerenderedPage | undefined): string {
+    const preloads = (route?.files ?? []).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+    const config =
+      this.config === null
+        ? []
+        : [
+            `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(this.config)}</script>`,
+          ];
+    // Replacements are functions: a `$` in a page or in the configuration is text, not a pattern.
+    const addToHead = (html: string, tags: string[]) =>
+      tags.length > 0 ? html.replace('</head>', () => `${tags.join('')}</head>`) : html;
+    if (!prerendered) return addToHead(this.index, [...preloads, ...config]);
+    // The app's scripts wait in an inert template until the first paint (FIRST_PAINT_SCRIPT adds them).
+    const scripts: string[] = [];
+    const head = this.index.replace(
+      /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g,
+      (tag) => {
+        scripts.push(tag);
+        return '';
+      },
+    );
+    const page = head
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(prerendered.title)}</title>`)
+      .replace(
+        /(<meta\s+name="description"\s+content=")[^"]*(")/,
+        (_all, start: string, end: string) => `${start}${escapeAttribute(prerendered.description)}${end}`,
+      )
+      .replace(
+        '<div id="root"></div>',
+        // Inert until the app has taken it over (src/main.tsx): no input is lost meanwhile.
+        () => `<div id="root" ${PRERENDERED_ATTRIBUTE} inert>${prerendered.html}</div>`,
+      );
+    return addToHead(page, [
+      ...config,
+      `<style id="stitches">${prerendered.css}</style>`,
+      `<style>${SESSION_HIDES_PAGE}</style>`,
+      `<template id="${APP_SCRIPTS_TEMPLATE}">${[...scripts, ...preloads].join('')}</template>`,
+      `<script>${FIRST_PAINT_SCRIPT}</script>`,
+    ]);
+  }
+}

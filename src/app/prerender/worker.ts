@@ -1,0 +1,65 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { JSDOM } from 'jsdom';
+import { PUBLIC_CONFIG_ELEMENT_ID } from '../../../contracts/first-paint.ts';
+
+/**
+ * The prerender worker (ADR 0155), built by `vite build` into `<outDir>-meta/ssr/worker.js` and started by
+ * the server (server/platform/prerender.ts) with the public configuration it answers on GET /api/config.
+ * A worker thread has globals of its own: the DOM of one jsdom window stands in for the browser's (the
+ * app reads `location`, `localStorage` and `document` as a browser would), at the URL of each page in
+ * turn. Posts back every page it rendered and, for any it could not, why.
+ */
+export interface PrerenderInput {
+  origin: string;
+  /** GET /api/config's answer as JSON. */
+  config: string;
+}
+
+export type PrerenderOutput = ({ path: string } & (
+  import('./render.tsx').PrerenderedPage | { error: string }
+))[];
+
+const { origin, config } = workerData as PrerenderInput;
+const dom = new JSDOM(
+  `<!doctype html><html lang="ja"><head></head><body><script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${config.replace(/</g, '\\u003c')}</script><div id="root"></div></body></html>`,
+  { url: `${origin}/`, pretendToBeVisual: true },
+);
+const win = dom.window;
+for (const name of [
+  'window',
+  'document',
+  'location',
+  'history',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'HTMLElement',
+  'Element',
+  'Node',
+  'Event',
+  'CustomEvent',
+  'getComputedStyle',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'addEventListener',
+  'removeEventListener',
+] as const) {
+  const value = (win as unknown as Record<string, unknown>)[name];
+  Object.defineProperty(globalThis, name, {
+    value: typeof value === 'function' && /^[a-z]/.test(name) ? value.bind(win) : value,
+    configurable: true,
+    writable: true,
+  });
+}
+
+const { PRERENDER_PATHS, renderPage } = await import('./render.tsx');
+const pages: PrerenderOutput = [];
+for (const path of PRERENDER_PATHS) {
+  dom.reconfigure({ url: `${origin}${path}` });
+  try {
+    pages.push(await renderPage(path));
+  } catch (err) {
+    pages.push({ path, error: err instanceof Error ? err.message : String(err) });
+  }
+}
+parentPort?.postMessage(pages);

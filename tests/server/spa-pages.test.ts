@@ -1,0 +1,235 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../src/app/routes/table.ts';
+import { features } from '../../server/features/index.ts';
+import { buildApp } from '../../server/platform/app.ts';
+import { loadEnv } from '../../server/platform/env.ts';
+import { FIRST_PAINT_SCRIPT } from '../../contracts/first-paint.ts';
+import { securityHeaders } from '../../server/platform/plugins/security.ts';
+import type { PrerenderedPage } from '../../server/platform/prerender.ts';
+import { ROUTE_PRELOADS_FILE, type RoutePreload, SpaPages } from '../../server/platform/spa-pages.ts';
+import { ROOT_DIR } from '../../server/platform/version.ts';
+import { routesOf } from '../../scripts/vite-route-preloads.ts';
+import { TEST_APP_SECRET } from '../support/app.ts';
+import { openTestDatabase } from '../support/db.ts';
+
+/** Issue 11 (ADR 0154): the HTML of a path names the files of its screen. */
+describe('route preloads: what the build reads from the routes files', () => {
+  it('pairs every path with its screen, for every route of the client table (seed spec section 2)', () => {
+    const files = [
+      ...readdirSync(join(ROOT_DIR, 'src/features')).map((f) =>
+        join(ROOT_DIR, 'src/features', f, 'routes.ts'),
+      ),
+      join(ROOT_DIR, 'src/app/admin/index.ts'),
+    ];
+    const found = files.flatMap((file) => {
+      try {
+        return routesOf(readFileSync(file, 'utf8')).map((r) => r.path);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw err;
+      }
+    });
+    expect(found.sort()).toEqual(ROUTES.map((r) => r.path).sort());
+  });
+
+  it('refuses a routes file where a route has no lazy screen, rather than pairing it with the next one', () => {
+    const source = `[{ path: '/a', title: 'A' }, { path: '/b', load: () => import('./B.tsx') }]`;
+    expect(() => routesOf(source)).toThrow(/2 routes declared but 1/);
+    expect(routesOf(`{ path: '/b', load: () => import('./B.tsx').then((m) => m) }`)).toEqual([
+      { path: '/b', specifier: './B.tsx' },
+    ]);
+  });
+});
+
+describe('route preloads: the HTML the server answers', () => {
+  let root: string;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  const routes: RoutePreload[] = [
+    { path: '/', files: ['assets/Top.js'] },
+    { path: '/recruitments/:id', files: ['assets/Detail.js', 'assets/shared.js'] },
+    { path: '/:screen_name', files: ['assets/Profile.js'] },
+    { path: '/recruitments/new', files: ['assets/New.js'] },
+    { path: '/terms', files: [] },
+  ];
+  const index =
+    '<!doctype html><html><head><title>focustar</title></head><body><div id="root"></div></body></html>';
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'focustar-preloads-'));
+    const client = join(root, 'client');
+    mkdirSync(client);
+    mkdirSync(join(root, 'client-meta/.vite'), { recursive: true });
+    writeFileSync(join(client, 'index.html'), index);
+    writeFileSync(join(root, 'client-meta', ROUTE_PRELOADS_FILE), JSON.stringify(routes));
+    app = await buildApp({
+      env: loadEnv({ NODE_ENV: 'test', APP_SECRET: TEST_APP_SECRET }),
+      database: await openTestDatabase('pglite'),
+      features,
+      version: 'test',
+      clientDir: client,
+      logger: false,
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
+
+  it('names the files of the matching route, a fixed path before a pattern, a catch-all last', async () => {
+    expect(preloads((await get('/')).body)).toEqual(['assets/Top.js']);
+    expect(preloads((await get('/recruitments/12')).body)).toEqual(['assets/Detail.js', 'assets/shared.js']);
+    expect(preloads((await get('/recruitments/12/')).body)).toEqual(['assets/Detail.js', 'assets/shared.js']);
+    expect(preloads((await get('/recruitments/new')).body)).toEqual(['assets/New.js']);
+    expect(preloads((await get('/demo-cafe?tab=1')).body)).toEqual(['assets/Profile.js']);
+  });
+
+  it('answers index.html as built where no route matches or a route needs nothing more', async () => {
+    for (const url of ['/a/b/c', '/terms']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toBe(index);
+    }
+  });
+
+  it('is compressed when the browser accepts it, revalidated by its ETag, and never cached unchecked', async () => {
+    const br = await get('/recruitments/3', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(preloads(brotliDecompressSync(br.rawPayload).toString())).toEqual([
+      'assets/Detail.js',
+      'assets/shared.js',
+    ]);
+    const again = await get('/recruitments/4', { 'if-none-match': String(br.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    const other = await get('/', { 'if-none-match': String(br.headers.etag) });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
+/** ADR 0155: the guest pages rendered by the worker, served with what the app needs to take them over. */
+describe('prerendered guest pages: the HTML the server answers', () => {
+  let root: string;
+  let pages: SpaPages;
+  const index =
+    '<!doctype html><html lang="ja"><head><title>Focustar</title><meta name="description" content="既定" />' +
+    '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/react-1.js"></head>' +
+    '<body><div id="root"></div></body></html>';
+  const login: PrerenderedPage = {
+    path: '/login',
+    // A `$&` in the markup is text, not a replacement pattern.
+    html: '<main><h1>ログイン</h1><p>$& 100円</p></main>',
+    css: '.c-abc{color:red}',
+    title: 'ログイン | Focustar',
+    description: 'メールアドレスで "ログイン" します',
+  };
+  const config = JSON.stringify({ version: 'x', legal: { seller: '</script><script>alert(1)</script>' } });
+
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'focustar-pages-'));
+    mkdirSync(join(root, 'client'));
+    mkdirSync(join(root, 'client-meta/.vite'), { recursive: true });
+    writeFileSync(join(root, 'client/index.html'), index);
+    writeFileSync(
+      join(root, 'client-meta', ROUTE_PRELOADS_FILE),
+      JSON.stringify([{ path: '/login', files: ['assets/LoginPage-1.js'] }]),
+    );
+    pages = SpaPages.load(join(root, 'client'))!;
+    pages.setConfig(config);
+    pages.setPrerendered([login]);
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  const html = (path: string, query = false) => pages.page(path, query).body.toString();
+
+  it('holds the rendered screen, inert until the app takes it over, with its styles, title and description', () => {
+    const page = html('/login');
+    expect(page).toContain(
+      '<div id="root" data-prerendered inert><main><h1>ログイン</h1><p>$& 100円</p></main></div>',
+    );
+    expect(page).toContain('<style id="stitches">.c-abc{color:red}</style>');
+    expect(page).toContain('<title>ログイン | Focustar</title>');
+    expect(page).toContain('content="メールアドレスで &quot;ログイン&quot; します"');
+    expect(page).not.toContain('既定');
+  });
+
+  it('keeps the scripts in an inert template until the first paint, the screen files with them', () => {
+    const page = html('/login');
+    const template = /<template id="app-scripts">(.*?)<\/template>/.exec(page)?.[1] ?? '';
+    expect(template).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(template).toContain('href="/assets/react-1.js"');
+    expect(template).toContain('href="/assets/LoginPage-1.js"');
+    // Outside the template, no script is fetched before the first paint: the only script is the inline one.
+    const outside = page.replace(/<template id="app-scripts">.*?<\/template>/, '');
+    expect(outside).not.toMatch(/modulepreload|<script type="module"/);
+    expect(outside).toContain(`<script>${FIRST_PAINT_SCRIPT}</script>`);
+  });
+
+  it('carries the public configuration as JSON that cannot close its script element', () => {
+    for (const page of [html('/login'), html('/login', true), html('/a/b/c')]) {
+      const json = /<script id="public-config" type="application\/json">(.*?)<\/script>/.exec(page)?.[1];
+      expect(JSON.parse(json!)).toEqual(JSON.parse(config));
+      expect(page).not.toContain('<script>alert(1)');
+    }
+  });
+
+  it('is the plain SPA (with the screen files) for a query string, which may change what the screen shows', () => {
+    const page = html('/login', true);
+    expect(page).toContain('<div id="root"></div>');
+    expect(page).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/LoginPage-1.js">');
+    expect(page).not.toContain('<template');
+  });
+
+  it('allows the first-paint script by its hash in the Content-Security-Policy, and no other inline script', () => {
+    const csp = securityHeaders(loadEnv({ NODE_ENV: 'test', APP_SECRET: TEST_APP_SECRET }))[
+      'Content-Security-Policy'
+    ] as string;
+    const hash = createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64');
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$)`));
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('marks a visitor with a session before the page paints, and then starts the app once it has', () => {
+    // The script run against stand-ins of the browser objects it uses.
+    const attributes = new Map<string, string>();
+    const appended: unknown[] = [];
+    let observer: ((list: { getEntriesByName(n: string): unknown[] }) => void) | null = null;
+    const timers: (() => void)[] = [];
+    const browser = {
+      localStorage: { getItem: (key: string) => (key === 'accessToken' ? 'token' : null) },
+      document: {
+        documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) },
+        getElementById: (id: string) => ({ content: `content of ${id}` }),
+        importNode: (node: unknown) => node,
+        head: { appendChild: (node: unknown) => appended.push(node) },
+      },
+      PerformanceObserver: class {
+        constructor(cb: typeof observer) {
+          observer = cb;
+        }
+        observe() {}
+      },
+      requestAnimationFrame: () => {},
+      setTimeout: (fn: () => void) => timers.push(fn),
+    };
+    new Function(...Object.keys(browser), FIRST_PAINT_SCRIPT)(...Object.values(browser));
+    expect(attributes.get('data-session')).toBe('');
+    expect(appended).toEqual([]);
+    observer!({ getEntriesByName: (n) => (n === 'first-contentful-paint' ? [{}] : []) });
+    for (const run of timers.splice(0)) run();
+    expect(appended).toEqual(['content of app-scripts']);
+  });
+});

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /** Built by `vite build` (scripts/vite-ssr-worker.ts) into `<clientDir>-meta/`. */

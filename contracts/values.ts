@@ -28,3 +28,16 @@ export const OAUTH_ERROR_COOKIE = '__Host-oauth_error';
 export const REMEMBER_LABEL = 'ログインしたままにする';
 export const REMEMBER_HINT =
   'オンにすると、この端末では最長14日間ログインしたままになります。共用の端末ではオフにしてください。';
+
+/* The first paint of a prerendered page (issue 11, ADR 0155): what the server that writes the page and
+ * the client that takes it over agree on. The page's inline script is the server's
+ * (server/platform/first-paint.ts). */
+
+/** Seed spec section 3: the browser keeps the access token under this key (localStorage). */
+export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
+
+/** The attribute of the root element that holds a prerendered page. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/** The element whose JSON is the public configuration (`GET /api/config`'s answer) in every page. */
+export const PUBLIC_CONFIG_ELEMENT_ID = 'public-config';

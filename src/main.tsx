@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { PRERENDERED_ATTRIBUTE } from '../contracts/first-paint.ts';
+import { PRERENDERED_ATTRIBUTE } from '../contracts/values.ts';
 import { App } from './app/App.tsx';
 import { publicConfigOnce } from './platform/request/hooks.ts';
 import { findRootElement } from './mount.ts';

@@ -2,12 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import {
-  APP_SCRIPTS_TEMPLATE,
-  PRERENDERED_ATTRIBUTE,
-  PUBLIC_CONFIG_ELEMENT_ID,
-  FIRST_PAINT_SCRIPT,
-} from '../../contracts/first-paint.ts';
+import { PRERENDERED_ATTRIBUTE, PUBLIC_CONFIG_ELEMENT_ID } from '../../contracts/values.ts';
+import { APP_SCRIPTS_TEMPLATE, FIRST_PAINT_SCRIPT } from './first-paint.ts';
 import type { PrerenderedPage } from './prerender.ts';
 
 /** Written by the build (scripts/vite-route-preloads.ts) into `<clientDir>-meta/`, beside the manifest. */

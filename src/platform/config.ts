@@ -1,4 +1,4 @@
-import { PUBLIC_CONFIG_ELEMENT_ID } from '../../contracts/first-paint.ts';
+import { PUBLIC_CONFIG_ELEMENT_ID } from '../../contracts/values.ts';
 import type { PublicConfig } from '../../contracts/system.ts';
 import { type CallOptions, callLazy } from './request/request.ts';
 

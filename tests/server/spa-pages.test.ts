@@ -8,7 +8,7 @@ import { ROUTES } from '../../src/app/routes/table.ts';
 import { features } from '../../server/features/index.ts';
 import { buildApp } from '../../server/platform/app.ts';
 import { loadEnv } from '../../server/platform/env.ts';
-import { FIRST_PAINT_SCRIPT } from '../../contracts/first-paint.ts';
+import { FIRST_PAINT_SCRIPT } from '../../server/platform/first-paint.ts';
 import { securityHeaders } from '../../server/platform/plugins/security.ts';
 import type { PrerenderedPage } from '../../server/platform/prerender.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreload, SpaPages } from '../../server/platform/spa-pages.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FIRST_PAINT_SCRIPT } from '../../../contracts/first-paint.ts';
+import { FIRST_PAINT_SCRIPT } from '../first-paint.ts';
 import { type Env, paymentProviderOf } from '../env.ts';
 
 type Directives = Record<string, string[]>;

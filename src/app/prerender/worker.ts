@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { JSDOM } from 'jsdom';
-import { PUBLIC_CONFIG_ELEMENT_ID } from '../../../contracts/first-paint.ts';
+import { PUBLIC_CONFIG_ELEMENT_ID } from '../../../contracts/values.ts';
 
 /**
  * The prerender worker (ADR 0155), built by `vite build` into `<outDir>-meta/ssr/worker.js` and started by

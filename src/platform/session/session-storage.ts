@@ -1,6 +1,6 @@
 import type { StoredSession } from '../../../machines/session.ts';
 import { readStoredSession } from './stored-session.ts';
-import { ACCESS_TOKEN_STORAGE_KEY } from '../../../contracts/first-paint.ts';
+import { ACCESS_TOKEN_STORAGE_KEY } from '../../../contracts/values.ts';
 
 /**
  * Seed spec section 3: the session store kept in the browser. Exactly three keys: `accessToken`,

@@ -1,10 +1,4 @@
-/**
- * The first paint of a prerendered page (issue 11, ADR 0155), shared by the server that writes the page
- * and the client that takes it over.
- */
-
-/** Seed spec section 3: the browser keeps the access token under this key (localStorage). */
-export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
+import { ACCESS_TOKEN_STORAGE_KEY } from '../../contracts/values.ts';
 
 /** The `<template id>` that holds the app's scripts in a prerendered page, inert until the first paint. */
 export const APP_SCRIPTS_TEMPLATE = 'app-scripts';
@@ -27,9 +21,3 @@ export const FIRST_PAINT_SCRIPT = [
   `.observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(start)})}`,
   `setTimeout(start,1000)})()`,
 ].join('');
-
-/** The attribute of the root element that holds a prerendered page. */
-export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
-
-/** The element whose JSON is the public configuration (`GET /api/config`'s answer) in every page. */
-export const PUBLIC_CONFIG_ELEMENT_ID = 'public-config';

@@ -41,3 +41,13 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 /** The element whose JSON is the public configuration (`GET /api/config`'s answer) in every page. */
 export const PUBLIC_CONFIG_ELEMENT_ID = 'public-config';
+
+/** The element whose JSON is the answers the server gave ahead for the first calls of a guest's page (ADR 0156). */
+export const EMBEDDED_ANSWERS_ELEMENT_ID = 'embedded-answers';
+
+/** One answer given ahead (ADR 0156): a GET of `path` with `query`, and its JSON. */
+export interface EmbeddedAnswer {
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+}

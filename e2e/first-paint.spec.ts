@@ -65,3 +65,21 @@ test('a signed-in visitor gets their own screen, never the guest page (ADR 0155)
   await expect(page.getByRole('heading', { level: 1, name: 'お試しサポート（モニター募集）' })).toBeVisible();
   expect(warnings).toEqual([]);
 });
+
+test("a guest's /recruitments brings its open recruitments and the first photo: no call for the list (ADR 0156)", async ({
+  page,
+}) => {
+  const listCalls: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/recruitments') listCalls.push(req.url());
+  });
+  const html = await (await page.request.get('/recruitments')).text();
+  expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="\/media\//);
+  expect(html).toContain('<script id="embedded-answers" type="application/json">');
+  await page.goto('/recruitments');
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  expect(listCalls).toEqual([]);
+  // The next list (a filter) asks the server as before.
+  await page.getByLabel('エリア').selectOption('東京都');
+  await expect.poll(() => listCalls.length).toBe(1);
+});

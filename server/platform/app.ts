@@ -13,6 +13,7 @@ import { installCsrf } from './plugins/csrf.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { API_DOCS_PREFIX, installOpenApi } from './plugins/openapi.ts';
 import { baseSecurityHeaders, installSecurityHeaders, isApiRequest } from './plugins/security.ts';
+import { PageDataRegistry } from './page-data.ts';
 import { installSpa } from './plugins/spa.ts';
 import { installZod } from './plugins/zod.ts';
 import { openSharedCache, type SharedCache } from './cache.ts';
@@ -149,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('cache', cache);
   app.addHook('onClose', () => cache.close());
   warnAboutOneProcessState(app);
+  app.decorate('pageData', new PageDataRegistry());
   for (const feature of options.features) await feature.setup?.(app);
   for (const feature of options.features) await app.register(feature.routes);
   await installSpa(app, options.clientDir ?? null);

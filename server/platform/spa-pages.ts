@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { PRERENDERED_ATTRIBUTE, PUBLIC_CONFIG_ELEMENT_ID } from '../../contracts/values.ts';
+import {
+  EMBEDDED_ANSWERS_ELEMENT_ID,
+  PRERENDERED_ATTRIBUTE,
+  PUBLIC_CONFIG_ELEMENT_ID,
+} from '../../contracts/values.ts';
+import type { PageData } from './page-data.ts';
 import { APP_SCRIPTS_TEMPLATE, FIRST_PAINT_SCRIPT } from './first-paint.ts';
 import type { PrerenderedPage } from './prerender.ts';
 
@@ -23,12 +28,13 @@ export interface HtmlPage {
   etag: string;
 }
 
-function encoded(html: string): HtmlPage {
+/** `fast`: a page built for one answer (ADR 0156) is compressed quickly rather than to the last byte. */
+function encoded(html: string, fast = false): HtmlPage {
   const body = Buffer.from(html);
   return {
     body,
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(body, { level: 9 }),
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11 } }),
+    gzip: gzipSync(body, { level: fast ? 6 : 9 }),
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
   };
 }
@@ -95,19 +101,53 @@ export class SpaPages {
     this.cache.clear();
   }
 
+  /** The route path of a prerendered page at `pathname`, or null. */
+  prerenderedPath(pathname: string, hasQuery: boolean): string | null {
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    return !hasQuery && this.prerendered.has(path) ? path : null;
+  }
+
+  /**
+   * A prerendered page with the data its feature gives ahead (ADR 0156): the first calls' answers as JSON
+   * and the first images preloaded. Built for each answer: the data is the moment's.
+   */
+  pageWithData(path: string, data: PageData): HtmlPage {
+    const html = this.htmlOf(path, false);
+    const tags = [
+      ...data.images.map(
+        (src) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(src)}">`,
+      ),
+      `<script id="${EMBEDDED_ANSWERS_ELEMENT_ID}" type="application/json">${scriptJson(JSON.stringify(data.answers))}</script>`,
+    ];
+    return encoded(
+      html.replace('</head>', () => `${tags.join('')}</head>`),
+      true,
+    );
+  }
+
   /** The HTML for a request of `pathname` (with or without a query string). */
   page(pathname: string, hasQuery: boolean): HtmlPage {
+    const key = this.keyOf(pathname, hasQuery);
+    let built = this.cache.get(key);
+    if (!built) {
+      built = encoded(this.htmlOf(pathname, hasQuery));
+      this.cache.set(key, built);
+    }
+    return built;
+  }
+
+  private keyOf(pathname: string, hasQuery: boolean): string {
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const route = this.routes.find((r) => r.regex.test(path))?.route ?? null;
+    return !hasQuery && this.prerendered.has(path) ? `page:${path}` : `route:${route?.path ?? ''}`;
+  }
+
+  private htmlOf(pathname: string, hasQuery: boolean): string {
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const route = this.routes.find((r) => r.regex.test(path))?.route ?? null;
     // A query string may change what the screen shows (?redirect=, ?oauth_error=): the app draws it.
     const prerendered = hasQuery ? undefined : this.prerendered.get(path);
-    const key = prerendered ? `page:${path}` : `route:${route?.path ?? ''}`;
-    let built = this.cache.get(key);
-    if (!built) {
-      built = encoded(this.html(route, prerendered));
-      this.cache.set(key, built);
-    }
-    return built;
+    return this.html(route, prerendered);
   }
 
   private html(route: RoutePreload | null, prerendered: PrerenderedPage | undefined): string {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recruitmentPageSchema } from '../../../contracts/recruitments.ts';
 import { createMailer, type MailMessage } from '../../platform/mail.ts';
 import { postCheckerFromEnv } from '../../platform/post-checker.ts';
 import { CLOCK_QUEUE, MAIL_QUEUE, RecruitmentService } from './service.ts';
@@ -21,6 +22,15 @@ export async function setupRecruitments(app: FastifyInstance): Promise<void> {
     checker: postCheckerFromEnv(app.env),
   });
   app.decorate('recruitments', service);
+  // ADR 0156: the open recruitments come with the guest page of the list, the first card's photo preloaded.
+  app.pageData.add('/recruitments', async () => {
+    const query = { stage: 'open' } as const;
+    const page = recruitmentPageSchema.parse(await service.list(query));
+    return {
+      answers: [{ path: '/api/recruitments', query, body: page }],
+      images: page.items.slice(0, 1).flatMap((r) => (r.cover ? [r.cover.url] : [])),
+    };
+  });
   const mailer = createMailer(app.env, app.log);
   await app.jobs.work<MailMessage>(MAIL_QUEUE, (message) => mailer.send(message));
   await app.jobs.work(CLOCK_QUEUE, async () => {

@@ -68,7 +68,19 @@ export async function installSpa(app: FastifyInstance, clientDir: string | null)
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     }
     if (!pages) return reply.type('text/html; charset=utf-8').sendFile('index.html');
-    const page = pages.page(path, request.url.includes('?'));
+    const hasQuery = request.url.includes('?');
+    let page = pages.page(path, hasQuery);
+    // ADR 0156: a feature may give data ahead with its prerendered page (the first answers, the photos).
+    const prerendered = pages.prerenderedPath(path, hasQuery);
+    const provider = prerendered ? app.pageData.get(prerendered) : undefined;
+    if (prerendered && provider) {
+      try {
+        const data = await provider();
+        if (data) page = pages.pageWithData(prerendered, data);
+      } catch (err) {
+        request.log.warn({ err }, 'page data: the page is served without it');
+      }
+    }
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('ETag', page.etag);
     reply.header('Vary', 'Accept-Encoding');
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();

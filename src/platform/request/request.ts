@@ -2,6 +2,7 @@ import type { $Fetch } from 'ofetch';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import type { z } from 'zod';
 import { type HttpResult, type RequestSpec, requestMachine } from '../../../machines/requestMachine.ts';
+import { takeEmbeddedAnswer } from './embedded.ts';
 import { session as defaultSession, type SessionStorage } from '../session/session-storage.ts';
 import { api as defaultApi } from './client.ts';
 import { ApiRequestError, ERRORS } from '../../../machines/errors.ts';
@@ -55,6 +56,14 @@ export function createRequester(deps: RequestDeps): Requester {
         send: fromPromise<HttpResult, { request: RequestSpec }>(async ({ input, signal }) => {
           sentToken = deps.session.getToken();
           const before = sentToken ? isTokenExpired(sentToken, deps.now()) : false;
+          // A guest's first read may have come with the page (ADR 0156).
+          const ahead =
+            sentToken === null && input.request.method === 'GET'
+              ? takeEmbeddedAnswer(input.request.path, input.request.query)
+              : null;
+          if (ahead) {
+            return { status: 200, statusText: 'OK', data: ahead.body, version: null, tokenExpired: false };
+          }
           try {
             const response = await deps.api.raw(input.request.path, {
               method: input.request.method,

@@ -51,3 +51,17 @@ export interface EmbeddedAnswer {
   query: Record<string, string>;
   body: unknown;
 }
+
+/** A guest page as the prerender worker renders it (src/app/prerender/render.tsx, ADR 0155). */
+export interface PrerenderedPage {
+  path: string;
+  /** The markup of the root element, as React renders it for a guest before any data has arrived. */
+  html: string;
+  /** The styles that markup uses (the stitches sheet, with the global styles). */
+  css: string;
+  title: string;
+  description: string;
+}
+
+/** What the prerender worker posts back: each page, or why it could not render it. */
+export type PrerenderAnswer = (PrerenderedPage | { path: string; error: string })[];

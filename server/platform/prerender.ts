@@ -1,20 +1,12 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { PrerenderAnswer, PrerenderedPage } from '../../contracts/values.ts';
 
 /** Built by `vite build` (scripts/vite-ssr-worker.ts) into `<clientDir>-meta/`. */
 export const SSR_WORKER_FILE = 'ssr/worker.js';
 
-/** A page as the worker renders it (src/app/prerender/render.tsx). */
-export interface PrerenderedPage {
-  path: string;
-  html: string;
-  css: string;
-  title: string;
-  description: string;
-}
-
-type WorkerAnswer = ({ path: string } & (Omit<PrerenderedPage, 'path'> | { error: string }))[];
+export type { PrerenderedPage };
 
 /** How long a prerender may take before the pages are served without it. */
 const PRERENDER_TIMEOUT_MS = 60_000;
@@ -42,7 +34,7 @@ export function prerenderPages(
       reject(new Error(`no answer within ${PRERENDER_TIMEOUT_MS / 1000} s`));
     }, PRERENDER_TIMEOUT_MS);
     timer.unref();
-    worker.once('message', (answer: WorkerAnswer) => {
+    worker.once('message', (answer: PrerenderAnswer) => {
       clearTimeout(timer);
       void worker.terminate();
       const pages: PrerenderedPage[] = [];

@@ -4,6 +4,7 @@ import { getCssText, globalStyles, reset } from '../../platform/styles/stitches.
 import { App } from '../App.tsx';
 import { pageMetaOf } from '../routes/meta.ts';
 import { matchRoute, ROUTES } from '../routes/table.ts';
+import type { PrerenderedPage } from '../../../contracts/values.ts';
 
 /**
  * The pages whose first screen is the same for every guest (ADR 0155): public and guest-only routes
@@ -12,16 +13,6 @@ import { matchRoute, ROUTES } from '../routes/table.ts';
 export const PRERENDER_PATHS = ROUTES.filter(
   (r) => (r.access === 'public' || r.access === 'guest') && !r.path.includes(':'),
 ).map((r) => r.path);
-
-export interface PrerenderedPage {
-  path: string;
-  /** The markup of the root element, as React renders it for a guest before any data has arrived. */
-  html: string;
-  /** The styles that markup uses (the stitches sheet, with the global styles). */
-  css: string;
-  title: string;
-  description: string;
-}
 
 /**
  * Renders the app as a guest's browser first renders it at `path` (the DOM globals and the URL are the

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { JSDOM } from 'jsdom';
-import { PUBLIC_CONFIG_ELEMENT_ID } from '../../../contracts/values.ts';
+import { type PrerenderAnswer, PUBLIC_CONFIG_ELEMENT_ID } from '../../../contracts/values.ts';
 
 /**
  * The prerender worker (ADR 0155), built by `vite build` into `<outDir>-meta/ssr/worker.js` and started by
@@ -14,10 +14,6 @@ export interface PrerenderInput {
   /** GET /api/config's answer as JSON. */
   config: string;
 }
-
-export type PrerenderOutput = ({ path: string } & (
-  import('./render.tsx').PrerenderedPage | { error: string }
-))[];
 
 const { origin, config } = workerData as PrerenderInput;
 const dom = new JSDOM(
@@ -53,7 +49,7 @@ for (const name of [
 }
 
 const { PRERENDER_PATHS, renderPage } = await import('./render.tsx');
-const pages: PrerenderOutput = [];
+const pages: PrerenderAnswer = [];
 for (const path of PRERENDER_PATHS) {
   dom.reconfigure({ url: `${origin}${path}` });
   try {

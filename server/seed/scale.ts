@@ -488,10 +488,16 @@ export function scaleSteps(o: {
     {
       name: 'bills',
       sql: `
-      insert into bills (advertisement_id, company_id, shop_id, month, units, reward, rewards, fee, subtotal, created_at)
+      insert into bills (advertisement_id, company_id, shop_id, month, units, reward, rewards, fee, subtotal, created_at,
+        approved_units)
       select a.id, s.company_id, a.shop_id, to_char(a.approved_at at time zone 'Asia/Tokyo', 'YYYY-MM'), a.units, a.reward,
-        a.units * a.reward, (a.units * a.reward * 30) / 100, a.units * a.reward + (a.units * a.reward * 30) / 100, a.approved_at
-      from advertisements a join shops s on s.id = a.shop_id where a.approved_at is not null order by a.id`,
+        a.units * a.reward, (a.units * a.reward * 30) / 100, a.units * a.reward + (a.units * a.reward * 30) / 100, a.approved_at,
+        -- The count the units trigger of migration 0023 keeps (triggers are off while seeding).
+        coalesce(c.n, 0)
+      from advertisements a join shops s on s.id = a.shop_id
+      left join (select advertisement_id, count(*)::int as n from units where status = 'approved'
+        group by advertisement_id) c on c.advertisement_id = a.id
+      where a.approved_at is not null order by a.id`,
     },
     {
       name: 'recruitments',

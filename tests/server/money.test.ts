@@ -626,6 +626,67 @@ for (const kind of DB_KINDS) {
       await db.execute(sql`delete from advertisements where id in (${packageAd}, ${paidAd})`);
     });
 
+    it('a bill keeps the count of its request’s approved units, whatever writes the units (issue 17, ADR 0124, migration 0023)', async () => {
+      const db = t.database.db;
+      // Oracle: the count of the units themselves, for every bill there is.
+      const mismatches = async () =>
+        rowsOf<{ advertisement_id: number }>(
+          await db.execute(sql`
+            select b.advertisement_id from bills b
+            where b.approved_units <> (select count(*) from units u
+              where u.advertisement_id = b.advertisement_id and u.status = 'approved')`),
+        );
+      expect(await mismatches()).toEqual([]);
+      const [shop] = rowsOf<{ id: number }>(
+        await db.execute(sql`select id from shops where screen_name = 'demo-cafe'`),
+      );
+      const supporters = rowsOf<{ id: number }>(
+        await db.execute(sql`select id from users where email like 'fan%@example.com' order by id limit 3`),
+      );
+      const [ad] = rowsOf<{ id: number }>(
+        await db.execute(sql`
+          insert into advertisements (shop_id, status, text, platforms, units, reward, fee_waived, starts_on, ends_on)
+          values (${shop!.id}, '審査中', '承認数のテスト #PR', '["x"]'::jsonb, 5, 100, false, '2026-11-01', '2026-11-30')
+          returning id`),
+      );
+      const approvedOf = async () =>
+        rowsOf<{ approved_units: number }>(
+          await db.execute(sql`select approved_units from bills where advertisement_id = ${ad!.id}`),
+        )[0]?.approved_units;
+      const addUnit = async (userId: number, status: string) =>
+        db.execute(sql`
+          insert into units (advertisement_id, user_id, reward, status, offered_at, expires_at)
+          values (${ad!.id}, ${userId}, 100, ${status}, now(), now() + interval '3 days')`);
+      // Approved before its bill exists (a fixture): the bill starts from the count.
+      await addUnit(supporters[0]!.id, 'approved');
+      await db.execute(
+        sql`update advertisements set status = '配信中', approved_at = now() where id = ${ad!.id}`,
+      );
+      expect(await approvedOf()).toBe(1);
+      await addUnit(supporters[1]!.id, 'posted');
+      await addUnit(supporters[2]!.id, 'approved');
+      expect(await approvedOf()).toBe(2);
+      // Into and out of approved, a status change that is neither, a deletion.
+      await db.execute(
+        sql`update units set status = 'approved' where advertisement_id = ${ad!.id} and status = 'posted'`,
+      );
+      expect(await approvedOf()).toBe(3);
+      await db.execute(sql`update units set status = 'rejected' where advertisement_id = ${ad!.id}
+        and user_id = ${supporters[1]!.id}`);
+      await db.execute(sql`update units set status = 'rejected' where advertisement_id = ${ad!.id}
+        and user_id = ${supporters[1]!.id}`);
+      expect(await approvedOf()).toBe(2);
+      await db.execute(
+        sql`delete from units where advertisement_id = ${ad!.id} and user_id = ${supporters[2]!.id}`,
+      );
+      expect(await approvedOf()).toBe(1);
+      expect(await mismatches()).toEqual([]);
+      // Deleting the request deletes its units and its bill without a complaint from the count.
+      await db.execute(sql`delete from bills where advertisement_id = ${ad!.id}`);
+      await db.execute(sql`delete from advertisements where id = ${ad!.id}`);
+      expect(await mismatches()).toEqual([]);
+    });
+
     it('shows a year of invoices at a time, the latest first, and the year before on request (issue 17, ADR 0124)', async () => {
       const owner = await loginAs(t, 'owner@example.com');
       const monthsOf = (b: { invoices: { month: string }[] }) => b.invoices.map((i) => i.month);

@@ -65,7 +65,8 @@ export async function hasBillsBefore(db: Db, companyId: number, month: string): 
 /**
  * Unused units of the company's requests that ended in the months (Japan time): what the shop paid for and
  * no supporter earned, refunded on that month's invoice. Read from the company's shops' ended requests by
- * their end (index advertisements_shop_ended_idx), not from every bill the company ever had (issue 17).
+ * their end (index advertisements_shop_ended_idx), not from every bill the company ever had; the approved
+ * units are the bill's count, kept by the database (migration 0023), not counted here (issue 17).
  */
 export async function refundsOfCompany(db: Db, companyId: number, months: string | MonthRange) {
   const { from, to } = rangeOf(months);
@@ -73,7 +74,7 @@ export async function refundsOfCompany(db: Db, companyId: number, months: string
     await db.execute(sql`
       select b.advertisement_id, s.name as shop_name, b.units, b.reward, b.fee,
         to_char(a.ended_at at time zone 'Asia/Tokyo', 'YYYY-MM') as month,
-        (b.units - (select count(*) from units u where u.advertisement_id = a.id and u.status = 'approved'))::int as unused
+        (b.units - b.approved_units) as unused
       from shops s
       join advertisements a on a.shop_id = s.id and a.status = '終了'
         and a.ended_at >= ${monthCutoff(addMonths(from, -1)).toISOString()}::timestamptz

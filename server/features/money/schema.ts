@@ -106,6 +106,11 @@ export const bills = pgTable(
     fee: integer('fee').notNull(),
     /** Tax-exclusive: rewards + fee. */
     subtotal: integer('subtotal').notNull(),
+    /**
+     * The request's approved units, kept by the database (migration 0023, ADR 0124): its refund once it
+     * has ended is `units - approved_units` without counting the units on every read.
+     */
+    approvedUnits: integer('approved_units').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

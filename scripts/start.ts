@@ -7,7 +7,18 @@ import { computeAppVersion, ROOT_DIR } from '../server/platform/version.ts';
  * `npm start`: builds the SPA when the build is missing or stale, then starts the server
  * (which migrates and seeds the embedded database on first start).
  */
-const BUILD_INPUTS = ['index.html', 'vite.config.ts', 'package.json', 'src', 'machines', 'public'];
+const BUILD_INPUTS = [
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+  'src',
+  'machines',
+  'contracts',
+  'public',
+  // The build's own plugins (ADR 0154, ADR 0155).
+  'scripts/vite-route-preloads.ts',
+  'scripts/vite-ssr-worker.ts',
+];
 // The stamp lives beside the served folder, not in it (issue 10 item 10; vite.config.ts).
 const stamp = join(ROOT_DIR, 'dist/client-meta/build.json');
 

@@ -158,11 +158,6 @@ export async function resolveShortLinks(db: Db, codes: readonly string[]): Promi
   return out;
 }
 
-export async function resolveShortLink(db: Db, code: string): Promise<ResolvedLink | null> {
-  const [link] = await resolveShortLinks(db, [code]);
-  return link ?? null;
-}
-
 /** How long a process answers a link from memory (ADR 0152), and how many links it keeps. */
 export const LINK_CACHE_MS = 5_000;
 export const LINK_CACHE_MAX = 10_000;

@@ -24,28 +24,16 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER units_bill_approved AFTER INSERT OR UPDATE OF status OR DELETE ON "units"
   FOR EACH ROW EXECUTE FUNCTION units_bill_approved();--> statement-breakpoint
--- A bill written after some of its units were approved (a request approved again, a fixture) starts from
--- their count. The amounts are those of migration 0022.
-CREATE OR REPLACE FUNCTION advertisements_bill() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A bill written after some of its units were approved (a request approved again, a fixture), by
+-- whatever writes it, starts from their count.
+CREATE FUNCTION bills_approved_units() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.approved_at IS NULL OR NEW.status NOT IN ('配信中', '終了') THEN
-    RETURN NULL;
-  END IF;
-  INSERT INTO bills (advertisement_id, company_id, shop_id, month, units, reward, rewards, fee, subtotal,
-    approved_units)
-  SELECT NEW.id, s.company_id, NEW.shop_id, to_char(NEW.approved_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM'),
-    x.units, x.reward, x.units * x.reward, x.fee, x.units * x.reward + x.fee,
-    (SELECT count(*) FROM units u WHERE u.advertisement_id = NEW.id AND u.status = 'approved')
-  FROM shops s
-  CROSS JOIN LATERAL (
-    SELECT coalesce(NEW.units, 10) AS units, coalesce(NEW.reward, 100) AS reward,
-      CASE WHEN NEW.fee_waived THEN 0
-        ELSE floor(coalesce(NEW.units, 10) * coalesce(NEW.reward, 100) * 30 / 100.0)::int END AS fee
-  ) x
-  WHERE s.id = NEW.shop_id
-  ON CONFLICT (advertisement_id) DO NOTHING;
-  RETURN NULL;
+  NEW.approved_units := (SELECT count(*) FROM units u
+    WHERE u.advertisement_id = NEW.advertisement_id AND u.status = 'approved');
+  RETURN NEW;
 END $$;--> statement-breakpoint
+CREATE TRIGGER bills_approved_units BEFORE INSERT ON "bills"
+  FOR EACH ROW EXECUTE FUNCTION bills_approved_units();--> statement-breakpoint
 UPDATE bills b SET approved_units = c.n
 FROM (SELECT advertisement_id, count(*)::int AS n FROM units WHERE status = 'approved' GROUP BY advertisement_id) c
 WHERE c.advertisement_id = b.advertisement_id;

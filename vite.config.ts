@@ -4,19 +4,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { computeAppVersion } from './server/platform/version.ts';
+import { computeAppVersion, metaDirOf } from './server/platform/version.ts';
 import { routePreloads } from './scripts/vite-route-preloads.ts';
 import { ssrWorker } from './scripts/vite-ssr-worker.ts';
 
 const version = computeAppVersion();
 const outDir = 'dist/client';
-
-/**
- * The build's files that are not for the public (issue 10 item 10): source maps, the Vite manifest and
- * the build stamp go to `<outDir>-meta/`, beside the served folder, not in it. Error reporting and the
- * bundle bench read them there.
- */
-export const metaDirOf = (dir: string) => `${dir.replace(/\/+$/, '')}-meta`;
 
 /**
  * Writes .br and .gz beside every text asset (served by @fastify/static preCompressed), then moves the
@@ -68,7 +61,7 @@ export default defineConfig({
     react(),
     routePreloads(import.meta.dirname),
     precompress(),
-    ssrWorker({ root: import.meta.dirname, metaDirOf, define }),
+    ssrWorker({ root: import.meta.dirname, define }),
   ],
   define,
   build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: 'hidden', manifest: true },

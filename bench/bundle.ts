@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ROUTES } from '../src/app/routes/table.ts';
+import { metaDirOf } from '../server/platform/version.ts';
+import { START_UP_MODULES } from '../scripts/vite-route-preloads.ts';
 
 /**
  * Bundle sizes of the production build (issues 4 and 11). The budget is what the server sends for a
@@ -19,8 +21,6 @@ const ROOT = join(import.meta.dirname, '..');
 const dirArg = process.argv.indexOf('--dir');
 const DIST = dirArg > 0 && process.argv[dirArg + 1] ? process.argv[dirArg + 1]! : join(ROOT, 'dist/client');
 export const FIRST_SCREEN_BUDGET_KB = 110;
-/** main.tsx starts these together with the current screen's chunk, before the first paint. */
-const START_UP_MODULES = ['src/app/routes/AppRoutes.tsx'];
 
 type ManifestChunk = {
   file: string;
@@ -33,7 +33,7 @@ type ManifestChunk = {
 };
 
 /** Source maps and the manifest are kept out of the served folder (issue 10 item 10; vite.config.ts). */
-const META = `${DIST.replace(/\/+$/, '')}-meta`;
+const META = metaDirOf(DIST);
 const manifestPath = join(META, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {
   console.error(`${manifestPath} がありません。先に \`npx vite build\` を実行してください。`);

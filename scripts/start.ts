@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { computeAppVersion, ROOT_DIR } from '../server/platform/version.ts';
+import { computeAppVersion, metaDirOf, ROOT_DIR } from '../server/platform/version.ts';
 
 /**
  * `npm start`: builds the SPA when the build is missing or stale, then starts the server
@@ -20,7 +20,7 @@ const BUILD_INPUTS = [
   'scripts/vite-ssr-worker.ts',
 ];
 // The stamp lives beside the served folder, not in it (issue 10 item 10; vite.config.ts).
-const stamp = join(ROOT_DIR, 'dist/client-meta/build.json');
+const stamp = join(metaDirOf(join(ROOT_DIR, 'dist/client')), 'build.json');
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -1,23 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../server/platform/spa-pages.ts';
 
 /** Where the routes are declared: every feature's routes.ts and the staff menu's screens. */
-function routeFiles(root: string): string[] {
+export function routeFiles(root: string): string[] {
   const features = join(root, 'src/features');
   return [
     ...readdirSync(features, { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => join(features, d.name, 'routes.ts')),
     join(root, 'src/app/admin/index.ts'),
-  ].filter((file) => {
-    try {
-      return readFileSync(file, 'utf8').includes('load: () => import(');
-    } catch {
-      return false;
-    }
-  });
+  ].filter((file) => existsSync(file));
 }
 
 /** Each `{ path: '…', …, load: () => import('…') }` of a routes file, in order. */
@@ -31,8 +25,11 @@ export function routesOf(source: string): { path: string; specifier: string }[] 
 
 type Chunk = { fileName: string; imports: string[]; facadeModuleId: string | null; isEntry: boolean };
 
-/** The modules src/main.tsx imports at start-up whatever the path. */
-const STARTUP_MODULES = ['src/app/routes/AppRoutes.tsx', 'contracts/system.ts'];
+/**
+ * The modules src/main.tsx starts loading with the current screen's chunk whatever the path, before the
+ * first paint: the route list names them, and bench/bundle.ts counts them in the first screen.
+ */
+export const START_UP_MODULES = ['src/app/routes/AppRoutes.tsx'];
 
 /**
  * Issue 11 (ADR 0154): the files of a route's screen are known when the build ends, so the server can
@@ -66,8 +63,7 @@ export function routePreloads(root: string): Plugin {
         if (!chunk) this.error(`route preloads: no chunk for ${id}`);
         return chunk;
       };
-      // What src/main.tsx loads at start-up on every path: the router and the schema of GET /api/config.
-      const router = new Set(STARTUP_MODULES.flatMap((module) => [...closure(chunkOf(join(root, module)))]));
+      const router = new Set(START_UP_MODULES.flatMap((module) => [...closure(chunkOf(join(root, module)))]));
       const routes: RoutePreload[] = [];
       for (const file of routeFiles(root)) {
         let found;

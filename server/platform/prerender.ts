@@ -2,17 +2,16 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PrerenderAnswer, PrerenderedPage } from '../../contracts/values.ts';
+import { metaDirOf } from './version.ts';
 
 /** Built by `vite build` (scripts/vite-ssr-worker.ts) into `<clientDir>-meta/`. */
 export const SSR_WORKER_FILE = 'ssr/worker.js';
-
-export type { PrerenderedPage };
 
 /** How long a prerender may take before the pages are served without it. */
 const PRERENDER_TIMEOUT_MS = 60_000;
 
 export const ssrWorkerOf = (clientDir: string) => {
-  const file = resolve(`${clientDir.replace(/\/+$/, '')}-meta`, SSR_WORKER_FILE);
+  const file = resolve(metaDirOf(clientDir), SSR_WORKER_FILE);
   return existsSync(file) ? file : null;
 };
 

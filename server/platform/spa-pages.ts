@@ -5,11 +5,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   EMBEDDED_ANSWERS_ELEMENT_ID,
   PRERENDERED_ATTRIBUTE,
+  type PrerenderedPage,
   PUBLIC_CONFIG_ELEMENT_ID,
 } from '../../contracts/values.ts';
 import type { PageData } from './page-data.ts';
 import { APP_SCRIPTS_TEMPLATE, FIRST_PAINT_SCRIPT } from './first-paint.ts';
-import type { PrerenderedPage } from './prerender.ts';
+import { metaDirOf } from './version.ts';
 
 /** Written by the build (scripts/vite-route-preloads.ts) into `<clientDir>-meta/`, beside the manifest. */
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
@@ -20,30 +21,48 @@ export interface RoutePreload {
   files: string[];
 }
 
-/** One HTML answer, ready in every encoding the browser may ask for. */
-export interface HtmlPage {
-  body: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  etag: string;
-}
+/**
+ * One HTML answer. Each encoding is made when a browser first asks for it, then kept: a page built for
+ * one answer (ADR 0156) is compressed once, in the encoding sent, and quickly rather than to the last byte.
+ */
+export class HtmlPage {
+  readonly body: Buffer;
+  readonly etag: string;
+  private brotli: Buffer | null = null;
+  private gzipped: Buffer | null = null;
 
-/** `fast`: a page built for one answer (ADR 0156) is compressed quickly rather than to the last byte. */
-function encoded(html: string, fast = false): HtmlPage {
-  const body = Buffer.from(html);
-  return {
-    body,
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11 } }),
-    gzip: gzipSync(body, { level: fast ? 6 : 9 }),
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
-  };
+  constructor(
+    readonly html: string,
+    private readonly fast = false,
+  ) {
+    this.body = Buffer.from(html);
+    this.etag = `"${createHash('sha256').update(this.body).digest('base64url').slice(0, 22)}"`;
+  }
+
+  get br(): Buffer {
+    this.brotli ??= brotliCompressSync(this.body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: this.fast ? 5 : 11 },
+    });
+    return this.brotli;
+  }
+
+  get gzip(): Buffer {
+    this.gzipped ??= gzipSync(this.body, { level: this.fast ? 6 : 9 });
+    return this.gzipped;
+  }
 }
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const escapeAttribute = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-/** JSON inside <script>: no `</script>` or `<!--` can end or open anything. */
-const scriptJson = (json: string) => json.replace(/</g, '\\u003c');
+/** JSON in a <script> element of its own: no `</script>` or `<!--` in it can end or open anything. */
+const jsonScript = (id: string, json: string) =>
+  `<script id="${id}" type="application/json">${json.replace(/</g, '\\u003c')}</script>`;
+/** `/a/` is `/a`, `/` stays `/`. */
+const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+/** Replacements are functions: a `$` in a page or in the configuration is text, not a pattern. */
+const addToHead = (html: string, tags: string[]) =>
+  tags.length > 0 ? html.replace('</head>', () => `${tags.join('')}</head>`) : html;
 
 /** The hidden rule: a visitor with a session never sees the guest's prerendered page. */
 const SESSION_HIDES_PAGE = `html[data-session] #root[${PRERENDERED_ATTRIBUTE}]{visibility:hidden}`;
@@ -83,7 +102,7 @@ export class SpaPages {
 
   /** The pages of a built client, or null for a build without the route list (index.html as it is). */
   static load(clientDir: string): SpaPages | null {
-    const list = join(`${clientDir.replace(/\/+$/, '')}-meta`, ROUTE_PRELOADS_FILE);
+    const list = join(metaDirOf(clientDir), ROUTE_PRELOADS_FILE);
     if (!existsSync(list)) return null;
     const index = readFileSync(join(clientDir, 'index.html'), 'utf8');
     return new SpaPages(index, JSON.parse(readFileSync(list, 'utf8')) as RoutePreload[]);
@@ -103,64 +122,45 @@ export class SpaPages {
 
   /** The route path of a prerendered page at `pathname`, or null. */
   prerenderedPath(pathname: string, hasQuery: boolean): string | null {
-    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const path = normalise(pathname);
     return !hasQuery && this.prerendered.has(path) ? path : null;
   }
 
   /**
    * A prerendered page with the data its feature gives ahead (ADR 0156): the first calls' answers as JSON
-   * and the first images preloaded. Built for each answer: the data is the moment's.
+   * and the first images preloaded, added to the page as built once. Made for each answer: the data is the
+   * moment's.
    */
   pageWithData(path: string, data: PageData): HtmlPage {
-    const html = this.htmlOf(path, false);
     const tags = [
       ...data.images.map(
         (src) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(src)}">`,
       ),
-      `<script id="${EMBEDDED_ANSWERS_ELEMENT_ID}" type="application/json">${scriptJson(JSON.stringify(data.answers))}</script>`,
+      jsonScript(EMBEDDED_ANSWERS_ELEMENT_ID, JSON.stringify(data.answers)),
     ];
-    return encoded(
-      html.replace('</head>', () => `${tags.join('')}</head>`),
-      true,
-    );
+    return new HtmlPage(addToHead(this.page(path, false).html, tags), true);
   }
 
   /** The HTML for a request of `pathname` (with or without a query string). */
   page(pathname: string, hasQuery: boolean): HtmlPage {
-    const key = this.keyOf(pathname, hasQuery);
+    const path = normalise(pathname);
+    // A query string may change what the screen shows (?redirect=, ?oauth_error=): the app draws it.
+    const prerendered = hasQuery ? undefined : this.prerendered.get(path);
+    const routeOf = () => this.routes.find((r) => r.regex.test(path))?.route ?? null;
+    // A prerendered page is cached by its path; any other by its route, matched on every request.
+    const route = prerendered ? null : routeOf();
+    const key = prerendered ? `page:${path}` : `route:${route?.path ?? ''}`;
     let built = this.cache.get(key);
     if (!built) {
-      built = encoded(this.htmlOf(pathname, hasQuery));
+      built = new HtmlPage(this.html(prerendered ? routeOf() : route, prerendered));
       this.cache.set(key, built);
     }
     return built;
   }
 
-  private keyOf(pathname: string, hasQuery: boolean): string {
-    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const route = this.routes.find((r) => r.regex.test(path))?.route ?? null;
-    return !hasQuery && this.prerendered.has(path) ? `page:${path}` : `route:${route?.path ?? ''}`;
-  }
-
-  private htmlOf(pathname: string, hasQuery: boolean): string {
-    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const route = this.routes.find((r) => r.regex.test(path))?.route ?? null;
-    // A query string may change what the screen shows (?redirect=, ?oauth_error=): the app draws it.
-    const prerendered = hasQuery ? undefined : this.prerendered.get(path);
-    return this.html(route, prerendered);
-  }
-
   private html(route: RoutePreload | null, prerendered: PrerenderedPage | undefined): string {
     const preloads = (route?.files ?? []).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
-    const config =
-      this.config === null
-        ? []
-        : [
-            `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(this.config)}</script>`,
-          ];
-    // Replacements are functions: a `$` in a page or in the configuration is text, not a pattern.
-    const addToHead = (html: string, tags: string[]) =>
-      tags.length > 0 ? html.replace('</head>', () => `${tags.join('')}</head>`) : html;
+    const config = this.config === null ? [] : [jsonScript(PUBLIC_CONFIG_ELEMENT_ID, this.config)];
     if (!prerendered) return addToHead(this.index, [...preloads, ...config]);
     // The app's scripts wait in an inert template until the first paint (FIRST_PAINT_SCRIPT adds them).
     const scripts: string[] = [];

@@ -26,3 +26,9 @@ export function computeAppVersion(root = ROOT_DIR): string {
     return pkg.version;
   }
 }
+
+/**
+ * The build's files that are not for the public (issue 10 item 10): source maps, the Vite manifest, the
+ * build stamp, the route list and the prerender worker go to `<outDir>-meta/`, beside the served folder.
+ */
+export const metaDirOf = (dir: string) => `${dir.replace(/\/+$/, '')}-meta`;

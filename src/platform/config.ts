@@ -2,13 +2,12 @@ import { PUBLIC_CONFIG_ELEMENT_ID } from '../../contracts/values.ts';
 import type { PublicConfig } from '../../contracts/system.ts';
 import { type CallOptions, callLazy } from './request/request.ts';
 
+/** The contract of the configuration, loaded when first needed (ADR 0038). */
+const configContract = () => import('../../contracts/system.ts').then((m) => m.publicConfigSchema);
+
 /** GET /api/config: the public runtime configuration (the Sentry DSN, the reCAPTCHA site key). */
 export function getConfig(options?: CallOptions): Promise<PublicConfig> {
-  return callLazy(
-    () => import('../../contracts/system.ts').then((m) => m.publicConfigSchema),
-    { method: 'GET', path: '/api/config' },
-    { retry: false, ...options },
-  );
+  return callLazy(configContract, { method: 'GET', path: '/api/config' }, { retry: false, ...options });
 }
 
 /** What the app runs with when the configuration cannot be read: every optional feature off. */
@@ -39,5 +38,5 @@ function inPage(): Promise<PublicConfig> | null {
   const text =
     typeof document === 'undefined' ? null : document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return null;
-  return import('../../contracts/system.ts').then((m) => m.publicConfigSchema.parse(JSON.parse(text)));
+  return configContract().then((schema) => schema.parse(JSON.parse(text)));
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -10,30 +10,19 @@ import { buildApp } from '../../server/platform/app.ts';
 import { loadEnv } from '../../server/platform/env.ts';
 import { FIRST_PAINT_SCRIPT } from '../../server/platform/first-paint.ts';
 import { securityHeaders } from '../../server/platform/plugins/security.ts';
-import type { PrerenderedPage } from '../../server/platform/prerender.ts';
+import type { PrerenderedPage } from '../../contracts/values.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreload, SpaPages } from '../../server/platform/spa-pages.ts';
 import { ROOT_DIR } from '../../server/platform/version.ts';
-import { routesOf } from '../../scripts/vite-route-preloads.ts';
+import { routeFiles, routesOf } from '../../scripts/vite-route-preloads.ts';
 import { TEST_APP_SECRET } from '../support/app.ts';
 import { openTestDatabase } from '../support/db.ts';
 
 /** Issue 11 (ADR 0154): the HTML of a path names the files of its screen. */
 describe('route preloads: what the build reads from the routes files', () => {
   it('pairs every path with its screen, for every route of the client table (seed spec section 2)', () => {
-    const files = [
-      ...readdirSync(join(ROOT_DIR, 'src/features')).map((f) =>
-        join(ROOT_DIR, 'src/features', f, 'routes.ts'),
-      ),
-      join(ROOT_DIR, 'src/app/admin/index.ts'),
-    ];
-    const found = files.flatMap((file) => {
-      try {
-        return routesOf(readFileSync(file, 'utf8')).map((r) => r.path);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw err;
-      }
-    });
+    const found = routeFiles(ROOT_DIR).flatMap((file) =>
+      routesOf(readFileSync(file, 'utf8')).map((r) => r.path),
+    );
     expect(found.sort()).toEqual(ROUTES.map((r) => r.path).sort());
   });
 

@@ -17,10 +17,19 @@ export interface PrerenderInput {
 
 const { origin, config } = workerData as PrerenderInput;
 const dom = new JSDOM(
-  `<!doctype html><html lang="ja"><head></head><body><script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${config.replace(/</g, '\\u003c')}</script><div id="root"></div></body></html>`,
-  { url: `${origin}/`, pretendToBeVisual: true },
+  '<!doctype html><html lang="ja"><head></head><body><div id="root"></div></body></html>',
+  {
+    url: `${origin}/`,
+    pretendToBeVisual: true,
+  },
 );
 const win = dom.window;
+// The configuration as the server's pages carry it (server/platform/spa-pages.ts), set as text.
+const configElement = win.document.createElement('script');
+configElement.id = PUBLIC_CONFIG_ELEMENT_ID;
+configElement.type = 'application/json';
+configElement.textContent = config;
+win.document.body.prepend(configElement);
 for (const name of [
   'window',
   'document',

@@ -19,11 +19,11 @@ export function pageMetaOf(route: RouteDef): { title: string; description: strin
 }
 
 export function applyPageMeta(route: RouteDef): void {
-  const { title } = pageMetaOf(route);
+  const { title, description } = pageMetaOf(route);
   document.title = title;
-  setMeta('description', route.description);
+  setMeta('description', description);
   setMeta('og:title', title, 'property');
-  setMeta('og:description', route.description, 'property');
+  setMeta('og:description', description, 'property');
 }
 
 export function usePageMeta(route: RouteDef): void {

@@ -19,17 +19,27 @@ export function markFirstScreenShown(): void {
   screenShown();
 }
 
-/**
- * Settles once the first screen's content is on the page, or 5 s after the load event at the latest (a
- * screen that never shows its content: an error view, a redirect).
- */
-export function firstScreenShown(): Promise<void> {
-  if (typeof window === 'undefined') return firstScreen;
-  const loaded = new Promise<void>((done) => {
+/** The page's load event (at once when it has passed). */
+let loaded: Promise<void> | null = null;
+function pageLoaded(): Promise<void> {
+  loaded ??= new Promise<void>((done) => {
     if (document.readyState === 'complete') done();
     else window.addEventListener('load', () => done(), { once: true });
   });
-  return Promise.race([firstScreen, loaded.then(() => new Promise<void>((r) => setTimeout(r, 5000)))]);
+  return loaded;
+}
+
+let deadlineSet = false;
+/**
+ * Settles once the first screen's content is on the page, or 5 s after the load event at the latest (a
+ * screen that never shows its content: an error view, a redirect, holds nothing back for long).
+ */
+export function firstScreenShown(): Promise<void> {
+  if (typeof window !== 'undefined' && !deadlineSet) {
+    deadlineSet = true;
+    void pageLoaded().then(() => setTimeout(screenShown, 5000));
+  }
+  return firstScreen;
 }
 
 export function afterFirstPaint(): Promise<void> {
@@ -39,13 +49,7 @@ export function afterFirstPaint(): Promise<void> {
       'requestIdleCallback' in window
         ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
         : setTimeout(resolve, 1);
-    const loaded = new Promise<void>((done) => {
-      if (document.readyState === 'complete') done();
-      else window.addEventListener('load', () => done(), { once: true });
-    });
-    // A screen that never shows its content (an error view, a redirect) holds nothing back for long.
-    void loaded.then(() => setTimeout(screenShown, 5000));
-    void Promise.all([loaded, firstScreen]).then(idle);
+    void Promise.all([pageLoaded(), firstScreenShown()]).then(idle);
   });
   return painted;
 }

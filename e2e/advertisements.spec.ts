@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { DEMO, DEMO_SHOP, expect, login, logout, switchMode, test } from './fixtures.ts';
+import { DEMO, DEMO_SHOP, expect, login, logout, switchMode, enterShop, test } from './fixtures.ts';
 import { mailsTo } from './support/mail.ts';
 
 /**
@@ -20,9 +20,7 @@ const tokyo = (offset: number) =>
 async function asShop(page: import('@playwright/test').Page) {
   await login(page, DEMO.owner);
   await switchMode(page, 'advertiser');
-  await page.getByRole('button', { name: new RegExp(DEMO_SHOP.name) }).click();
-  // The shop's home shows once the shop is chosen and kept (a navigation before that loses it).
-  await expect(page.getByRole('heading', { level: 1, name: DEMO_SHOP.name })).toBeVisible();
+  await enterShop(page);
 }
 
 test('the supporting loop: request, review, offer, post, approval, reward (issue 13)', async ({

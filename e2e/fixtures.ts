@@ -152,6 +152,15 @@ export async function switchMode(page: Page, to: 'advertiser' | 'supporter'): Pr
   await expect(menu(page)).toBeHidden();
 }
 
+/**
+ * Enters a shop from the advertiser home's shop switch (seed spec section 2). Done once the shop's home
+ * shows: the choice is stored then, and a navigation before that loses it.
+ */
+export async function enterShop(page: Page, name: string = DEMO_SHOP.name): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
 export function pathOf(page: Page): string {
   const url = new URL(page.url());
   return `${url.pathname}${url.search}`;

@@ -1,4 +1,4 @@
-import { DEMO, DEMO_SHOP, expect, login, switchMode, test } from './fixtures.ts';
+import { DEMO, expect, login, switchMode, enterShop, test } from './fixtures.ts';
 
 /**
  * Issue 14, "Done when" (in the browser): a supporter registers a bank account by choosing the bank and
@@ -114,7 +114,7 @@ test('the shop’s /history shows the recorded transfer as 入金済 with its da
   const month = new Date(Date.now() + 9 * 3600_000 - 41 * 86400_000).toISOString().slice(0, 7);
   await login(page, DEMO.owner);
   await switchMode(page, 'advertiser');
-  await page.getByRole('button', { name: new RegExp(DEMO_SHOP.name) }).click();
+  await enterShop(page);
   await page.goto('/history');
   const invoices = page.getByRole('table', { name: '請求書' });
   const label = `${Number(month.slice(0, 4))}年${Number(month.slice(5, 7))}月分`;

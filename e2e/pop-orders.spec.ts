@@ -1,4 +1,4 @@
-import { DEMO, DEMO_SHOP, expect, login, logout, switchMode, test } from './fixtures.ts';
+import { DEMO, expect, login, logout, switchMode, enterShop, test } from './fixtures.ts';
 
 /**
  * Issue 16 "Shop materials" (ADR 0092): the shop orders printed POP stands on /request-pop, staff mark
@@ -12,7 +12,7 @@ const stamp = `e2e-${Date.now().toString(36)}-${process.pid}`;
 async function asShop(page: import('@playwright/test').Page) {
   await login(page, DEMO.owner);
   await switchMode(page, 'advertiser');
-  await page.getByRole('button', { name: new RegExp(DEMO_SHOP.name) }).click();
+  await enterShop(page);
 }
 
 test('the shop orders POP stands: full-width digits accepted, 受付 in the history (issue 16)', async ({

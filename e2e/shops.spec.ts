@@ -1,5 +1,15 @@
 import sharp from 'sharp';
-import { DEMO, expect, login, logout, registerByEmail, switchMode, test, uniqueEmail } from './fixtures.ts';
+import {
+  DEMO,
+  expect,
+  login,
+  logout,
+  registerByEmail,
+  switchMode,
+  test,
+  uniqueEmail,
+  enterShop,
+} from './fixtures.ts';
 
 /**
  * Issue 12 "Done when", in the browser: a new advertiser applies with a company and a shop, staff approve
@@ -161,9 +171,7 @@ test('a supporter finds the shop by prefecture and follows it; the shop sees the
 
   await login(page, ownerEmail, password);
   await switchMode(page, 'advertiser');
-  await page.getByRole('button', { name: new RegExp(shopName) }).click();
-  // Entered once the shop's home shows (the choice is stored then), before leaving the page.
-  await expect(page.getByRole('heading', { level: 1, name: shopName })).toBeVisible();
+  await enterShop(page, shopName);
   await page.goto('/favorites');
   const list = page.getByRole('list', { name: 'フォーカスター一覧' });
   await expect(list.getByRole('listitem').filter({ hasText: '高橋 美咲' })).toBeVisible();

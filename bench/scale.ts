@@ -102,9 +102,15 @@ const ENDPOINTS: Endpoint[] = [
     path: (c) => `/api/users?cursor=${c.supporterCursor}`,
   },
   {
-    name: 'supporters (staff search by e-mail)',
+    name: 'supporters (staff search, part of an e-mail)',
     as: 'staff',
     path: (c) => `/api/users?q=user${c.users - 7}%40`,
+  },
+  {
+    // ADR 0157: a whole address is one account.
+    name: 'supporters (staff search, whole e-mail)',
+    as: 'staff',
+    path: (c) => `/api/users?q=user${c.users - 7}%40scale.example`,
   },
   { name: 'supporter detail (staff)', as: 'staff', path: () => `/api/users/${SCALE_ACCOUNTS.power.id}` },
   {

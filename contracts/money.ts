@@ -352,8 +352,8 @@ export const billingSchema = z.object({
   older_before: z.string().nullable(),
 });
 export type Billing = z.infer<typeof billingSchema>;
-/** GET /api/billing shows this many months at a time (a year of invoices). */
-export const BILLING_PAGE_MONTHS = 12;
+/** GET /api/billing shows this many months at a time (a quarter of invoices; ADR 0124, amended 2026-11-25). */
+export const BILLING_PAGE_MONTHS = 3;
 export const billingQuerySchema = z.object({
   before: z
     .string({ error: MONEY_MESSAGES.month })

@@ -687,28 +687,64 @@ for (const kind of DB_KINDS) {
       expect(await mismatches()).toEqual([]);
     });
 
-    it('shows a year of invoices at a time, the latest first, and the year before on request (issue 17, ADR 0124)', async () => {
+    it('shows three months of invoices at a time, the latest first, and the months before on request (issue 17, ADR 0124)', async () => {
       const owner = await loginAs(t, 'owner@example.com');
       const monthsOf = (b: { invoices: { month: string }[] }) => b.invoices.map((i) => i.month);
-      // 2025-11 .. 2026-10: both invoices, nothing older.
-      const year = (await owner.get(PINNED_BILLING)).json();
-      expect(monthsOf(year)).toEqual(['2026-10', '2026-09']);
-      expect(year.older_before).toBeNull();
-      // 2025-10 .. 2026-09: September only (the live request's bill and the refund are October's).
+      // The oracle is ADR 0124's page of three months (not the constant the code reads).
+      // 2026-08 .. 2026-10: both invoices, nothing older.
+      const latest = (await owner.get(PINNED_BILLING)).json();
+      expect(monthsOf(latest)).toEqual(['2026-10', '2026-09']);
+      expect(latest.older_before).toBeNull();
+      // 2026-07 .. 2026-09: September only (the live request's bill and the refund are October's).
       const earlier = (await owner.get('/api/billing?before=2026-10')).json();
       expect(monthsOf(earlier)).toEqual(['2026-09']);
       expect(earlier.bills.map((b: { month: string }) => b.month)).toEqual(['2026-09']);
       expect(earlier.older_before).toBeNull();
-      // 2026-10 .. 2027-09: October's invoice keeps the refund of the request billed in September (outside
-      // these months), and September is offered as the older page.
-      const later = (await owner.get('/api/billing?before=2027-10')).json();
-      expect(monthsOf(later)).toEqual(['2026-10']);
-      expect(later.invoices[0]).toMatchObject({ subtotal: 715, total: 786, items_count: 4 });
-      expect(later.older_before).toBe('2026-10');
-      const older = (await owner.get(`/api/billing?before=${later.older_before}`)).json();
-      expect(monthsOf(older)).toEqual(['2026-09']);
-      expect(older.older_before).toBeNull();
-      // Nothing in 2024-09 .. 2025-08.
+      // Months later (asked before 2027-05): the page ends at the latest month with an invoice (October), so
+      // the company does not page through empty months.
+      const later = (await owner.get('/api/billing?before=2027-05')).json();
+      expect(monthsOf(later)).toEqual(['2026-10', '2026-09']);
+      expect(later.invoices[0]).toMatchObject({
+        month: '2026-10',
+        subtotal: 715,
+        total: 786,
+        items_count: 4,
+      });
+      expect(later.older_before).toBeNull();
+
+      // An older request: approved in April (its bill is April's), ended in July with every unit unused (the
+      // refund is July's, a month without a bill).
+      const db = t.database.db;
+      const [ad] = rowsOf<{ id: number }>(
+        await db.execute(sql`
+          insert into advertisements (shop_id, status, text, platforms, units, reward, fee_waived, starts_on, ends_on)
+          select id, '審査中', '過去の依頼 #PR', '["x"]'::jsonb, 10, 100, false, '2026-04-16', '2026-07-15'
+          from shops where screen_name = 'demo-cafe'
+          returning id`),
+      );
+      await db.execute(sql`update advertisements set status = '配信中', approved_at = '2026-04-15T03:00:00Z'
+        where id = ${ad!.id}`);
+      await db.execute(sql`update advertisements set status = '終了', ended_at = '2026-07-20T03:00:00Z'
+        where id = ${ad!.id}`);
+      try {
+        const withOlder = (await owner.get(PINNED_BILLING)).json();
+        expect(monthsOf(withOlder)).toEqual(['2026-10', '2026-09']);
+        expect(withOlder.older_before).toBe('2026-08');
+        // Before August: the page ends at July (the refund alone); April's bill is on the page after it.
+        const july = (await owner.get(`/api/billing?before=${withOlder.older_before}`)).json();
+        expect(monthsOf(july)).toEqual(['2026-07']);
+        expect(july.bills).toEqual([]);
+        expect(july.invoices[0].subtotal).toBeLessThan(0);
+        expect(july.older_before).toBe('2026-05');
+        const april = (await owner.get(`/api/billing?before=${july.older_before}`)).json();
+        expect(monthsOf(april)).toEqual(['2026-04']);
+        expect(april.bills.map((b: { advertisement_id: number }) => b.advertisement_id)).toEqual([ad!.id]);
+        expect(april.older_before).toBeNull();
+      } finally {
+        await db.execute(sql`delete from bills where advertisement_id = ${ad!.id}`);
+        await db.execute(sql`delete from advertisements where id = ${ad!.id}`);
+      }
+      // Nothing at or before 2025-08.
       expect((await owner.get('/api/billing?before=2025-09')).json()).toMatchObject({
         invoices: [],
         bills: [],

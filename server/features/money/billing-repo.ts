@@ -63,6 +63,29 @@ export async function hasBillsBefore(db: Db, companyId: number, month: string): 
 }
 
 /**
+ * The latest month at or before `month` (YYYY-MM) that has an invoice line of the company: a bill, or the
+ * refund of a request that ended with units unused; null when there is none. Both are read newest first
+ * through an index (bills by company and month; ended requests by shop and end), a few rows each.
+ */
+export async function latestInvoiceMonth(db: Db, companyId: number, month: string): Promise<string | null> {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select greatest(
+        (select max(b.month) from bills b where b.company_id = ${companyId} and b.month <= ${month}),
+        (select to_char(max(x.ended_at) at time zone 'Asia/Tokyo', 'YYYY-MM')
+           from shops s cross join lateral (
+             select a.ended_at from advertisements a
+             join bills b on b.advertisement_id = a.id and b.company_id = ${companyId} and b.units > b.approved_units
+             where a.shop_id = s.id and a.status = '終了'
+               and a.ended_at < ${monthCutoff(month).toISOString()}::timestamptz
+             order by a.ended_at desc limit 1) x
+           where s.company_id = ${companyId})
+      ) as month`),
+  );
+  return row?.month == null ? null : String(row.month);
+}
+
+/**
  * Unused units of the company's requests that ended in the months (Japan time): what the shop paid for and
  * no supporter earned, refunded on that month's invoice. Read from the company's shops' ended requests by
  * their end (index advertisements_shop_ended_idx), not from every bill the company ever had; the approved

@@ -150,41 +150,38 @@ export class BillingService {
 
   /**
    * GET /api/billing: the payment method and BILLING_PAGE_MONTHS months of invoices and bills, the latest
-   * first, or those before `before` (a page of months, not of rows: a month's invoice is whole).
+   * first, or those before `before` (a page of months, not of rows: a month's invoice is whole). A page ends
+   * at the latest month that has an invoice, so a company that paused for a while does not page through
+   * empty months (ADR 0124).
    */
   async billing(userId: number, before?: string): Promise<Billing> {
     const company = await this.company(userId);
     const cardPayment = this.provider
       ? { provider: this.provider.kind, publishable_key: this.provider.publishableKey }
       : null;
+    const none = { bills: [], invoices: [], older_before: null };
     if (!company)
-      return {
-        company: null,
-        payment_method: 'invoice',
-        card_payment: cardPayment,
-        card: null,
-        bills: [],
-        invoices: [],
-        older_before: null,
-      };
-    const to = before ? addMonths(before, -1) : tokyoDay(this.now()).slice(0, 7);
-    const from = addMonths(to, -(BILLING_PAGE_MONTHS - 1));
-    const [{ bills, invoices }, older, row] = await Promise.all([
-      this.invoicesOf(company.id, { from, to }),
-      // A request that ended before `from` was approved (billed) before it: bills alone tell (ADR 0124).
-      repo.hasBillsBefore(this.db, company.id, from),
+      return { company: null, payment_method: 'invoice', card_payment: cardPayment, card: null, ...none };
+    const asked = before ? addMonths(before, -1) : tokyoDay(this.now()).slice(0, 7);
+    const [to, row] = await Promise.all([
+      repo.latestInvoiceMonth(this.db, company.id, asked),
       repo.billingMethodOf(this.db, company.id),
     ]);
     const { method, card } = this.usableMethod(row);
-    return {
+    const head = {
       company: { id: company.id, name: company.name },
       payment_method: method,
       card_payment: cardPayment,
       card,
-      bills,
-      invoices,
-      older_before: older ? from : null,
     };
+    if (to === null) return { ...head, ...none };
+    const from = addMonths(to, -(BILLING_PAGE_MONTHS - 1));
+    const [{ bills, invoices }, older] = await Promise.all([
+      this.invoicesOf(company.id, { from, to }),
+      // A request that ended before `from` was approved (billed) before it: bills alone tell (ADR 0124).
+      repo.hasBillsBefore(this.db, company.id, from),
+    ]);
+    return { ...head, bills, invoices, older_before: older ? from : null };
   }
 
   /* ------------------------------------------------------------------ card (ADR 0112) */

@@ -249,14 +249,25 @@ const ROW_SELECT = sql`
   (select count(*)::int from sns_accounts s where s.user_id = u.id and s.status = '承認') as approved_sns_count,
   (select count(*)::int from favorites f where f.user_id = u.id) as favorites_count`;
 
+/** A whole e-mail address: one `@`, no spaces, a dot in the domain. */
+const WHOLE_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The staff search word (ADR 0157): a whole address finds its account through the unique index of
+ * addresses; a word with `@` is part of an address (names and user names have none); any other word is
+ * looked for in names, user names and addresses (trigram indexes, migration 0016).
+ */
+function matching(q: string): SQL {
+  if (WHOLE_ADDRESS.test(q)) return sql`lower(u.email) = ${q}`;
+  const like = `%${likeEscape(q)}%`;
+  const inAddress = sql`lower(coalesce(u.email, '')) like ${like}`;
+  if (q.includes('@')) return inAddress;
+  return sql`(lower(u.name) like ${like} or lower(u.screen_name) like ${like} or ${inAddress})`;
+}
+
 function where(filter: SupporterFilter): SQL {
   const parts: SQL[] = [sql`u.deleted_at is null`];
-  if (filter.q) {
-    const like = `%${likeEscape(filter.q.toLowerCase())}%`;
-    parts.push(
-      sql`(lower(u.name) like ${like} or lower(u.screen_name) like ${like} or lower(coalesce(u.email, '')) like ${like})`,
-    );
-  }
+  if (filter.q) parts.push(matching(filter.q.toLowerCase()));
   if (filter.status) parts.push(sql`u.status = ${filter.status}`);
   if (filter.prefecture) parts.push(sql`u.prefecture = ${filter.prefecture}`);
   if (filter.hasSns !== undefined) {

@@ -35,7 +35,7 @@ function InvoiceRow({ invoice }: { invoice: InvoiceSummary }) {
   );
 }
 
-/** Issue 17 (ADR 0124): a year of invoices at a time; older years are read on request and appended. */
+/** Issue 17 (ADR 0124): three months of invoices at a time; older months are read on request and appended. */
 function Lists({ first }: { first: Billing }) {
   const [older, setOlder] = useState<Billing[]>([]);
   const page = useSubmission();

@@ -291,6 +291,7 @@ export default function AdminFocustarListPage() {
       >
         <Field
           label="キーワード（名前・ユーザーID・メールアドレス）"
+          hint="メールアドレスをすべて入力すると、そのアドレスの方だけを表示します。"
           value={form.q}
           maxLength={100}
           onChange={(e) => setForm({ ...form, q: e.target.value })}

@@ -76,6 +76,8 @@ interface Context {
   shrinker: number;
   batch: number;
   supporterCursor: string;
+  /** The e-mail address of a user near the newest (the staff searches look for it). */
+  address: string;
   shopSupporterCursor: string;
 }
 
@@ -104,13 +106,13 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: 'supporters (staff search, part of an e-mail)',
     as: 'staff',
-    path: (c) => `/api/users?q=user${c.users - 7}%40`,
+    path: (c) => `/api/users?q=${encodeURIComponent(c.address.split('@')[0]!)}%40`,
   },
   {
     // ADR 0157: a whole address is one account.
     name: 'supporters (staff search, whole e-mail)',
     as: 'staff',
-    path: (c) => `/api/users?q=user${c.users - 7}%40scale.example`,
+    path: (c) => `/api/users?q=${encodeURIComponent(c.address)}`,
   },
   { name: 'supporter detail (staff)', as: 'staff', path: () => `/api/users/${SCALE_ACCOUNTS.power.id}` },
   {
@@ -272,6 +274,11 @@ async function contextOf(db: pg.Client, users: number): Promise<Context> {
     (await one(db, `select id from payout_batches where status = '支払済' order by month desc limit 1`))!.id,
   );
   const supporterCursor = Buffer.from(JSON.stringify([Math.floor(users / 2)])).toString('base64url');
+  const address = String(
+    (await one(db, `select email from users where id <= $1 and email is not null order by id desc limit 1`, [
+      users - 7,
+    ]))!.email,
+  );
   const middle = (await one(
     db,
     `select created_at::text as at, user_id from favorites where shop_id = $1
@@ -281,7 +288,7 @@ async function contextOf(db: pg.Client, users: number): Promise<Context> {
   const shopSupporterCursor = Buffer.from(`${String(middle.at)}|${Number(middle.user_id)}`).toString(
     'base64url',
   );
-  return { users, shop, bigAd, recruitment, shrinker, batch, supporterCursor, shopSupporterCursor };
+  return { users, shop, bigAd, recruitment, shrinker, batch, supporterCursor, shopSupporterCursor, address };
 }
 
 async function prepare(users: number, seed: number, appSecret: string): Promise<Scale> {

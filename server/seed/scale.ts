@@ -65,6 +65,66 @@ const FAMILY = ['佐藤', '鈴木', '高橋', '田中', '伊藤', '渡辺', '山
 const FAMILY2 = ['吉田', '山田', '佐々木', '山口', '松本', '井上', '木村', '林', '斎藤', '清水'];
 const GIVEN = ['陽菜', '結衣', '葵', 'さくら', '美咲', '翔', '大翔', '蓮', '悠真', '湊'];
 const GIVEN2 = ['花子', '健', '一郎', '彩', '海斗', '美月', '陽向', '凛', '颯太', '芽依'];
+/**
+ * Addresses are shaped as people's are (ADR 0120, amended): a given and a family name in romaji, a
+ * number, and one of a few domains, so the trigrams of addresses are as varied as a real list's. The
+ * domains are under `.example` (reserved): no mail can reach anybody from a seeded database.
+ */
+const GIVEN_ROMAJI = [
+  'haruto',
+  'yuto',
+  'sota',
+  'yuki',
+  'hayato',
+  'ren',
+  'minato',
+  'riku',
+  'kaito',
+  'sho',
+  'sakura',
+  'yui',
+  'hina',
+  'aoi',
+  'rin',
+  'mei',
+  'yuna',
+  'hana',
+  'miyu',
+  'koharu',
+];
+const FAMILY_ROMAJI = [
+  'sato',
+  'suzuki',
+  'takahashi',
+  'tanaka',
+  'ito',
+  'watanabe',
+  'yamamoto',
+  'nakamura',
+  'kobayashi',
+  'kato',
+  'yoshida',
+  'yamada',
+  'sasaki',
+  'yamaguchi',
+  'matsumoto',
+  'inoue',
+  'kimura',
+  'hayashi',
+  'saito',
+  'shimizu',
+];
+const MAIL_DOMAINS = [
+  'gmail.example',
+  'yahoo.example',
+  'icloud.example',
+  'docomo.example',
+  'ezweb.example',
+  'softbank.example',
+  'outlook.example',
+  'company.example',
+];
+const SEPARATORS = ['.', '_', '-', ''];
 const SHOP_WORDS = ['さくら', 'ひだまり', 'こもれび', 'みなと', 'あおぞら', 'つむぎ', 'まるや', 'はるか'];
 const BENEFITS = ['ランチセット無料', 'ケーキセットご招待', 'カット無料', 'ネイル1回無料', '1泊2日ご招待'];
 const BANKS = [
@@ -172,7 +232,9 @@ export function scaleSteps(o: {
       insert into users (id, email, password_hash, name, screen_name, bio, prefecture, birth_year,
         email_verified_at, role_id, status, flag_status, terms_accepted_at, favorites_public, created_at,
         updated_at, deleted_at)
-      select i, case when gone then null else coalesce(sp.email, 'user' || i || '@scale.example') end,
+      select i, case when gone then null else coalesce(sp.email, ${pickOf(GIVEN_ROMAJI, 'i', 11)}
+          || ${pickOf(SEPARATORS, 'i', 12)} || ${pickOf(FAMILY_ROMAJI, 'i', 13)} || i || '@'
+          || ${pickOf(MAIL_DOMAINS, 'i', 14)}) end,
         case when gone then null else ${lit(o.passwordHash)} end,
         case when gone then '退会済みユーザー'
           else ${pickOf([...FAMILY, ...FAMILY2], 'i', 1)} || ' ' || ${pickOf([...GIVEN, ...GIVEN2], 'i', 2)} end,

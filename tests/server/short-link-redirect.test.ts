@@ -205,6 +205,32 @@ for (const kind of DB_KINDS) {
     }
   });
 
+  it(`remembers at most its maximum of links, keeping the ones clicked lately (ADR 0152) [${kind}]`, async () => {
+    const t = await createTestApp(kind);
+    const resolver = new ShortLinkResolver(t.database.db, { ttlMs: 3_600_000, max: 4 });
+    try {
+      const db = t.database.db;
+      const links = [];
+      for (let i = 0; i < 6; i += 1)
+        links.push(await createShortLink(db, { targetUrl: `https://example.com/${i}`, purpose: 'unit' }));
+      const targetOf = async (i: number) => (await resolver.resolve(links[i]!.code))?.targetUrl;
+      // 0 and 1 fill the first half; 2 and 3 the second; 0 is clicked again, so it is kept.
+      for (const i of [0, 1, 2, 3, 0]) await targetOf(i);
+      await targetOf(4);
+      await targetOf(5);
+      expect(resolver.size).toBeLessThanOrEqual(4);
+      await db.execute(sql`update short_links set target_url = target_url || '?changed'`);
+      // Remembered: 0 (clicked lately) and the newest two answer from memory; 1 was forgotten and is read.
+      expect(await targetOf(0)).toBe('https://example.com/0');
+      expect(await targetOf(5)).toBe('https://example.com/5');
+      expect(await targetOf(1)).toBe('https://example.com/1?changed');
+      expect(resolver.size).toBeLessThanOrEqual(4);
+    } finally {
+      resolver.close();
+      await t.close();
+    }
+  });
+
   it(`a graceful stop writes the buffered clicks [${kind}]`, async () => {
     const t = await createTestApp(kind);
     try {

@@ -104,7 +104,7 @@ const ENDPOINTS: Endpoint[] = [
     path: (c) => `/api/users?cursor=${c.supporterCursor}`,
   },
   {
-    name: 'supporters (staff search, part of an e-mail)',
+    name: 'supporters (staff search, beginning of an e-mail)',
     as: 'staff',
     path: (c) => `/api/users?q=${encodeURIComponent(c.address.split('@')[0]!)}%40`,
   },

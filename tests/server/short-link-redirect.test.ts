@@ -9,6 +9,7 @@ import {
   forgetCachedLinks,
   recordVisits,
   REPEAT_WINDOW_MS,
+  type ShortLink,
   ShortLinkResolver,
 } from '../../server/platform/short-links.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -210,7 +211,7 @@ for (const kind of DB_KINDS) {
     const resolver = new ShortLinkResolver(t.database.db, { ttlMs: 3_600_000, max: 4 });
     try {
       const db = t.database.db;
-      const links = [];
+      const links: ShortLink[] = [];
       for (let i = 0; i < 6; i += 1)
         links.push(await createShortLink(db, { targetUrl: `https://example.com/${i}`, purpose: 'unit' }));
       const targetOf = async (i: number) => (await resolver.resolve(links[i]!.code))?.targetUrl;

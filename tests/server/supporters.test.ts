@@ -329,11 +329,14 @@ for (const kind of DB_KINDS) {
       const byMail = supporterPageSchema.parse((await staff.get('/api/users?q=bulk59%40')).json());
       expect(byMail.items.map((i) => i.screen_name)).toEqual(['bulk-59']);
       // ADR 0157: a whole address is that account (any case), not every address that contains it; a word
-      // with @ is looked for in addresses only.
+      // with @ after its start is the beginning of an address; a word from @ on, part of one.
       const search = async (word: string) =>
         supporterPageSchema.parse((await staff.get(`/api/users?q=${encodeURIComponent(word)}`)).json()).items;
       expect((await search('BULK7@Example.COM')).map((i) => i.screen_name)).toEqual(['bulk-07']);
       expect(await search('7@example.com')).toEqual([]);
+      expect((await search('Bulk5@')).map((i) => i.screen_name)).toEqual(['bulk-05']);
+      expect(await search('ulk5@')).toEqual([]);
+      expect((await search('bulk_%@')).length).toBe(0);
       const domain = await search('@EXAMPLE.com');
       expect(domain.length).toBeGreaterThan(0);
       expect(domain.every((i) => i.email?.endsWith('@example.com'))).toBe(true);

@@ -84,6 +84,8 @@ export const users = pgTable(
     index('users_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('users_screen_name_trgm').using('gin', sql`lower(${t.screenName}) gin_trgm_ops`),
     index('users_email_trgm').using('gin', sql`lower(coalesce(${t.email}, '')) gin_trgm_ops`),
+    // The beginning of an address (`taro@`) is found by prefix (ADR 0157), whatever the collation.
+    index('users_email_prefix').on(sql`lower(${t.email}) text_pattern_ops`),
   ],
 );
 

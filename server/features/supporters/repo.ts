@@ -254,15 +254,18 @@ const WHOLE_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The staff search word (ADR 0157): a whole address finds its account through the unique index of
- * addresses; a word with `@` is part of an address (names and user names have none); any other word is
- * looked for in names, user names and addresses (trigram indexes, migration 0016).
+ * addresses; a word with `@` after its first character is the beginning of an address (`taro@`, found by
+ * prefix in a B-tree); a word that starts with `@` is part of the domain, looked for anywhere in addresses;
+ * any other word is looked for in names, user names and addresses (trigram indexes, migration 0016).
+ * Names and user names have no `@`.
  */
 function matching(q: string): SQL {
   if (WHOLE_ADDRESS.test(q)) return sql`lower(u.email) = ${q}`;
-  const like = `%${likeEscape(q)}%`;
-  const inAddress = sql`lower(coalesce(u.email, '')) like ${like}`;
-  if (q.includes('@')) return inAddress;
-  return sql`(lower(u.name) like ${like} or lower(u.screen_name) like ${like} or ${inAddress})`;
+  const word = likeEscape(q);
+  if (q.indexOf('@') > 0) return sql`lower(u.email) like ${`${word}%`}`;
+  const inAddress = sql`lower(coalesce(u.email, '')) like ${`%${word}%`}`;
+  if (q.startsWith('@')) return inAddress;
+  return sql`(lower(u.name) like ${`%${word}%`} or lower(u.screen_name) like ${`%${word}%`} or ${inAddress})`;
 }
 
 function where(filter: SupporterFilter): SQL {

@@ -291,7 +291,7 @@ export default function AdminFocustarListPage() {
       >
         <Field
           label="キーワード（名前・ユーザーID・メールアドレス）"
-          hint="メールアドレスをすべて入力すると、そのアドレスの方だけを表示します。"
+          hint="メールアドレスは、すべて入力するとその方だけを、「taro@」のように先頭から@まで入力すると、その語で始まるアドレスの方を表示します。"
           value={form.q}
           maxLength={100}
           onChange={(e) => setForm({ ...form, q: e.target.value })}

@@ -109,6 +109,11 @@ const ENDPOINTS: Endpoint[] = [
     path: (c) => `/api/users?q=${encodeURIComponent(c.address.split('@')[0]!)}%40`,
   },
   {
+    name: 'supporters (staff search, a domain)',
+    as: 'staff',
+    path: (c) => `/api/users?q=${encodeURIComponent(`@${c.address.split('@')[1]!.split('.')[0]!}`)}`,
+  },
+  {
     // ADR 0157: a whole address is one account.
     name: 'supporters (staff search, whole e-mail)',
     as: 'staff',

@@ -382,14 +382,19 @@ interface Check {
 const OUR_QUEUES = [MAIL_QUEUE, JOBS.autoApprove];
 
 /** Jobs of our queues that should have run by now (created, retrying or active, due). */
-async function pendingJobs(db: Database): Promise<number> {
+/**
+ * Jobs of our queues not finished and due now, or (`within` seconds) due soon: a job the kill cut off
+ * expires, then waits for its retry a second or two (pg-boss's backoff), due in the future for that time.
+ */
+async function pendingJobs(db: Database, within = 0): Promise<number> {
   const [row] = await q<{ n: number }>(
     db,
     sql`select count(*)::int as n from pgboss.job
       where name in (${sql.join(
         OUR_QUEUES.map((n) => sql`${n}`),
         sql`, `,
-      )}) and state in ('created', 'retry', 'active') and start_after <= now()`,
+      )}) and state in ('created', 'retry', 'active')
+        and start_after <= now() + make_interval(secs => ${within})`,
   );
   return Number(row!.n);
 }
@@ -739,10 +744,11 @@ async function runOn(kind: Kind, plan: Plan): Promise<Result> {
       say(`round ${round + 1}: ${again.length} operations sent again`);
       if (kind === 'postgres') {
         const d0 = Date.now();
-        let pending = await pendingJobs(db);
+        // Jobs waiting for a retry within the drain's minute are waited for too.
+        let pending = await pendingJobs(db, 60);
         while (pending > 0 && Date.now() - d0 < 60_000) {
           await wait(500);
-          pending = await pendingJobs(db);
+          pending = await pendingJobs(db, 60);
         }
         say(
           `round ${round + 1}: jobs drained in ${((Date.now() - d0) / 1000).toFixed(1)} s (${pending} left)`,

@@ -687,6 +687,72 @@ for (const kind of DB_KINDS) {
       expect(await mismatches()).toEqual([]);
     });
 
+    // PostgreSQL only: PGlite has one connection, so two transactions never overlap there.
+    it.runIf(kind === 'postgres')(
+      'approvals of two units of one request do not wait for each other: the bill’s count moves at commit (ADR 0124, migration 0025)',
+      async () => {
+        const db = t.database.db;
+        const [shop] = rowsOf<{ id: number }>(
+          await db.execute(sql`select id from shops where screen_name = 'demo-cafe'`),
+        );
+        const supporters = rowsOf<{ id: number }>(
+          await db.execute(sql`select id from users where email like 'fan%@example.com' order by id limit 2`),
+        );
+        const [ad] = rowsOf<{ id: number }>(
+          await db.execute(sql`
+            insert into advertisements (shop_id, status, text, platforms, units, reward, fee_waived, starts_on, ends_on)
+            values (${shop!.id}, '審査中', '同時承認のテスト #PR', '["x"]'::jsonb, 5, 100, false, '2026-11-01', '2026-11-30')
+            returning id`),
+        );
+        await db.execute(
+          sql`update advertisements set status = '配信中', approved_at = now() where id = ${ad!.id}`,
+        );
+        const units: number[] = [];
+        for (const s of supporters)
+          units.push(
+            rowsOf<{ id: number }>(
+              await db.execute(sql`
+                insert into units (advertisement_id, user_id, reward, status, offered_at, expires_at)
+                values (${ad!.id}, ${s.id}, 100, 'posted', now(), now() + interval '3 days') returning id`),
+            )[0]!.id,
+          );
+        try {
+          let release!: () => void;
+          const held = new Promise<void>((r) => (release = r));
+          let entered!: () => void;
+          const inside = new Promise<void>((r) => (entered = r));
+          // The first approval has updated its unit and is still working (its credit, its mail…).
+          const first = db.transaction(async (tx) => {
+            await tx.execute(sql`update units set status = 'approved' where id = ${units[0]!}`);
+            entered();
+            await held;
+          });
+          await inside;
+          // The second one, on another connection, commits meanwhile: with the count moved at the update,
+          // it would wait for the first one's bill lock (here: fail after lock_timeout).
+          const second = await db
+            .transaction(async (tx) => {
+              await tx.execute(sql`set local lock_timeout = '3s'`);
+              await tx.execute(sql`update units set status = 'approved' where id = ${units[1]!}`);
+            })
+            .then(
+              () => 'committed',
+              (err: unknown) => String((err as { cause?: unknown }).cause ?? err),
+            );
+          release();
+          await first;
+          expect(second).toBe('committed');
+          const [bill] = rowsOf<{ approved_units: number }>(
+            await db.execute(sql`select approved_units from bills where advertisement_id = ${ad!.id}`),
+          );
+          expect(bill!.approved_units).toBe(2);
+        } finally {
+          await db.execute(sql`delete from bills where advertisement_id = ${ad!.id}`);
+          await db.execute(sql`delete from advertisements where id = ${ad!.id}`);
+        }
+      },
+    );
+
     it('shows three months of invoices at a time, the latest first, and the months before on request (issue 17, ADR 0124)', async () => {
       const owner = await loginAs(t, 'owner@example.com');
       const monthsOf = (b: { invoices: { month: string }[] }) => b.invoices.map((i) => i.month);

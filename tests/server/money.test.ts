@@ -544,6 +544,26 @@ for (const kind of DB_KINDS) {
     });
     afterAll(() => t.close());
 
+    /** A request of demo-cafe under review (5 units of 100 yen), and the first `fans` supporters. */
+    const requestUnderReview = async (text: string, fans: number) => {
+      const db = t.database.db;
+      const [shop] = rowsOf<{ id: number }>(
+        await db.execute(sql`select id from shops where screen_name = 'demo-cafe'`),
+      );
+      const supporters = rowsOf<{ id: number }>(
+        await db.execute(
+          sql`select id from users where email like 'fan%@example.com' order by id limit ${fans}`,
+        ),
+      );
+      const [ad] = rowsOf<{ id: number }>(
+        await db.execute(sql`
+          insert into advertisements (shop_id, status, text, platforms, units, reward, fee_waived, starts_on, ends_on)
+          values (${shop!.id}, '審査中', ${text}, '["x"]'::jsonb, 5, 100, false, '2026-11-01', '2026-11-30')
+          returning id`),
+      );
+      return { supporters, ad: ad! };
+    };
+
     it('bills each approved request once, and the month’s invoice nets the refund of unused units', async () => {
       const owner = await loginAs(t, 'owner@example.com');
       const first = (await owner.get(PINNED_BILLING)).json();
@@ -637,18 +657,7 @@ for (const kind of DB_KINDS) {
               where u.advertisement_id = b.advertisement_id and u.status = 'approved')`),
         );
       expect(await mismatches()).toEqual([]);
-      const [shop] = rowsOf<{ id: number }>(
-        await db.execute(sql`select id from shops where screen_name = 'demo-cafe'`),
-      );
-      const supporters = rowsOf<{ id: number }>(
-        await db.execute(sql`select id from users where email like 'fan%@example.com' order by id limit 3`),
-      );
-      const [ad] = rowsOf<{ id: number }>(
-        await db.execute(sql`
-          insert into advertisements (shop_id, status, text, platforms, units, reward, fee_waived, starts_on, ends_on)
-          values (${shop!.id}, '審査中', '承認数のテスト #PR', '["x"]'::jsonb, 5, 100, false, '2026-11-01', '2026-11-30')
-          returning id`),
-      );
+      const { supporters, ad } = await requestUnderReview('承認数のテスト #PR', 3);
       const approvedOf = async () =>
         rowsOf<{ approved_units: number }>(
           await db.execute(sql`select approved_units from bills where advertisement_id = ${ad!.id}`),
@@ -692,18 +701,7 @@ for (const kind of DB_KINDS) {
       'approvals of two units of one request do not wait for each other: the bill’s count moves at commit (ADR 0124, migration 0025)',
       async () => {
         const db = t.database.db;
-        const [shop] = rowsOf<{ id: number }>(
-          await db.execute(sql`select id from shops where screen_name = 'demo-cafe'`),
-        );
-        const supporters = rowsOf<{ id: number }>(
-          await db.execute(sql`select id from users where email like 'fan%@example.com' order by id limit 2`),
-        );
-        const [ad] = rowsOf<{ id: number }>(
-          await db.execute(sql`
-            insert into advertisements (shop_id, status, text, platforms, units, reward, fee_waived, starts_on, ends_on)
-            values (${shop!.id}, '審査中', '同時承認のテスト #PR', '["x"]'::jsonb, 5, 100, false, '2026-11-01', '2026-11-30')
-            returning id`),
-        );
+        const { supporters, ad } = await requestUnderReview('同時承認のテスト #PR', 2);
         await db.execute(
           sql`update advertisements set status = '配信中', approved_at = now() where id = ${ad!.id}`,
         );

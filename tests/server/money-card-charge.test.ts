@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillingService, cardChargeKey } from '../../server/features/money/billing.ts';
+import { addMonths } from '../../server/features/money/calendar.ts';
 import { CARD_CHARGE_QUEUE } from '../../server/features/money/setup.ts';
 import { StandinPaymentProvider } from '../../server/features/money/standin.ts';
 import type { TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { startStripeServer, type StripeServer } from '../support/stripe.ts';
-import { createAccountsApp, loginAs, PINNED_BILLING, pinDemoBillingDates } from './helpers.ts';
+import { createAccountsApp, loginAs, pinDemoBillingDates } from './helpers.ts';
 
 /**
  * Issue 14, the monthly card charge (ADR 0115): a company that pays by card is charged its closed invoice
@@ -76,8 +77,11 @@ for (const kind of DB_KINDS) {
         .then((r) =>
           rows<{ status: string; payment_intent_id: string | null; failure_code: string | null }>(r),
         );
+    /** The month's invoice as the shop sees it: the page of months that ends at it (ADR 0124). */
     const shopInvoice = async (month: string): Promise<Invoice | undefined> =>
-      (await owner.get(PINNED_BILLING)).json().invoices.find((i: Invoice) => i.month === month);
+      (await owner.get(`/api/billing?before=${addMonths(month, 1)}`))
+        .json()
+        .invoices.find((i: Invoice) => i.month === month);
 
     beforeAll(async () => {
       stripe = await startStripeServer();

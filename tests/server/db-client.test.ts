@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/platform/db/client.ts';
+import { hotSql, rowsOf } from '../../server/platform/db/client.ts';
 import { DB_KINDS, openTestDatabase, type TestDatabase } from '../support/db.ts';
 
 /**
@@ -36,5 +36,23 @@ describe.skipIf(!DB_KINDS.includes(kind))(`database client [${kind}] (needs TEST
     await new Promise((resolve) => setTimeout(resolve, 300));
     const again = rowsOf<{ n: number }>(await database.db.execute(sql`select 1 as n`));
     expect(again[0]!.n).toBe(1);
+  });
+  it('a hot statement inside a transaction runs prepared on the transaction’s own connection (issue 17)', async () => {
+    const db = database.db;
+    const seen = await db.transaction(async (tx) => {
+      await tx.execute(sql`create temporary table hot_probe (n int) on commit drop`);
+      await tx.execute(sql`insert into hot_probe values (41)`);
+      // Its own connection: it sees the transaction's temporary table and uncommitted row.
+      const [row] = await hotSql<{ n: number }>(
+        tx,
+        'hot_probe_read',
+        sql`select n + ${1}::int as n from hot_probe`,
+      );
+      const prepared = rowsOf<{ name: string }>(
+        await tx.execute(sql`select name from pg_prepared_statements where name = 'hot_probe_read'`),
+      );
+      return { n: row!.n, prepared: prepared.map((p) => p.name) };
+    });
+    expect(seen).toEqual({ n: 42, prepared: ['hot_probe_read'] });
   });
 });

@@ -336,10 +336,10 @@ export async function listUnits(
 
 /** A user's e-mail for mail (null when the user left). */
 export async function emailOf(db: Db, userId: number): Promise<{ email: string; name: string } | null> {
-  const rows = rowsOf(
-    await db.execute(
-      sql`select email, name from users where id = ${userId} and deleted_at is null and email is not null`,
-    ),
+  const rows = await hotSql(
+    db,
+    'user_email_of',
+    sql`select email, name from users where id = ${userId} and deleted_at is null and email is not null`,
   );
   return rows[0] ? { email: String(rows[0].email), name: String(rows[0].name) } : null;
 }

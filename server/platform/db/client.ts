@@ -142,14 +142,25 @@ export async function hotQuery(db: Db, name: string, text: string, values: unkno
 
 const dialect = new PgDialect();
 
+/** A node-postgres pool or connection (a PGlite instance is neither): it can prepare named statements. */
+type NodePgQueryable = {
+  query: (config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: Row[] }>;
+};
+const isNodePg = (client: unknown): client is NodePgQueryable =>
+  typeof client === 'object' && client !== null && ('totalCount' in client || 'processID' in client);
+
 /**
  * `hotQuery` for a query written with drizzle's `sql` (issue 17: planning a join of six tables cost more
  * than running it, on every call). `name` must stand for one text: one name per shape of the query (the
- * values may differ, the SQL may not). Inside a transaction (no client of its own) it runs as usual.
+ * values may differ, the SQL may not). Inside a transaction it runs on the transaction's own connection
+ * (drizzle's session client), prepared there too: the approval's update cost 0.4 ms of planning a call.
  */
 export async function hotSql<T = Row>(db: Db, name: string, query: SQL): Promise<T[]> {
-  if (!(db as { $client?: unknown }).$client) return rowsOf<T>(await db.execute(query));
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  const top = (db as { $client?: unknown }).$client !== undefined;
+  if (!isNodePg(client) && !top) return rowsOf<T>(await db.execute(query)); // PGlite, in a transaction
   const { sql: text, params } = dialect.sqlToQuery(query);
+  if (isNodePg(client)) return (await client.query({ name, text, values: params })).rows as T[];
   return (await hotQuery(db, name, text, params)) as T[];
 }
 

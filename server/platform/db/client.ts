@@ -129,38 +129,39 @@ async function openPglite<S extends TableSchema>(options: OpenOptions<S>): Promi
 
 type Row = Record<string, unknown>;
 
-/**
- * Runs a fixed query on the hot path. On PostgreSQL it is a named prepared statement, planned once per
- * connection instead of on every call; PGlite runs in process and takes it as it is.
- */
-export async function hotQuery(db: Db, name: string, text: string, values: unknown[]): Promise<Row[]> {
-  const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<{ rows: Row[] }> } })
-    .$client;
-  if ('totalCount' in client) return (await client.query({ name, text, values })).rows; // pg.Pool
-  return (await client.query(text, values)).rows;
-}
-
-const dialect = new PgDialect();
-
 /** A node-postgres pool or connection (a PGlite instance is neither): it can prepare named statements. */
 type NodePgQueryable = {
   query: (config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: Row[] }>;
 };
+/** What PGlite answers to: a text and its values, run in process. */
+type PgliteQueryable = { query: (text: string, values: unknown[]) => Promise<{ rows: Row[] }> };
+
+/**
+ * The client a handle runs its statements on: drizzle's session client, which is the pool (or PGlite) at
+ * the top level and the transaction's own connection inside one.
+ */
+const clientOf = (db: Db): unknown => (db as unknown as { session?: { client?: unknown } }).session?.client;
 const isNodePg = (client: unknown): client is NodePgQueryable =>
   typeof client === 'object' && client !== null && ('totalCount' in client || 'processID' in client);
 
 /**
- * `hotQuery` for a query written with drizzle's `sql` (issue 17: planning a join of six tables cost more
- * than running it, on every call). `name` must stand for one text: one name per shape of the query (the
- * values may differ, the SQL may not). Inside a transaction it runs on the transaction's own connection
- * (drizzle's session client), prepared there too: the approval's update cost 0.4 ms of planning a call.
+ * Runs a fixed query on the hot path. On PostgreSQL it is a named prepared statement, planned once per
+ * connection instead of on every call (inside a transaction, on the transaction's own connection: the
+ * approval's update cost 0.4 ms of planning a call, ADR 0158); PGlite runs in process and takes it as it
+ * is. `name` must stand for one text: one name per shape of the query (the values may differ, the SQL may
+ * not).
  */
+export async function hotQuery(db: Db, name: string, text: string, values: unknown[]): Promise<Row[]> {
+  const client = clientOf(db);
+  if (isNodePg(client)) return (await client.query({ name, text, values })).rows;
+  return (await (client as PgliteQueryable).query(text, values)).rows;
+}
+
+const dialect = new PgDialect();
+
+/** `hotQuery` for a query written with drizzle's `sql` (issue 17: planning it cost more than running it). */
 export async function hotSql<T = Row>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
-  const top = (db as { $client?: unknown }).$client !== undefined;
-  if (!isNodePg(client) && !top) return rowsOf<T>(await db.execute(query)); // PGlite, in a transaction
   const { sql: text, params } = dialect.sqlToQuery(query);
-  if (isNodePg(client)) return (await client.query({ name, text, values: params })).rows as T[];
   return (await hotQuery(db, name, text, params)) as T[];
 }
 

@@ -563,6 +563,16 @@ for (const kind of DB_KINDS) {
       );
       return { supporters, ad: ad! };
     };
+    /** Removes test requests with their bills (and, by cascade, their units). */
+    const removeRequests = async (...ids: number[]) => {
+      const db = t.database.db;
+      const list = sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      await db.execute(sql`delete from bills where advertisement_id in (${list})`);
+      await db.execute(sql`delete from advertisements where id in (${list})`);
+    };
 
     it('bills each approved request once, and the month’s invoice nets the refund of unused units', async () => {
       const owner = await loginAs(t, 'owner@example.com');
@@ -642,8 +652,7 @@ for (const kind of DB_KINDS) {
       // Ending the request later writes nothing more: one bill a request.
       await db.execute(sql`update advertisements set status = '終了', ended_at = now() where id = ${paidAd}`);
       expect(await billOf(paidAd)).toHaveLength(1);
-      await db.execute(sql`delete from bills where advertisement_id in (${packageAd}, ${paidAd})`);
-      await db.execute(sql`delete from advertisements where id in (${packageAd}, ${paidAd})`);
+      await removeRequests(packageAd, paidAd);
     });
 
     it('a bill keeps the count of its request’s approved units, whatever writes the units (issue 17, ADR 0124, migration 0023)', async () => {
@@ -691,8 +700,7 @@ for (const kind of DB_KINDS) {
       expect(await approvedOf()).toBe(1);
       expect(await mismatches()).toEqual([]);
       // Deleting the request deletes its units and its bill without a complaint from the count.
-      await db.execute(sql`delete from bills where advertisement_id = ${ad!.id}`);
-      await db.execute(sql`delete from advertisements where id = ${ad!.id}`);
+      await removeRequests(ad.id);
       expect(await mismatches()).toEqual([]);
     });
 
@@ -745,8 +753,7 @@ for (const kind of DB_KINDS) {
           );
           expect(bill!.approved_units).toBe(2);
         } finally {
-          await db.execute(sql`delete from bills where advertisement_id = ${ad!.id}`);
-          await db.execute(sql`delete from advertisements where id = ${ad!.id}`);
+          await removeRequests(ad.id);
         }
       },
     );
@@ -805,8 +812,7 @@ for (const kind of DB_KINDS) {
         expect(april.bills.map((b: { advertisement_id: number }) => b.advertisement_id)).toEqual([ad!.id]);
         expect(april.older_before).toBeNull();
       } finally {
-        await db.execute(sql`delete from bills where advertisement_id = ${ad!.id}`);
-        await db.execute(sql`delete from advertisements where id = ${ad!.id}`);
+        await removeRequests(ad!.id);
       }
       // Nothing at or before 2025-08.
       expect((await owner.get('/api/billing?before=2025-09')).json()).toMatchObject({

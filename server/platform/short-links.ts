@@ -193,10 +193,14 @@ export class ShortLinkResolver {
     (code) => code,
   );
 
+  /** Links per generation: half of the most remembered. */
+  private readonly generationSize: number;
+
   constructor(
     private readonly db: Db,
     private readonly options: { ttlMs?: number; max?: number } = {},
   ) {
+    this.generationSize = Math.max(1, Math.floor((options.max ?? LINK_CACHE_MAX) / 2));
     resolvers.add(this);
   }
 
@@ -206,8 +210,7 @@ export class ShortLinkResolver {
   }
 
   private remember(code: string, entry: { link: ResolvedLink; until: number }): void {
-    const generation = Math.max(1, Math.floor((this.options.max ?? LINK_CACHE_MAX) / 2));
-    if (this.young.size >= generation) {
+    if (this.young.size >= this.generationSize) {
       this.old = this.young;
       this.young = new Map();
     }

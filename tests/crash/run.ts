@@ -381,7 +381,6 @@ interface Check {
 
 const OUR_QUEUES = [MAIL_QUEUE, JOBS.autoApprove];
 
-/** Jobs of our queues that should have run by now (created, retrying or active, due). */
 /**
  * Jobs of our queues not finished and due now, or (`within` seconds) due soon: a job the kill cut off
  * expires, then waits for its retry a second or two (pg-boss's backoff), due in the future for that time.
@@ -744,11 +743,12 @@ async function runOn(kind: Kind, plan: Plan): Promise<Result> {
       say(`round ${round + 1}: ${again.length} operations sent again`);
       if (kind === 'postgres') {
         const d0 = Date.now();
-        // Jobs waiting for a retry within the drain's minute are waited for too.
-        let pending = await pendingJobs(db, 60);
-        while (pending > 0 && Date.now() - d0 < 60_000) {
+        // Jobs waiting for a retry within the drain's time are waited for too.
+        const DRAIN_S = 60;
+        let pending = await pendingJobs(db, DRAIN_S);
+        while (pending > 0 && Date.now() - d0 < DRAIN_S * 1000) {
           await wait(500);
-          pending = await pendingJobs(db, 60);
+          pending = await pendingJobs(db, DRAIN_S);
         }
         say(
           `round ${round + 1}: jobs drained in ${((Date.now() - d0) / 1000).toFixed(1)} s (${pending} left)`,

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import {
   ACCOUNT_TYPES,
   type AccountType,
@@ -16,6 +16,7 @@ import { Field, FieldErrors, FormAlert, inputStyles } from '../../platform/ui/Fi
 import { formatDateTime, formatYen } from '../../platform/ui/format.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { notify } from '../../platform/ui/notify.ts';
+import { SearchPick } from '../../platform/ui/SearchPick.tsx';
 import { Card, PageFrame, Prose } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
 import { getBankAccount } from './api/get-bank-account.ts';
@@ -26,28 +27,6 @@ import { searchBanks } from './api/search-banks.ts';
 import { searchBranches } from './api/search-branches.ts';
 
 const Select = styled('select', inputStyles);
-const Choices = styled('ul', {
-  listStyle: 'none',
-  padding: 0,
-  margin: '0 0 $4',
-  border: '1px solid $gray200',
-  borderRadius: '$md',
-  maxHeight: '16rem',
-  overflowY: 'auto',
-  '& li + li': { borderTop: '1px solid $gray100' },
-  '& button': {
-    width: '100%',
-    minHeight: '44px',
-    textAlign: 'left',
-    padding: '$2 $3',
-    background: 'none',
-    border: 0,
-    cursor: 'pointer',
-    font: 'inherit',
-  },
-  '& button:hover, & button:focus-visible': { backgroundColor: '$primaryPale' },
-});
-const Chosen = styled('p', { fontWeight: 'bold', margin: '0 0 $2' });
 const Dl = styled('dl', {
   display: 'grid',
   gridTemplateColumns: 'max-content 1fr',
@@ -56,85 +35,9 @@ const Dl = styled('dl', {
   '& dd': { margin: 0 },
 });
 
-/** Typing a bank or branch name (kana, kanji or hiragana) lists matches from the server's bank master. */
-function MasterPicker({
-  label,
-  chosen,
-  onChoose,
-  load,
-  errors,
-  placeholder,
-  disabled,
-}: {
-  label: string;
-  chosen: BankEntry | null;
-  onChoose: (entry: BankEntry | null) => void;
-  load: (q: string, signal: AbortSignal) => Promise<{ items: BankEntry[] }>;
-  errors?: string[] | undefined;
-  placeholder: string;
-  disabled?: boolean;
-}) {
-  const [q, setQ] = useState('');
-  const [items, setItems] = useState<BankEntry[]>([]);
-  const listId = useId();
-  useEffect(() => {
-    if (chosen || disabled || q.trim() === '') {
-      setItems([]);
-      return;
-    }
-    const ctrl = new AbortController();
-    const timer = setTimeout(() => {
-      load(q, ctrl.signal).then(
-        (r) => setItems(r.items),
-        () => {},
-      );
-    }, 200);
-    return () => {
-      clearTimeout(timer);
-      ctrl.abort();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [q, chosen, disabled]);
-  if (chosen)
-    return (
-      <div>
-        <Chosen>
-          {label}: {chosen.name}（{chosen.code}）
-        </Chosen>
-        <Button variant="ghost" type="button" onClick={() => onChoose(null)}>
-          {label}を選び直す
-        </Button>
-        <FieldErrors id={`${listId}-errors`} errors={errors} />
-      </div>
-    );
-  return (
-    <div>
-      <Field
-        label={label}
-        value={q}
-        onChange={(ev) => setQ(ev.target.value)}
-        placeholder={placeholder}
-        hint="名前（ひらがな・カタカナ・漢字）またはコードで検索して、一覧から選んでください。"
-        errors={errors}
-        disabled={disabled}
-        aria-controls={items.length > 0 ? listId : undefined}
-        autoComplete="off"
-        required
-      />
-      {items.length > 0 && (
-        <Choices id={listId} aria-label={`${label}の候補`}>
-          {items.map((item) => (
-            <li key={item.code}>
-              <button type="button" onClick={() => onChoose(item)}>
-                {item.name}（{item.code}）
-              </button>
-            </li>
-          ))}
-        </Choices>
-      )}
-    </div>
-  );
-}
+const SEARCH_HINT =
+  '名前（ひらがな・カタカナ・漢字）またはコードで検索して、一覧から選んでください（↓↑で移動、Enterで決定）。';
+const entryLabel = (e: BankEntry) => `${e.name}（${e.code}）`;
 
 function AccountForm({
   current,
@@ -155,9 +58,14 @@ function AccountForm({
   const [type, setType] = useState<AccountType>(current?.account_type ?? '普通');
   const [number, setNumber] = useState('');
   const [holder, setHolder] = useState(current?.holder_name ?? '');
-  const { busy, message, errors, run } = useSubmission();
+  const { busy, message, errors, setErrors, setMessage, run } = useSubmission();
   const { refreshUser } = useAuthActions();
   const typeId = useId();
+  // A choice answers the earlier complaint about that field: its message goes (issue 25 (1)).
+  const clearErrors = (...fields: string[]) => {
+    setErrors((all) => Object.fromEntries(Object.entries(all).filter(([field]) => !fields.includes(field))));
+    setMessage(null);
+  };
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
@@ -180,23 +88,34 @@ function AccountForm({
   return (
     <form onSubmit={submit} noValidate aria-label="振込先口座">
       {message && <FormAlert role="alert">{message}</FormAlert>}
-      <MasterPicker
+      <SearchPick<BankEntry>
         label="金融機関"
         chosen={bank}
         onChoose={(b) => {
           setBank(b);
           setBranch(null);
+          if (b) clearErrors('bank_code', 'branch_code');
         }}
         load={(q, signal) => searchBanks(q, signal)}
+        itemToString={entryLabel}
+        itemKey={(e) => e.code}
         errors={errors.bank_code}
+        hint={SEARCH_HINT}
         placeholder="例: みずほ、ゆうちょ、0001"
       />
-      <MasterPicker
+      <SearchPick<BankEntry>
+        key={bank?.code ?? ''}
         label="支店"
         chosen={branch}
-        onChoose={setBranch}
+        onChoose={(b) => {
+          setBranch(b);
+          if (b) clearErrors('branch_code');
+        }}
         load={(q, signal) => searchBranches(bank?.code ?? '', q, signal)}
+        itemToString={entryLabel}
+        itemKey={(e) => e.code}
         errors={errors.branch_code}
+        hint={SEARCH_HINT}
         placeholder={bank ? '例: 本店、しんじゅく、001' : '先に金融機関を選んでください'}
         disabled={!bank}
       />

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -73,6 +74,13 @@ export const recruitments = pgTable(
     declinedEntryIds: jsonb('declined_entry_ids').$type<number[]>(),
     /** lottery | manual */
     selection: text('selection'),
+    /**
+     * Applications closed by staff before the deadline (issue 23, migration 0027): who, when and why;
+     * the public page shows the time and the reason. Without them no draw comes before the deadline.
+     */
+    closedEarlyAt: at('closed_early_at'),
+    closedEarlyBy: integer('closed_early_by').references(() => users.id, { onDelete: 'set null' }),
+    closeReason: text('close_reason'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -101,7 +109,10 @@ export const entries = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    /** 応募中 -> 当選 | 落選; 当選 -> 体験済 -> 投稿済 -> 完了 (a rejected post goes back to 体験済) */
+    /**
+     * 応募中 -> 当選 | 落選; 当選 -> 体験済 -> 投稿済 -> 完了 (a rejected post goes back to 体験済);
+     * 当選 -> 辞退 (the winner) | 当選 or 体験済 -> 当選取消 (staff, with a reason) (issue 23).
+     */
     status: text('status').notNull().default('応募中'),
     answer: text('answer'),
     postUrl: text('post_url'),
@@ -113,6 +124,15 @@ export const entries = pgTable(
     rejectedAt: at('rejected_at'),
     /** 完了 by the 7-day automatic approval rather than by the shop. */
     autoApproved: boolean('auto_approved').notNull().default(false),
+    /**
+     * A winner released from the place (issue 23, migration 0027): 辞退 by the winner, or 当選取消 by
+     * staff with a reason; `replacedBy` is the entry a redraw moved up into the place, and when.
+     */
+    releasedAt: at('released_at'),
+    releasedBy: integer('released_by').references(() => users.id, { onDelete: 'set null' }),
+    releaseReason: text('release_reason'),
+    replacedBy: integer('replaced_by').references((): AnyPgColumn => entries.id, { onDelete: 'set null' }),
+    replacedAt: at('replaced_at'),
     visitedAt: at('visited_at'),
     postedAt: at('posted_at'),
     completedAt: at('completed_at'),
@@ -123,6 +143,9 @@ export const entries = pgTable(
     uniqueIndex('entries_recruitment_user_unique').on(t.recruitmentId, t.userId),
     index('entries_user_idx').on(t.userId, t.id),
     index('entries_recruitment_status_idx').on(t.recruitmentId, t.status, t.id),
+    index('entries_released_idx')
+      .on(t.recruitmentId, t.releasedAt, t.id)
+      .where(sql`${t.releasedAt} is not null`),
   ],
 );
 

@@ -42,6 +42,30 @@ function specifierNodes(node) {
   }
 }
 
+/**
+ * Issue 28 (b), ADR 0159: the fixed start of a computed dynamic import, `import(\`../x/${y}\`)` or
+ * `import('../x/' + y)`, as a specifier: up to its last `/` it names the folder the import can reach (a
+ * template without expressions is the whole specifier). Null when nothing of it is fixed.
+ */
+function computedPrefix(source) {
+  const fixedStart = (text, computed) =>
+    computed
+      ? { specifier: text.slice(0, text.lastIndexOf('/') + 1), whole: false }
+      : { specifier: text, whole: true };
+  if (source.type === 'TemplateLiteral') {
+    return fixedStart(source.quasis[0].value.cooked ?? '', source.expressions.length > 0);
+  }
+  if (source.type === 'BinaryExpression' && source.operator === '+') {
+    const left = source.left;
+    if (left.type === 'Literal' && typeof left.value === 'string') return fixedStart(left.value, true);
+    if (left.type === 'TemplateLiteral' || left.type === 'BinaryExpression') {
+      const inner = computedPrefix(left);
+      return inner && fixedStart(inner.specifier, true);
+    }
+  }
+  return null;
+}
+
 const typeOnly = (node) => node.importKind === 'type' || node.exportKind === 'type';
 
 const noRestrictedPaths = {
@@ -87,21 +111,54 @@ const noRestrictedPaths = {
       .filter((zone) => zone.targets.some((target) => inside(file, target)));
     if (zones.length === 0) return {};
 
+    /** A computed dynamic import can reach every file under its folder: refused if that overlaps a zone. */
+    function checkComputed(node) {
+      const prefix = computedPrefix(node.source);
+      if (!prefix || prefix.whole) return;
+      const spec = prefix.specifier;
+      if (!spec.startsWith('.') && !isAbsolute(spec)) return;
+      const folder = resolve(dirname(file), spec);
+      for (const zone of zones) {
+        const hit = zone.froms.some(
+          ({ from, except }) =>
+            (inside(folder, from) || inside(from, folder)) && !except.some((e) => inside(folder, e)),
+        );
+        if (hit) {
+          const shown = `${relative(root, folder) || '.'}/…`;
+          context.report({
+            node: node.source,
+            message: `Unexpected path "${shown}" (a computed dynamic import) imported in restricted zone.${zone.message ? ` ${zone.message}` : ''}`,
+          });
+        }
+      }
+    }
+
     function check(node) {
-      for (const source of specifierNodes(node)) {
-        const imported = resolveSpecifier(file, String(source.value));
-        if (!imported) continue;
-        for (const zone of zones) {
-          const hit = zone.froms.some(
-            ({ from, except }) => inside(imported, from) && !except.some((e) => inside(imported, e)),
-          );
-          if (hit) {
-            const shown = relative(root, imported);
-            context.report({
-              node: source,
-              message: `Unexpected path "${shown}" imported in restricted zone.${zone.message ? ` ${zone.message}` : ''}`,
-            });
-          }
+      if (node.type === 'ImportExpression' && node.source.type !== 'Literal') {
+        const prefix = computedPrefix(node.source);
+        if (prefix?.whole) {
+          checkSpecifier(node.source, prefix.specifier);
+          return;
+        }
+        checkComputed(node);
+        return;
+      }
+      for (const source of specifierNodes(node)) checkSpecifier(source, String(source.value));
+    }
+
+    function checkSpecifier(source, specifier) {
+      const imported = resolveSpecifier(file, specifier);
+      if (!imported) return;
+      for (const zone of zones) {
+        const hit = zone.froms.some(
+          ({ from, except }) => inside(imported, from) && !except.some((e) => inside(imported, e)),
+        );
+        if (hit) {
+          const shown = relative(root, imported);
+          context.report({
+            node: source,
+            message: `Unexpected path "${shown}" imported in restricted zone.${zone.message ? ` ${zone.message}` : ''}`,
+          });
         }
       }
     }

@@ -169,3 +169,44 @@ describe('client import boundaries (ADR 0007)', () => {
     expect(messages.join('\n')).toMatch(/no-restricted-paths.*never imports server code/);
   });
 });
+
+describe('issue 28 (b): dynamic imports with a computed path', () => {
+  it('issue 28 (b): a template literal that can reach another feature is refused, on the client and the server', async () => {
+    const client = await lint(
+      'src/features/contact/Probe.tsx',
+      'export const probe = (name: string) => import(`../shop-requests/api/${name}.ts`);\n',
+    );
+    expect(client.join('\n')).toMatch(
+      /no-restricted-paths.*src\/features\/shop-requests\/api\/….*computed dynamic import.*imports no other feature/,
+    );
+    // The folder the template starts in holds every feature: it can reach the others.
+    const anyFeature = await lint(
+      'src/features/contact/Probe.tsx',
+      'export const probe = (name: string) => import(`../${name}/routes.ts`);\n',
+    );
+    expect(anyFeature.join('\n')).toMatch(/no-restricted-paths/);
+    const server = await lint(
+      'server/platform/probe.ts',
+      'export const probe = (name: string) => import(`../features/${name}/routes.ts`);\n',
+    );
+    expect(server.join('\n')).toMatch(/no-restricted-paths.*server\/platform imports no feature/);
+  });
+
+  it("issue 28 (b): string concatenation and templates without expressions are checked too; a feature's own folder passes", async () => {
+    const concatenated = await lint(
+      'server/platform/probe.ts',
+      "export const probe = (name: string) => import('../features/' + name + '/routes.ts');\n",
+    );
+    expect(concatenated.join('\n')).toMatch(/no-restricted-paths.*server\/platform imports no feature/);
+    const plain = await lint(
+      'src/platform/probe.ts',
+      'export const probe = () => import(`../features/contact/routes.ts`);\n',
+    );
+    expect(plain.join('\n')).toMatch(/no-restricted-paths.*src\/platform imports no feature/);
+    const own = await lint(
+      'src/features/contact/Probe.tsx',
+      'export const probe = (name: string) => import(`./api/${name}.ts`);\n',
+    );
+    expect(own.filter((m) => BOUNDARY.test(m))).toEqual([]);
+  });
+});

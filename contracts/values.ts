@@ -39,6 +39,12 @@ export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
 /** The attribute of the root element that holds a prerendered page. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
+/**
+ * Issue 25 (6): the window property where a prerendered page keeps the buttons pressed and forms sent
+ * before the app has taken the page over; the app replays them (src/platform/lib/earlyInput.ts).
+ */
+export const EARLY_INPUT_KEY = '__earlyInput';
+
 /** The element whose JSON is the public configuration (`GET /api/config`'s answer) in every page. */
 export const PUBLIC_CONFIG_ELEMENT_ID = 'public-config';
 

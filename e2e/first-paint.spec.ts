@@ -34,10 +34,14 @@ test.describe('without scripts', () => {
     });
   }
 
-  test('the login form is there, inert until the app has taken it over (ADR 0155)', async ({ page }) => {
+  test('the login form is there and not inert: links work from the first paint (issue 25 (6))', async ({
+    page,
+  }) => {
     await page.goto('/login');
-    await expect(page.locator('#root')).toHaveAttribute('inert', '');
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
     await expect(page.locator('input[name="email"]')).toBeAttached();
+    await page.getByRole('link', { name: '新規登録' }).first().click();
+    await expect(page).toHaveURL(/\/register$/);
   });
 });
 
@@ -82,4 +86,54 @@ test("a guest's /recruitments brings its open recruitments and the first photo: 
   // The next list (a filter) asks the server as before.
   await page.getByLabel('エリア').selectOption('東京都');
   await expect.poll(() => listCalls.length).toBe(1);
+});
+
+/** Holds the app's scripts until `release()`: the page stays as the server drew it (before hydration). */
+async function holdScripts(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return () => release();
+}
+
+test('issue 25 (6): a tap on the menu before the app has taken the page over opens the menu', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '');
+  await page.getByRole('button', { name: 'メニューを開く' }).click();
+  release();
+  await expect(page.getByRole('navigation', { name: 'メインメニュー' })).toBeVisible();
+});
+
+test('issue 25 (6): a link tapped before the app has taken the page over goes where it says', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto('/recruitments', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('link', { name: 'ログイン' }).first().click();
+  release();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'ログイン' })).toBeVisible();
+});
+
+test('issue 25 (5): the first login of a fresh browser has no failed request and a clean console', async ({
+  page,
+}) => {
+  const failed: string[] = [];
+  const errors: string[] = [];
+  page.on('response', (res) => {
+    if (res.status() >= 400) failed.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  await page.context().clearCookies();
+  await login(page, DEMO.supporter);
+  expect(failed).toEqual([]);
+  expect(errors).toEqual([]);
 });

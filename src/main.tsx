@@ -8,6 +8,7 @@ import { matchRoute } from './app/routes/table.ts';
 import { globalStyles } from './platform/styles/stitches.config.ts';
 import { errorReporter } from './platform/session/actors.ts';
 import { firstScreenShown } from './platform/lib/afterPaint.ts';
+import { replayEarlyInput } from './platform/lib/earlyInput.ts';
 
 // Seed spec section 2: without the root element start-up fails, before anything else runs.
 const root = findRootElement();
@@ -34,11 +35,12 @@ if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && !document.documentElement.hasAtt
       errorReporter.report(error, { extra: { hydration: true } });
     },
   });
-  // The page is inert until the app has taken its screen over: nothing typed or clicked before is lost.
-  void firstScreenShown().then(() => root.removeAttribute('inert'));
+  // Issue 25 (6): what was typed, pressed or sent before the app took the page over happens now.
+  void firstScreenShown().then(() => replayEarlyInput(root));
 } else {
   root.replaceChildren();
   root.removeAttribute(PRERENDERED_ATTRIBUTE);
-  root.removeAttribute('inert');
+  // The guest's page is gone: presses held on it are dropped with it.
+  replayEarlyInput(root);
   createRoot(root).render(app);
 }

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_STORAGE_KEY } from '../../contracts/values.ts';
+import { ACCESS_TOKEN_STORAGE_KEY, EARLY_INPUT_KEY } from '../../contracts/values.ts';
 
 /** The `<template id>` that holds the app's scripts in a prerendered page, inert until the first paint. */
 export const APP_SCRIPTS_TEMPLATE = 'app-scripts';
@@ -10,7 +10,10 @@ export const APP_SCRIPTS_TEMPLATE = 'app-scripts';
  *   stays hidden for them and the app draws their own screen instead (reading storage may throw in a
  *   private window);
  * - the app's entry (already fetching: a modulepreload) runs once the page has painted, not before: the
- *   page shows without waiting for the scripts, which then take it over.
+ *   page shows without waiting for the scripts, which then take it over;
+ * - issue 25 (6), ADR 0159: the page is not inert meanwhile. Links work as links; a button pressed or a
+ *   form sent before the app has taken the page over is held (not sent as a plain HTML form, which would
+ *   put a password in the address) and kept in `window[EARLY_INPUT_KEY]` for the app to replay.
  */
 export const FIRST_PAINT_SCRIPT = [
   `try{localStorage.getItem(${JSON.stringify(ACCESS_TOKEN_STORAGE_KEY)})&&document.documentElement.setAttribute('data-session','')}catch(e){}`,
@@ -19,5 +22,9 @@ export const FIRST_PAINT_SCRIPT = [
   // Once the first contentful paint is on the screen; a second at most (a tab in the background).
   `try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)setTimeout(start)})`,
   `.observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(start)})}`,
-  `setTimeout(start,1000)})()`,
+  `setTimeout(start,1000)})();`,
+  `try{var early=window[${JSON.stringify(EARLY_INPUT_KEY)}]=[];var hold=function(e){`,
+  `if(!window[${JSON.stringify(EARLY_INPUT_KEY)}])return;var t=e.target,el=t&&t.closest&&t.closest(e.type==='submit'?'form':'button');`,
+  `if(!el)return;e.preventDefault();e.stopPropagation();early.push({type:e.type,target:el})};`,
+  `document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true)}catch(e){}`,
 ].join('');

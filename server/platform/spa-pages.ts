@@ -179,8 +179,8 @@ export class SpaPages {
       )
       .replace(
         '<div id="root"></div>',
-        // Inert until the app has taken it over (src/main.tsx): no input is lost meanwhile.
-        () => `<div id="root" ${PRERENDERED_ATTRIBUTE} inert>${prerendered.html}</div>`,
+        // Not inert (issue 25 (6)): links work from the first paint; early presses are replayed (first-paint.ts).
+        () => `<div id="root" ${PRERENDERED_ATTRIBUTE}>${prerendered.html}</div>`,
       );
     return addToHead(page, [
       ...config,

@@ -143,10 +143,10 @@ describe('prerendered guest pages: the HTML the server answers', () => {
 
   const html = (path: string, query = false) => pages.page(path, query).body.toString();
 
-  it('holds the rendered screen, inert until the app takes it over, with its styles, title and description', () => {
+  it('holds the rendered screen (not inert: issue 25 (6)), with its styles, title and description', () => {
     const page = html('/login');
     expect(page).toContain(
-      '<div id="root" data-prerendered inert><main><h1>ログイン</h1><p>$& 100円</p></main></div>',
+      '<div id="root" data-prerendered><main><h1>ログイン</h1><p>$& 100円</p></main></div>',
     );
     expect(page).toContain('<style id="stitches">.c-abc{color:red}</style>');
     expect(page).toContain('<title>ログイン | Focustar</title>');
@@ -197,13 +197,17 @@ describe('prerendered guest pages: the HTML the server answers', () => {
     const appended: unknown[] = [];
     let observer: ((list: { getEntriesByName(n: string): unknown[] }) => void) | null = null;
     const timers: (() => void)[] = [];
+    const listeners: string[] = [];
     const browser = {
+      window: {} as Record<string, unknown>,
       localStorage: { getItem: (key: string) => (key === 'accessToken' ? 'token' : null) },
       document: {
         documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) },
         getElementById: (id: string) => ({ content: `content of ${id}` }),
         importNode: (node: unknown) => node,
         head: { appendChild: (node: unknown) => appended.push(node) },
+        addEventListener: (type: string, _fn: unknown, capture: boolean) =>
+          listeners.push(`${type}:${capture}`),
       },
       PerformanceObserver: class {
         constructor(cb: typeof observer) {
@@ -220,5 +224,8 @@ describe('prerendered guest pages: the HTML the server answers', () => {
     observer!({ getEntriesByName: (n) => (n === 'first-contentful-paint' ? [{}] : []) });
     for (const run of timers.splice(0)) run();
     expect(appended).toEqual(['content of app-scripts']);
+    // Issue 25 (6): presses and sends before the app are held for it to replay.
+    expect(listeners).toEqual(['click:true', 'submit:true']);
+    expect(browser.window.__earlyInput).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MESSAGES } from '../../../contracts/common.ts';
 import { HttpError } from '../http-errors.ts';
 import { isApiRequest } from './security.ts';
@@ -29,18 +29,30 @@ export function installCsrf(app: FastifyInstance, opts: { secret: string; secure
     return expected.length === given.length && timingSafeEqual(expected, given);
   };
 
+  const setCookie = (reply: FastifyReply) =>
+    reply.setCookie(XSRF_COOKIE, issue(), {
+      path: '/',
+      sameSite: 'lax',
+      secure: opts.secure,
+      httpOnly: false,
+    });
+
+  // Issue 25 (5), ADR 0159: the page brings the cookie, so the first unsafe call of a fresh browser (the
+  // first login) is not answered 419 and retried; the 419 path stays for a cookie that expired since.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiRequest(request) || valid(request.cookies[XSRF_COOKIE])) return payload;
+    if (reply.hasHeader('set-cookie') && String(reply.getHeader('set-cookie')).includes(`${XSRF_COOKIE}=`)) {
+      return payload;
+    }
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) setCookie(reply);
+    return payload;
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     // NOTE: decided by the matched route, not the raw URL (issue 10 item 5: `/%61pi/…` is `/api/…`).
     if (!isApiRequest(request)) return;
     const cookie = request.cookies[XSRF_COOKIE];
-    if (!valid(cookie)) {
-      reply.setCookie(XSRF_COOKIE, issue(), {
-        path: '/',
-        sameSite: 'lax',
-        secure: opts.secure,
-        httpOnly: false,
-      });
-    }
+    if (!valid(cookie)) setCookie(reply);
     if (SAFE.has(request.method)) return;
     const header = request.headers[XSRF_HEADER];
     if (!valid(cookie) || typeof header !== 'string' || header !== cookie) {

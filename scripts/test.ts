@@ -37,6 +37,12 @@ check('lint (eslint)', bin('eslint'), ['.']);
 check('first-screen bundle budget (npm run bench:bundle)', 'npm', ['run', '--silent', 'bench:bundle']);
 // Issue 9: every non-equivalent mutant of every machine must be killed (prints `machines: K of N mutants killed`).
 check('machine mutants (npm run test:mutants)', 'npm', ['run', '--silent', 'test:mutants']);
+// Issue 28 (d), ADR 0159: the OpenAPI document passes Redocly's recommended rules with 0 errors (offline).
+check('OpenAPI under Redocly recommended rules (npm run lint:openapi)', 'npm', [
+  'run',
+  '--silent',
+  'lint:openapi',
+]);
 
 // ---- Vitest on Node 24 LTS and Node 20 (issue 17, ADR 0144) ------------------------------------------
 // The whole suite runs on Node 24 LTS (fetched from the npm registry by scripts/test-node24.sh), what

@@ -124,7 +124,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   installCsrf(app, { secret: env.APP_SECRET, secure: env.NODE_ENV === 'production' });
   installAccessPolicy(app, { publicPrefixes: env.NODE_ENV === 'development' ? [API_DOCS_PREFIX] : [] });
-  await installOpenApi(app, { version: options.version, docs: env.NODE_ENV === 'development' });
+  const openApi = await installOpenApi(app, {
+    version: options.version,
+    docs: env.NODE_ENV === 'development',
+    serverUrl: env.APP_URL,
+    features: options.features.map((f) => f.name),
+  });
   await installUploads(app, env);
   app.decorate('mailer', createMailer(env, app.log));
   const jobs = await startJobs({
@@ -152,7 +157,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   warnAboutOneProcessState(app);
   app.decorate('pageData', new PageDataRegistry());
   for (const feature of options.features) await feature.setup?.(app);
-  for (const feature of options.features) await app.register(feature.routes);
+  for (const feature of options.features) {
+    openApi.tagRoutesOf(feature.name);
+    await app.register(feature.routes);
+  }
+  openApi.tagRoutesOf(undefined);
   await installSpa(app, options.clientDir ?? null);
   return app;
 }

@@ -1,6 +1,8 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { type ZodType, z } from 'zod';
+import type { Access } from './access.ts';
+import { operationIdOf, SECURITY_SCHEMES, securityOf, summaryOf } from './openapi-operations.ts';
 
 /** Where the reference UI lives (development only). */
 export const API_DOCS_PREFIX = '/api/docs';
@@ -42,17 +44,38 @@ export function routeSchemaToJson(schema: FastifySchema | undefined): FastifySch
  */
 export async function installOpenApi(
   app: FastifyInstance,
-  options: { version: string; docs: boolean },
-): Promise<void> {
+  options: { version: string; docs: boolean; serverUrl: string; features: readonly string[] },
+): Promise<{ tagRoutesOf(feature: string | undefined): void }> {
+  // Issue 28 (d), ADR 0159: each /api route is tagged with the feature whose plugin registered it.
+  const featureOf = new WeakMap<object, string>();
+  let registering: string | undefined;
+  app.addHook('onRoute', (route) => {
+    if (registering && route.url.startsWith('/api')) featureOf.set(route, registering);
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Focustar API', version: options.version },
+      servers: [{ url: new URL(options.serverUrl).origin, description: 'This deployment (APP_URL)' }],
+      tags: [...options.features.map((name) => ({ name })), { name: 'platform' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: ({ schema, url, route }) => ({
-      schema: route.url.startsWith('/api') ? routeSchemaToJson(schema) : { ...schema, hide: true },
-      url,
-    }),
+    transform: ({ schema, url, route }) => {
+      if (!route.url.startsWith('/api')) return { schema: { ...schema, hide: true }, url };
+      const method = (Array.isArray(route.method) ? route.method[0] : route.method) as string;
+      const declared = (schema ?? {}) as FastifySchema & { operationId?: string; summary?: string };
+      const access = (route.config as { access?: Access } | undefined)?.access;
+      return {
+        schema: {
+          ...routeSchemaToJson(schema),
+          operationId: declared.operationId ?? operationIdOf(method, route.url),
+          summary: declared.summary ?? summaryOf(method, route.url),
+          tags: declared.tags ?? [featureOf.get(route) ?? 'platform'],
+          security: declared.security ?? securityOf(method, access),
+        } as FastifySchema,
+        url,
+      };
+    },
   });
 
   app.get('/api/openapi.json', { config: { access: 'public' } }, () => app.swagger());
@@ -65,4 +88,9 @@ export async function installOpenApi(
       logLevel: 'silent',
     });
   }
+  return {
+    tagRoutesOf: (feature) => {
+      registering = feature;
+    },
+  };
 }

@@ -46,7 +46,10 @@ test('the supporting loop: request, review, offer, post, approval, reward (issue
   await expect(thumbs).toHaveCount(2);
   await expect(page).toHaveURL(/step=1&id=\d+/);
   await expect(page.getByLabel('投稿のプレビュー').locator('img')).toHaveCount(2);
-  expect(await thumbs.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Issue 28 (e): the element appears before its picture has loaded; wait for the decoded image.
+  await expect
+    .poll(() => thumbs.first().evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
   await page.getByRole('button', { name: '画像2を外す' }).click();
   await expect(thumbs).toHaveCount(1);
   await page.getByRole('button', { name: '次へ' }).click();

@@ -6,8 +6,19 @@ import { Container } from '../../platform/ui/Page.tsx';
 import { Illustration } from '../../platform/ui/Illustration.tsx';
 import type { SceneName } from '../../platform/ui/illustrations/scenes.tsx';
 import { styled } from '../../platform/styles/stitches.config.ts';
-import { useResource } from '../../platform/request/hooks.ts';
+import { usePublicConfigSuspense, useResource } from '../../platform/request/hooks.ts';
 import { getRandomIndexPictures } from './api/get-random-index-pictures.ts';
+
+/** Issue 25 (5): LINE is offered only when LINE Login is configured; otherwise e-mail is the way. */
+function SignUpWays() {
+  const line = usePublicConfigSuspense().oauthProviders.includes('line');
+  return (
+    <p>
+      {line ? 'LINEかメールアドレス' : 'メールアドレス'}
+      で登録し、ふだん使っているSNSのアカウントを登録します。
+    </p>
+  );
+}
 
 /** Below the first screen: a chunk of its own (ADR 0038), loaded after the first paint. */
 const AchievementsSection = lazy(() => import('./AchievementsSection.tsx'));
@@ -240,7 +251,7 @@ export function Landing() {
               <Step tone="pink">
                 <Illustration name="signup" width={56} />
                 <h3>無料で登録</h3>
-                <p>LINEかメールアドレスで登録し、ふだん使っているSNSのアカウントを登録します。</p>
+                <SignUpWays />
               </Step>
               <Step tone="pink">
                 <Illustration name="inbox" width={56} />

@@ -1,9 +1,14 @@
 import { Link } from 'wouter';
+import { usePublicConfigSuspense } from '../../../platform/request/hooks.ts';
 import { ButtonLink } from '../../../platform/ui/Button.tsx';
 import { Card, PageFrame } from '../../../platform/ui/Page.tsx';
 import { styled } from '../../../platform/styles/stitches.config.ts';
 
-const Choices = styled('div', { display: 'grid', gap: '$4', '@md': { gridTemplateColumns: '1fr 1fr' } });
+const Choices = styled('div', {
+  display: 'grid',
+  gap: '$4',
+  variants: { two: { true: { '@md': { gridTemplateColumns: '1fr 1fr' } } } },
+});
 const Choice = styled('section', {
   padding: '$5 $4',
   borderRadius: '$lg',
@@ -17,32 +22,43 @@ const Choice = styled('section', {
   '& a': { marginTop: 'auto' },
 });
 
-/** Seed spec section 2 and product design section 6: sign-up offers LINE and e-mail. */
+/**
+ * Seed spec section 2 and product design section 6: sign-up offers LINE and e-mail. Issue 25 (5): LINE
+ * only when LINE Login is configured (GET /api/config `oauthProviders`); otherwise e-mail is the way.
+ */
 export default function RegisterPage() {
+  const line = usePublicConfigSuspense().oauthProviders.includes('line');
   return (
     <PageFrame
       title="新規会員登録"
       narrow
-      lead="登録は無料です。お好きな方法を選んでください。登録後、SNSアカウントを登録すると拡散依頼が届くようになります。"
+      lead={
+        line
+          ? '登録は無料です。お好きな方法を選んでください。登録後、SNSアカウントを登録すると拡散依頼が届くようになります。'
+          : '登録は無料です。メールアドレスで登録できます。登録後、SNSアカウントを登録すると拡散依頼が届くようになります。'
+      }
     >
-      <Choices>
-        <Choice aria-labelledby="reg-line">
-          <h2 id="reg-line">LINEで登録</h2>
-          <ul>
-            <li>パスワードを覚える必要がありません</li>
-            <li>拡散依頼のお知らせをLINEで受け取れます</li>
-          </ul>
-          <ButtonLink href="/line" block>
-            LINEで始める
-          </ButtonLink>
-        </Choice>
+      <Choices two={line}>
+        {line && (
+          <Choice aria-labelledby="reg-line">
+            <h2 id="reg-line">LINEで登録</h2>
+            <ul>
+              <li>パスワードを覚える必要がありません</li>
+              <li>拡散依頼のお知らせをLINEで受け取れます</li>
+            </ul>
+            <ButtonLink href="/line" block>
+              LINEで始める
+            </ButtonLink>
+          </Choice>
+        )}
         <Choice aria-labelledby="reg-mail">
           <h2 id="reg-mail">メールアドレスで登録</h2>
           <ul>
-            <li>LINEを使っていない方はこちら</li>
+            {line && <li>LINEを使っていない方はこちら</li>}
             <li>確認メールのリンクを開くと登録が完了します</li>
+            {!line && <li>拡散依頼のお知らせはメールで届きます</li>}
           </ul>
-          <ButtonLink href="/email-sign-up" variant="outline" block>
+          <ButtonLink href="/email-sign-up" variant={line ? 'outline' : 'primary'} block>
             メールアドレスで始める
           </ButtonLink>
         </Choice>

@@ -43,6 +43,7 @@ export const UNIT_STATUSES = [
   'posted',
   'approved',
   'rejected',
+  'reversed',
 ] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
 export const UNIT_STATUS_LABELS: Record<UnitStatus, string> = {
@@ -53,7 +54,33 @@ export const UNIT_STATUS_LABELS: Record<UnitStatus, string> = {
   posted: '確認待ち',
   approved: '承認済み',
   rejected: '非承認',
+  reversed: '報酬取り消し',
 };
+
+/**
+ * Product design section 8 "Holding period": an approved reward is 確定待ち for this many days, then the post is
+ * checked again and the reward becomes 確定 (payable) or is taken back.
+ */
+export const REWARD_HOLD_DAYS = 7;
+export const REWARD_STATES = ['holding', 'confirmed', 'reversed'] as const;
+export type RewardState = (typeof REWARD_STATES)[number];
+/** Product design section 8 "Vocabulary": 報酬 (確定待ち / 確定 / お振込み済み). */
+export const REWARD_STATE_LABELS: Record<RewardState, string> = {
+  holding: '確定待ち',
+  confirmed: '確定',
+  reversed: '取り消し',
+};
+/** What the automatic check of a reported post found: ok, or unknown (the platform could not be asked). */
+export const POST_CHECKS = ['ok', 'unknown'] as const;
+export type PostCheckResult = (typeof POST_CHECKS)[number];
+/** Why a held reward is taken back (product design section 8), as the supporter and the shop are told. */
+export const REVERSAL_REASONS = {
+  gone: '投稿が削除されたか、見られなくなっていました。',
+  disclosure: '投稿の先頭から「#PR」または「広告」の表示が外されていました。',
+} as const;
+
+/** Platforms whose posts carry links: the tracking link must be in the post (product design section 8). */
+export const LINK_PLATFORMS: readonly Platform[] = ['x', 'line_voom'];
 
 /** Product design section 7: the fixed list a post is rejected with; その他 needs a note. */
 export const REJECT_REASONS = [
@@ -119,6 +146,21 @@ export const AD_MESSAGES = {
   postNotFound: '投稿が見つかりませんでした。URLをご確認ください。',
   postNoDisclosure: '投稿に「#PR」または「広告」の表示が見つかりませんでした。',
   requestEnded: '掲載期間が終了しています。',
+  /** Issue 23: nobody judges a unit they hold. */
+  ownUnit: 'ご自身の投稿は判定できません。',
+  /** Issue 23: the author of the post is not the unit's SNS account. */
+  wrongAuthor: (platform: Platform, handle: string) =>
+    `この投稿は依頼を受けたアカウント（${PLATFORM_LABELS[platform]} @${handle}）の投稿ではありません。@${handle}から投稿したURLを報告してください。`,
+  disclosureNotFirst:
+    '投稿の最初に「#PR」または「広告」を入れてください（広告であることを最初に示す決まりです）。',
+  linkMissing: (shortUrl: string) => `投稿に追跡リンク（${shortUrl}）が見つかりませんでした。リンクを入れて投稿してください。`,
+  hashtagsMissing: (tags: readonly string[]) =>
+    `投稿に依頼のハッシュタグ（${tags.map((t) => `#${t}`).join(' ')}）が見つかりませんでした。`,
+  /** The platform could not be asked: the shop judges by looking (never approved automatically). */
+  checkUnknown: '自動確認ができませんでした。投稿を開いて、内容を確かめてから判定してください。',
+  notReversed: 'この報酬は取り消されていません。',
+  reinstated: '報酬の取り消しを取りやめました。',
+  noSnsAccount: 'この依頼のSNSで承認済みのアカウントがありません。',
   periodNotFound: '終了した拡散依頼が見つかりませんでした。',
 } as const;
 
@@ -545,6 +587,15 @@ export const proofSchema = z.object({
     .min(1, FIELD_MESSAGES.postUrl)
     .max(2000, FIELD_MESSAGES.postUrl),
 });
+/** POST /api/units/{id}/reinstate (staff): override a reversal, with a note (issue 23). */
+export const reinstateUnitSchema = z.object({
+  note: z
+    .string({ error: '取り消しを取りやめる理由を入力してください。' })
+    .trim()
+    .min(1, '取り消しを取りやめる理由を入力してください。')
+    .max(500, '理由は500文字以内で入力してください。'),
+});
+
 export const rejectUnitSchema = z
   .object({
     reason: z.enum(REJECT_REASONS, { error: FIELD_MESSAGES.rejectReason }),
@@ -634,6 +685,17 @@ export const unitSchema = z.object({
   posted_at: z.string().nullable(),
   judged_at: z.string().nullable(),
   auto_approve_at: z.string().nullable(),
+  /** Issue 23: the supporter's SNS account the unit is for (null on units made before the rule). */
+  sns_account: z
+    .object({ id: z.number().int(), platform: z.enum(PLATFORMS), handle: z.string() })
+    .nullable(),
+  /** The automatic check of the reported post: ok, unknown (the shop judges by looking), null before a proof. */
+  check: z.enum(POST_CHECKS).nullable(),
+  /** An approved unit's reward: 確定待ち, 確定 or 取り消し (product design section 8); null before approval. */
+  reward_state: z.enum(REWARD_STATES).nullable(),
+  /** When a held reward is checked again and confirmed (確定待ち only). */
+  confirms_at: z.string().nullable(),
+  reversal_reason: z.string().nullable(),
   advertisement: z.object({
     text: z.string(),
     hashtags: z.array(z.string()),
@@ -664,8 +726,10 @@ export const unitListSchema = z.object({
 });
 
 export const rewardsSchema = z.object({
-  /** Credited and not paid out, in yen (the ledger's sum). */
+  /** 確定 and not paid out, in yen: the ledger's sum less the rewards still held (product design section 8). */
   balance: z.number().int(),
+  /** 確定待ち: approved rewards in their 7-day hold, in yen. */
+  holding: z.number().int(),
   /** Rewards of posts waiting for judgement, in yen. */
   pending: z.number().int(),
   /** The ledger's rows, newest first, PAGE_SIZE a page. */
@@ -676,6 +740,8 @@ export const rewardsSchema = z.object({
       kind: z.string(),
       reference: z.string(),
       label: z.string(),
+      /** A reward's state (確定待ち / 確定 / 取り消し); null for other rows. */
+      state: z.enum(REWARD_STATES).nullable(),
       created_at: z.string(),
     }),
   ),

@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from './mail.ts';
 import { installAccessPolicy } from './plugins/access.ts';
 import { installCsrf } from './plugins/csrf.ts';
 import { installErrorHandling } from './plugins/errors.ts';
+import { installPostChecker } from './plugins/post-checker.ts';
 import { API_DOCS_PREFIX, installOpenApi } from './plugins/openapi.ts';
 import { baseSecurityHeaders, installSecurityHeaders, isApiRequest } from './plugins/security.ts';
 import { PageDataRegistry } from './page-data.ts';
@@ -132,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await installUploads(app, env);
   app.decorate('mailer', createMailer(env, app.log));
+  await installPostChecker(app);
   const jobs = await startJobs({
     database: options.database,
     workers: env.WORKERS,

@@ -144,9 +144,10 @@ const schema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_PUBLIC_URL: optionalUrl,
-    // Support requests: how a reported post is checked. fake: accepted as it is (development, tests);
-    // oembed: asks X / TikTok (and Instagram with INSTAGRAM_OEMBED_TOKEN) whether the post exists with #PR.
-    POST_CHECKER: z.preprocess(emptyToUndefined, z.enum(['fake', 'oembed']).optional()),
+    // Reported posts are checked through the platforms' oEmbed (X, TikTok; Instagram with its token). Outside
+    // production they are asked of the SNS stand-in: SNS_OEMBED_URL names a running one, else the server
+    // starts its own on loopback (issue 23, ADR 0159).
+    SNS_OEMBED_URL: optionalUrl,
     INSTAGRAM_OEMBED_TOKEN: optionalString,
     // Where contact messages and shop requests are sent (the operators' inbox).
     CONTACT_MAIL_TO: z.preprocess(emptyToUndefined, z.email().default('support@focustar.example')),

@@ -346,3 +346,10 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     },
   };
 }
+
+/**
+ * Queues that one feature fills and another works (features do not import each other, ADR 0005). Issue 23:
+ * a supporter's review or SNS accounts changed, so their open offers are looked at again by the support
+ * requests feature (`{ userId }`).
+ */
+export const SUPPORTER_CHANGED_QUEUE = 'ad-withdraw-offers';

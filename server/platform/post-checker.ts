@@ -1,18 +1,25 @@
-import type { Env } from './env.ts';
-
 /**
- * Whether a reported post exists and shows the disclosure (issue 13 "Proof checks", issue 15 "post URL,
- * same checks as units"). Feature-agnostic: support requests' units and recruitments' winners both ask
- * it, with the platform as a key (`x`, `instagram`, `tiktok`, …). It sits behind an interface so tests
- * and development need no network (`fake`); the real one asks each platform's oEmbed endpoint where one
- * exists (X, TikTok; Instagram with a token). A platform without one, or an endpoint that does not
- * answer, leaves the judgement to the shop (`unknown`), never blocks a supporter.
+ * Whether a reported post exists, who wrote it and what it says (issue 13 "Proof checks", issue 23 "Proofs").
+ * Feature-agnostic: support requests' units and recruitments' winners both ask it, with the platform as a
+ * key (`x`, `instagram`, `tiktok`, `line_voom`). There is one implementation, the platforms' oEmbed
+ * endpoints; development and tests point it at the local stand-in (server/platform/sns-standin.ts) through
+ * `SNS_OEMBED_URL`, as the payments code points at the Stripe stand-in. Unknown is never yes (ADR 0159): a
+ * platform without oEmbed (LINE VOOM), Instagram without a token, a timeout or a server error answer
+ * `unknown`, and the caller leaves the judgement to a person.
  */
 export interface PostCheck {
-  /** false: the platform says there is no such post. */
+  /** found: the platform shows the post; gone: it says there is none (or nobody may see it); unknown. */
+  status: 'found' | 'gone' | 'unknown';
+  /** false only when the platform says there is no such post (kept for the recruitments' checks). */
   found: boolean;
-  /** null: unknown (no oEmbed, or no text in it). */
+  /** Whether the text begins with the disclosure; null: unknown (no text). */
   hasDisclosure: boolean | null;
+  /** The author's handle as the platform names it (without @), when it does. */
+  author?: string | null;
+  /** The post's text (caption), when the platform gives it. */
+  text?: string | null;
+  /** The addresses in the post: link targets and the links as shown. */
+  links?: string[];
   /** When the post was made, if the platform says (absent or null: unknown; issue 13 post date check). */
   postedAt?: Date | null;
 }
@@ -24,16 +31,107 @@ export interface PostChecker<P extends string = string> {
 /** Product design section 7: the labels that show a requested post is an advertisement. */
 export const POST_DISCLOSURES = ['#PR', '広告'] as const;
 
-/** Accepts every URL and reports the disclosure present (tests, development). */
-export const fakePostChecker: PostChecker = {
-  async check() {
-    return { found: true, hasDisclosure: true };
-  },
+export const UNKNOWN_POST: PostCheck = { status: 'unknown', found: true, hasDisclosure: null };
+const GONE: PostCheck = { status: 'gone', found: false, hasDisclosure: null };
+
+/** The first word is the disclosure (product design section 8), after leading blanks. */
+export function beginsWithDisclosure(text: string, disclosures: readonly string[] = POST_DISCLOSURES): boolean {
+  const t = text.replace(/^[\s\u3000]+/u, '');
+  return disclosures.some((d) => t.startsWith(d) && !/^[\p{L}\p{N}_]/u.test(t.slice(d.length)));
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—' };
+function decode(s: string): string {
+  return s
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCodePoint(parseInt(n, 16)))
+    .replace(/&([a-z]+);/gi, (m, n: string) => ENTITIES[n.toLowerCase()] ?? m);
+}
+const textOfHtml = (html: string) =>
+  decode(
+    html
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<[^>]*>/g, '')
+      .replace(/[ \t]+\n/g, '\n'),
+  ).trim();
+const linksOfHtml = (html: string) => [
+  ...[...html.matchAll(/href="([^"]*)"/g)].map((m) => decode(m[1]!)),
+  ...[...html.matchAll(/<a\b[^>]*>([^<]*)<\/a>/g)].map((m) => decode(m[1]!)),
+];
+/** The last path segment of a profile address: `https://twitter.com/hanako` -> hanako, `/@sho` -> sho. */
+const handleOfProfile = (url: unknown): string | null => {
+  if (typeof url !== 'string') return null;
+  try {
+    const seg = new URL(url).pathname.split('/').filter(Boolean)[0];
+    return seg ? seg.replace(/^@/, '') : null;
+  } catch {
+    return null;
+  }
 };
 
-const UNKNOWN: PostCheck = { found: true, hasDisclosure: null };
+interface OembedBody {
+  html?: string;
+  title?: string;
+  author_name?: string;
+  author_url?: string;
+  author_unique_id?: string;
+  error?: { code?: number };
+}
+
+/** What each platform's answer says, read as that platform writes it. */
+function readAnswer(platform: string, body: OembedBody, disclosures: readonly string[]): PostCheck {
+  const html = body.html ?? '';
+  let text: string | null = null;
+  let author: string | null = null;
+  if (platform === 'x') {
+    // <blockquote><p>TEXT</p>&mdash; Name (@handle) <a href="…/status/…">date</a></blockquote>
+    const p = /<p\b[^>]*>([\s\S]*?)<\/p>/i.exec(html);
+    text = p ? textOfHtml(p[1]!) : null;
+    author = handleOfProfile(body.author_url);
+  } else if (platform === 'tiktok') {
+    text = body.title ?? null;
+    author = body.author_unique_id ?? handleOfProfile(body.author_url);
+  } else if (platform === 'instagram') {
+    // Graph API's instagram_oembed: the caption is in the embed's HTML, the author in author_name (or the
+    // embed's "(@handle)" line when Meta leaves author_name out).
+    const caption = /<p\b[^>]*data-caption[^>]*>([\s\S]*?)<\/p>/i.exec(html);
+    text = caption ? textOfHtml(caption[1]!) : body.title ?? null;
+    author = body.author_name ?? /\(@([A-Za-z0-9_.]{1,30})\)/.exec(html)?.[1] ?? null;
+  }
+  const links = platform === 'x' ? linksOfHtml(/<p\b[^>]*>([\s\S]*?)<\/p>/i.exec(html)?.[1] ?? '') : [];
+  return {
+    status: 'found',
+    found: true,
+    hasDisclosure: text === null ? null : beginsWithDisclosure(text, disclosures),
+    author,
+    text,
+    links,
+  };
+}
+
+/** Where each platform answers oEmbed; with `baseUrl` (the stand-in), under it by platform. */
+function endpointOf(platform: string, url: string, options: { baseUrl?: string | undefined; instagramToken?: string | undefined }) {
+  const u = encodeURIComponent(url);
+  const base = options.baseUrl?.replace(/\/+$/, '');
+  if (platform === 'x') return `${base ? `${base}/x` : 'https://publish.twitter.com'}/oembed?omit_script=true&url=${u}`;
+  if (platform === 'tiktok') return `${base ? `${base}/tiktok` : 'https://www.tiktok.com'}/oembed?url=${u}`;
+  if (platform === 'instagram' && options.instagramToken)
+    return `${base ? `${base}/instagram` : 'https://graph.facebook.com/v19.0'}/instagram_oembed?url=${u}&access_token=${encodeURIComponent(options.instagramToken)}`;
+  return null;
+}
+
+/** Whether the platform's answer says the post does not exist (or nobody may see it). */
+function saysGone(platform: string, status: number, body: OembedBody | null): boolean {
+  if (status === 404) return true;
+  if (platform === 'x') return status === 403; // a protected or withheld post: nobody else sees it
+  if (platform === 'tiktok') return status === 400;
+  if (platform === 'instagram') return status === 400 && body?.error?.code === 100;
+  return false;
+}
 
 export function oembedPostChecker(options: {
+  /** The stand-in's address (development, tests); unset: the platforms themselves. */
+  baseUrl?: string | undefined;
   instagramToken?: string | undefined;
   fetch?: typeof fetch;
   timeoutMs?: number;
@@ -41,39 +139,19 @@ export function oembedPostChecker(options: {
 }): PostChecker {
   const get = options.fetch ?? fetch;
   const disclosures = options.disclosures ?? POST_DISCLOSURES;
-  const endpoint = (platform: string, url: string): string | null => {
-    const u = encodeURIComponent(url);
-    if (platform === 'x') return `https://publish.twitter.com/oembed?omit_script=true&url=${u}`;
-    if (platform === 'tiktok') return `https://www.tiktok.com/oembed?url=${u}`;
-    if (platform === 'instagram' && options.instagramToken)
-      return `https://graph.facebook.com/v19.0/instagram_oembed?url=${u}&access_token=${encodeURIComponent(options.instagramToken)}`;
-    return null;
-  };
   return {
     async check(platform, url) {
-      const target = endpoint(platform, url);
-      if (!target) return UNKNOWN;
+      const target = endpointOf(platform, url, options);
+      if (!target) return UNKNOWN_POST;
       try {
         const res = await get(target, { signal: AbortSignal.timeout(options.timeoutMs ?? 5000) });
-        if (res.status === 404) return { found: false, hasDisclosure: null };
-        if (!res.ok) return UNKNOWN;
-        const body = (await res.json()) as { html?: string; title?: string };
-        const text = `${body.html ?? ''} ${body.title ?? ''}`;
-        if (!text.trim()) return UNKNOWN;
-        return { found: true, hasDisclosure: disclosures.some((d) => text.includes(d)) };
+        const body = (await res.json().catch(() => null)) as OembedBody | null;
+        if (saysGone(platform, res.status, body)) return GONE;
+        if (!res.ok || !body) return UNKNOWN_POST;
+        return readAnswer(platform, body, disclosures);
       } catch {
-        return UNKNOWN;
+        return UNKNOWN_POST;
       }
     },
   };
-}
-
-/** POST_CHECKER: `fake` outside production unless set; `oembed` in production unless set. */
-export function postCheckerFromEnv(
-  env: Pick<Env, 'POST_CHECKER' | 'NODE_ENV' | 'INSTAGRAM_OEMBED_TOKEN'>,
-): PostChecker {
-  const kind = env.POST_CHECKER ?? (env.NODE_ENV === 'production' ? 'oembed' : 'fake');
-  return kind === 'oembed'
-    ? oembedPostChecker({ instagramToken: env.INSTAGRAM_OEMBED_TOKEN })
-    : fakePostChecker;
 }

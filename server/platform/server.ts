@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { type Db, openDatabase, type TableSchema } from './db/client.ts';
 import { type Env, EnvError, loadEnv } from './env.ts';
 import { loggerOptions } from './logging.ts';
+import type { SnsStandin } from './sns-standin.ts';
 import type { ImageStorage } from './storage.ts';
 import type { Feature } from './feature.ts';
 import { computeAppVersion, ROOT_DIR } from './version.ts';
@@ -26,7 +27,10 @@ export interface Composition {
   features: readonly Feature[];
   schema: TableSchema;
   /** Seeds an empty database with the demo data (covers through the app's image storage); false when it was not empty. */
-  seedDemoData(db: Db, services: { images: ImageStorage; bankKey?: string }): Promise<boolean>;
+  seedDemoData(
+    db: Db,
+    services: { images: ImageStorage; bankKey?: string; snsPosts?: SnsStandin | null },
+  ): Promise<boolean>;
 }
 
 /**
@@ -52,7 +56,11 @@ export async function startServer(env: Env, composition: Composition): Promise<R
   app.log.info({ database: database.kind, location: database.location, version }, 'database ready');
 
   if (env.NODE_ENV !== 'production' && database.kind === 'pglite' && env.SEED_DEMO_DATA === 'auto') {
-    if (await composition.seedDemoData(database.db, { images: app.images, bankKey: env.BANK_KEY })) {
+    if (await composition.seedDemoData(database.db, {
+        images: app.images,
+        bankKey: env.BANK_KEY,
+        snsPosts: app.snsStandin,
+      })) {
       // No password in a log line, not even the public demo one (issue 17): the README has it.
       app.log.info('seeded the demo accounts (README: Demo accounts)');
     }

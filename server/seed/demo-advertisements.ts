@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { tokyoDate } from '../../contracts/advertisements.ts';
 import { advertisements, units } from '../features/schema.ts';
-import type { Db } from '../platform/db/client.ts';
+import { type Db, rowsOf } from '../platform/db/client.ts';
+import type { StandinPost } from '../platform/sns-standin.ts';
 import { credit } from '../platform/ledger.ts';
 import { createShortLink } from '../platform/short-links.ts';
 
@@ -99,6 +100,7 @@ export async function seedDemoAdvertisements(
         shortLinkId: await link(),
         postUrl: 'https://x.com/demo_fan2/status/1859000000000000002',
         postedAt: new Date(now.getTime() - DAY),
+        postCheck: 'ok',
         submissions: 1,
       },
       {
@@ -110,6 +112,7 @@ export async function seedDemoAdvertisements(
         shortLinkId: await link(),
         postUrl: 'https://instagram.com/p/DemoFan3Post1',
         postedAt: new Date(now.getTime() - 2 * DAY),
+        postCheck: 'ok',
         submissions: 1,
         judgedAt: new Date(now.getTime() - DAY),
         judgedBy: ids.ownerId,
@@ -131,8 +134,11 @@ export async function seedDemoAdvertisements(
       shortLinkId: await link(`/period?ad=${ended!.id}`),
       postUrl: 'https://x.com/demo_supporter/status/1850000000000000001',
       postedAt: new Date(now.getTime() - 39 * DAY),
+      postCheck: 'ok',
       submissions: 1,
       judgedAt: new Date(now.getTime() - 38 * DAY),
+      // Its 7-day hold ended long ago (issue 23): 確定.
+      confirmedAt: new Date(now.getTime() - 31 * DAY),
       judgedBy: ids.ownerId,
     })
     .returning({ id: units.id });
@@ -156,4 +162,47 @@ export async function seedDemoAdvertisements(
     where u.advertisement_id = ${live!.id} and u.short_link_id is not null`);
   await tx.execute(sql`
     update shops set flag_status = flag_status || '{"completedFirstAd": true}'::jsonb where id = ${ids.shopId}`);
+}
+
+/**
+ * Issue 23: each demo unit is for its supporter's approved account on the unit's platform (the open offer,
+ * which has no platform yet, for the first of the request's platforms the supporter has an account on).
+ */
+export async function linkDemoUnitsToAccounts(tx: Db): Promise<void> {
+  await tx.execute(sql`
+    update units set sns_account_id = pick.account_id, platform = pick.platform
+    from (
+      select u.id as unit_id, acc.id as account_id, acc.platform from units u
+      join advertisements a on a.id = u.advertisement_id
+      cross join lateral (
+        select sa.id, sa.platform from sns_accounts sa, jsonb_array_elements_text(a.platforms) with ordinality p(name, n)
+        where sa.user_id = u.user_id and sa.status = '承認' and sa.platform = p.name
+          and (u.platform is null or sa.platform = u.platform)
+        order by p.n, sa.id limit 1) acc
+      where u.sns_account_id is null) pick
+    where units.id = pick.unit_id`);
+}
+
+/**
+ * Issue 23: the demo supporters' posts, held by the SNS stand-in as the platforms would hold them: the
+ * request's text first (with #PR), its hashtags, and the unit's tracking link, by the unit's account.
+ */
+export async function publishDemoPosts(db: Db, sns: { publish(post: StandinPost): string }): Promise<void> {
+  const rows = rowsOf<{ post_url: string; platform: string; handle: string; text: string; hashtags: string[]; code: string | null }>(
+    await db.execute(sql`
+      select u.post_url, u.platform, sa.handle, a.text, a.hashtags, sl.code from units u
+      join advertisements a on a.id = u.advertisement_id
+      join sns_accounts sa on sa.id = u.sns_account_id
+      left join short_links sl on sl.id = u.short_link_id
+      where u.post_url is not null`),
+  );
+  for (const r of rows) {
+    const tags = (typeof r.hashtags === 'string' ? (JSON.parse(r.hashtags) as string[]) : r.hashtags).map((t) => `#${t}`);
+    sns.publish({
+      platform: r.platform as StandinPost['platform'],
+      url: r.post_url,
+      author: r.handle,
+      text: [r.text, tags.join(' '), r.code ? `https://focustar.example/s/${r.code}` : ''].filter(Boolean).join('\n'),
+    });
+  }
 }

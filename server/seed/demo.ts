@@ -13,9 +13,10 @@ import {
   users,
 } from '../features/schema.ts';
 import type { Db } from '../platform/db/client.ts';
+import type { StandinPost } from '../platform/sns-standin.ts';
 import type { ImageStorage } from '../platform/storage.ts';
 import { seedRecruitments } from './recruitments.ts';
-import { seedDemoAdvertisements } from './demo-advertisements.ts';
+import { linkDemoUnitsToAccounts, publishDemoPosts, seedDemoAdvertisements } from './demo-advertisements.ts';
 import { seedDemoMoney } from './demo-money.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -231,6 +232,8 @@ export interface DemoServices {
   images?: ImageStorage | undefined;
   /** The key that seals the demo bank accounts (BANK_KEY; the development key when not given). */
   bankKey?: string | undefined;
+  /** The SNS stand-in, which then holds the demo supporters' posts (issue 23); none: no posts. */
+  snsPosts?: { publish(post: StandinPost): string } | null | undefined;
 }
 
 /** Seeds the demo data into an empty database. Returns false (and writes nothing) when users exist. */
@@ -469,7 +472,27 @@ export async function seedDemoData(db: Db, services: DemoServices = {}): Promise
         handle: 'sho_eats',
         ownershipCode: 'FOCUS-DEMO03',
       },
+      // Issue 23: every demo supporter posts from an approved account (offers go only to such supporters).
+      ...(
+        [
+          ['supporter@example.com', 'x', 'demo_supporter', 'FOCUS-DEMO04'],
+          ['fan1@example.com', 'x', 'demo_fan1', 'FOCUS-DEMO05'],
+          ['fan2@example.com', 'x', 'demo_fan2', 'FOCUS-DEMO06'],
+          ['fan3@example.com', 'instagram', 'demo_fan3', 'FOCUS-DEMO07'],
+        ] as const
+      ).map(([email, platform, handle, ownershipCode]) => ({
+        userId: id(email),
+        platform,
+        handle,
+        followerCount: 300,
+        status: '承認' as const,
+        ownershipCode,
+        ownershipCheck: 'unavailable' as const,
+        reviewedBy: id('staff@example.com'),
+        reviewedAt: now,
+      })),
     ]);
+    await linkDemoUnitsToAccounts(tx);
   });
 
   if (services.images) {
@@ -487,5 +510,6 @@ export async function seedDemoData(db: Db, services: DemoServices = {}): Promise
         .where(eq(shops.id, shop.id));
     }
   }
+  if (services.snsPosts) await publishDemoPosts(db, services.snsPosts);
   return true;
 }

@@ -80,6 +80,11 @@ for (const kind of DB_KINDS) {
     });
 
     let ad: Advertisement;
+    /** The supporter posts on X (issue 23: the SNS stand-in holds it): the request's text and the unit's link. */
+    const posted = (handle: string, url: string, u: Pick<Unit, 'short_url'>) => {
+      t.app.snsStandin!.publish({ platform: 'x', url, author: handle, text: `${complete.text}\n${u.short_url ?? ''}` });
+      return url;
+    };
 
     it('creates a draft (下書き) whose text keeps the 「#PR」 disclosure; units typed in full-width digits count', async () => {
       const res = await owner.post('/api/advertisements', { shop_id: 1, ...complete, text: '季節のケーキ' });
@@ -247,7 +252,7 @@ for (const kind of DB_KINDS) {
       expect(
         (await bad('https://twitter.com/demo_supporter/status/1850000000000000001?s=20')).errors.post_url,
       ).toEqual([AD_MESSAGES.duplicatePost]);
-      const url = xPost('demo_supporter', 9);
+      const url = posted('demo_supporter', xPost('demo_supporter', 9), unit);
       const [a, b] = await Promise.all([
         supporter.post(`/api/units/${unit.id}/proof`, { post_url: url }),
         supporter.post(`/api/units/${unit.id}/proof`, { post_url: url }),
@@ -286,8 +291,9 @@ for (const kind of DB_KINDS) {
         (u) => u.advertisement_id === ad.id,
       )!;
       expect((await fan1.post(`/api/units/${offer.id}/accept`, { platform: 'x' })).statusCode).toBe(200);
+      const accepted = (await fan1.get(`/api/units/${offer.id}`)).json() as Unit;
       const old = await fan1.post(`/api/units/${offer.id}/proof`, {
-        post_url: xPost('demo_fan1', 1, new Date(Date.now() - 30 * DAY)),
+        post_url: posted('demo_fan1', xPost('demo_fan1', 1, new Date(Date.now() - 30 * DAY)), accepted),
       });
       expect(old.statusCode).toBe(422);
       expect(old.json().errors.post_url).toEqual([FIELD_MESSAGES.postOutOfPeriod(day(0), complete.ends_on)]);
@@ -295,7 +301,14 @@ for (const kind of DB_KINDS) {
       const svc = t.app.advertisements;
       const real = svc.postChecker;
       svc.postChecker = {
-        check: async () => ({ found: true, hasDisclosure: true, postedAt: new Date(Date.now() + 40 * DAY) }),
+        check: async () => ({
+          status: 'found',
+          found: true,
+          hasDisclosure: true,
+          author: 'demo_fan1',
+          text: `${complete.text}\n${accepted.short_url}`,
+          postedAt: new Date(Date.now() + 40 * DAY),
+        }),
       };
       try {
         const late = await fan1.post(`/api/units/${offer.id}/proof`, {
@@ -305,10 +318,17 @@ for (const kind of DB_KINDS) {
           FIELD_MESSAGES.postOutOfPeriod(day(0), complete.ends_on),
         ]);
         svc.postChecker = {
-          check: async () => ({ found: true, hasDisclosure: false, postedAt: null }),
+          check: async () => ({
+            status: 'found',
+            found: true,
+            hasDisclosure: false,
+            author: 'demo_fan1',
+            text: `渋谷のカフェ #PR ${accepted.short_url}`,
+            postedAt: null,
+          }),
         };
         const bare = await fan1.post(`/api/units/${offer.id}/proof`, { post_url: xPost('demo_fan1', 2) });
-        expect(bare.json().errors?.post_url).toEqual([AD_MESSAGES.postNoDisclosure]);
+        expect(bare.json().errors?.post_url).toEqual([AD_MESSAGES.disclosureNotFirst]);
       } finally {
         svc.postChecker = real;
       }
@@ -338,7 +358,7 @@ for (const kind of DB_KINDS) {
         )
         .toContain('理由：#PRの表示がない');
       const again = await supporter.post(`/api/units/${unit.id}/proof`, {
-        post_url: xPost('demo_supporter', 10),
+        post_url: posted('demo_supporter', xPost('demo_supporter', 10), unit),
       });
       expect(again.json().status).toBe('posted');
     });
@@ -351,7 +371,10 @@ for (const kind of DB_KINDS) {
       expect((await owner.post(`/api/units/${unit.id}/approve`)).statusCode).toBe(200);
       expect(await balanceOf(t.database.db, userId)).toBe(before + 120);
       const rewards = (await supporter.get('/api/rewards')).json();
-      expect(rewards.balance).toBe(before + 120);
+      // Product design section 8: 確定待ち for 7 days; the payable balance does not hold it yet.
+      expect(rewards.holding).toBe(120);
+      expect(rewards.balance).toBe(before);
+      expect(rewards.items[0].state).toBe('holding');
       expect(rewards.items[0]).toMatchObject({
         amount: 120,
         kind: 'reward',
@@ -386,7 +409,7 @@ for (const kind of DB_KINDS) {
         expect(res.statusCode).toBe(200);
         const page = rewardsSchema.parse(res.json());
         expect(page.items.length).toBeLessThanOrEqual(PAGE_SIZE);
-        expect(page.balance).toBe(await balanceOf(t.database.db, userId));
+        expect(page.balance).toBe((await balanceOf(t.database.db, userId)) - page.holding);
         seen.push(...page.items.map((i) => i.id));
         cursor = page.next_cursor;
         pages += 1;
@@ -411,7 +434,7 @@ for (const kind of DB_KINDS) {
         [3, 409],
       ] as const) {
         const res = await fan1.post(`/api/units/${u.id}/proof`, {
-          post_url: xPost('demo_fan1', 100 + i),
+          post_url: posted('demo_fan1', xPost('demo_fan1', 100 + i), u),
         });
         expect(res.statusCode, res.body).toBe(expected);
         if (expected === 409) expect(res.json().message).toBe(AD_MESSAGES.resubmitUsed);

@@ -9,7 +9,8 @@ export const APP_URL = 'http://localhost:3000';
 
 export async function createAccountsApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
   const t = await createTestApp(kind, { APP_URL, ...env });
-  await seedDemoData(t.database.db);
+  // The demo supporters' posts live in the app's SNS stand-in (issue 23), as in development.
+  await seedDemoData(t.database.db, { snsPosts: t.app.snsStandin });
   return t;
 }
 

@@ -1,3 +1,4 @@
+import { REWARD_HOLD_DAYS } from '../../../contracts/advertisements.ts';
 import type { MailContent } from '../../platform/mail.ts';
 
 /** The Japanese mails of issue 13 ("Jobs and mail"). Links lead back to the app's screens. */
@@ -52,7 +53,7 @@ export function unitApprovedMail(p: {
       p.auto
         ? `${p.shop}の拡散依頼への投稿が、確認期間（7日間）を過ぎたため自動で承認されました。`
         : `${p.shop}の拡散依頼への投稿が承認されました。`,
-      `報酬 ${yen(p.reward)} をお小遣いに加えました。`,
+      `報酬 ${yen(p.reward)} は「確定待ち」になりました。${REWARD_HOLD_DAYS}日後に投稿をもう一度確かめ、投稿が残っていれば「確定」になります（お振込みは確定した報酬が対象です）。`,
       '',
       '報酬の確認はこちら：',
       p.url,
@@ -112,6 +113,38 @@ export function adSentBackMail(p: { name: string; shop: string; reason: string; 
       `理由：${p.reason}`,
       '',
       '内容を直して、もう一度審査に出してください。',
+      p.url,
+    ].join('\n'),
+  };
+}
+
+/** Issue 23 "Rewards that stay earned": a held reward taken back, to the supporter. */
+export function rewardReversedMail(p: { name: string; shop: string; reward: number; reason: string; url: string }): MailContent {
+  return {
+    subject: `【Focustar】報酬が取り消されました（${p.shop}）`,
+    text: [
+      `${p.name} 様`,
+      '',
+      `${p.shop}の拡散依頼への投稿の報酬 ${yen(p.reward)} を取り消しました。`,
+      `理由：${p.reason}`,
+      '',
+      '承認から確定までの間に、投稿をもう一度確かめています。心当たりがない場合は、お問い合わせからご連絡ください。',
+      p.url,
+    ].join('\n'),
+  };
+}
+
+/** Issue 23: the shop is told a reward was taken back, and that it is not billed for it. */
+export function rewardReversedShopMail(p: { name: string; shop: string; supporter: string; reward: number; reason: string; url: string }): MailContent {
+  return {
+    subject: `【Focustar】承認した投稿の報酬を取り消しました（${p.shop}）`,
+    text: [
+      `${p.name} 様`,
+      '',
+      `${p.shop}の拡散依頼で承認した ${p.supporter} さんの投稿について、報酬 ${yen(p.reward)} を取り消しました。`,
+      `理由：${p.reason}`,
+      'この投稿の分はご請求しません。',
+      '',
       p.url,
     ].join('\n'),
   };

@@ -1,56 +1,80 @@
 import {
   AD_MESSAGES,
   checkPostUrl,
-  DISCLOSURES,
+  LINK_PLATFORMS,
   type Platform,
+  type PostCheckResult,
   postPeriodError,
   postTimeOfUrl,
 } from '../../../contracts/advertisements.ts';
-import {
-  fakePostChecker as sharedFake,
-  oembedPostChecker as sharedOembed,
-  type PostChecker as SharedPostChecker,
-} from '../../platform/post-checker.ts';
+import type { PostChecker as SharedPostChecker } from '../../platform/post-checker.ts';
 
 /**
- * Issue 13 "Proof checks": the platform's post checker (server/platform/post-checker.ts, shared with
- * recruitments since issue 15), typed with this feature's platforms and disclosures.
+ * Issue 13 "Proof checks", issue 23 "Proofs": the platform's post checker (server/platform/post-checker.ts,
+ * shared with recruitments), typed with this feature's platforms.
  */
 export type { PostCheck } from '../../platform/post-checker.ts';
 export type PostChecker = SharedPostChecker<Platform>;
 
-export const fakePostChecker: PostChecker = sharedFake;
+/** The author's handle written in a post's address, where the platform writes one (X, TikTok). */
+export function handleInPostUrl(platform: Platform, canonicalUrl: string): string | null {
+  const path = new URL(canonicalUrl).pathname;
+  if (platform === 'x') return /^\/([A-Za-z0-9_]{1,15})\/status/.exec(path)?.[1] ?? null;
+  if (platform === 'tiktok') return /^\/@([A-Za-z0-9_.]{1,30})\//.exec(path)?.[1] ?? null;
+  return null;
+}
 
-export function oembedPostChecker(options: {
-  instagramToken?: string | undefined;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-}): PostChecker {
-  return sharedOembed({ ...options, disclosures: DISCLOSURES });
+const sameHandle = (a: string, b: string) => a.replace(/^@/, '').toLowerCase() === b.replace(/^@/, '').toLowerCase();
+
+export interface ProofToCheck {
+  platform: Platform;
+  postUrl: string;
+  /** The unit's SNS account handle (null: a unit made before the rule, no author check). */
+  handle: string | null;
+  /** The unit's tracking link, e.g. https://focustar.example/s/abc123 (platforms that carry links). */
+  shortUrl: string | null;
+  /** The request's hashtags, without # (platforms that do not carry links). */
+  hashtags: readonly string[];
+  period: { startsOn: string | null; endsOn: string | null; offeredAt: Date };
 }
 
 /**
- * Every check of a proof's post in one place (issue 13 "Proof checks", ADR 0064), in the order a
- * supporter can fix them: the URL (the unit's platform, a post, not a profile; canonical form), then what
- * the platform says (the post exists, shows the disclosure), then the date (within the unit's period:
- * from the URL's id where it carries the time, else from the checker). One post proving two units is the
- * database's check (unique canonical URL), done by the caller.
+ * Every check of a proof's post in one place (product design section 8, ADR 0159), in the order a supporter
+ * can fix them: the address (the unit's platform, a post, not a profile; the author in it), then what the
+ * platform says (the post exists, by the unit's account, begins with the disclosure, carries the tracking
+ * link or the request's hashtags), then the date. Unknown is not yes: a platform that cannot be asked
+ * answers `check: 'unknown'`, and the shop judges. One post proving two units is the database's check.
  */
 export async function checkProof(
   checker: PostChecker,
-  proof: {
-    platform: Platform;
-    postUrl: string;
-    period: { startsOn: string | null; endsOn: string | null; offeredAt: Date };
-  },
-): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
+  proof: ProofToCheck,
+): Promise<{ ok: true; url: string; check: PostCheckResult } | { ok: false; message: string }> {
   const checked = checkPostUrl(proof.platform, proof.postUrl);
   if (!checked.ok) return checked;
+  const wrongAuthor = proof.handle ? { ok: false as const, message: AD_MESSAGES.wrongAuthor(proof.platform, proof.handle) } : null;
+  const inUrl = handleInPostUrl(proof.platform, checked.url);
+  if (wrongAuthor && inUrl && !sameHandle(inUrl, proof.handle!)) return wrongAuthor;
   const seen = await checker.check(proof.platform, checked.url);
-  if (!seen.found) return { ok: false, message: AD_MESSAGES.postNotFound };
-  if (seen.hasDisclosure === false) return { ok: false, message: AD_MESSAGES.postNoDisclosure };
+  if (seen.status === 'gone') return { ok: false, message: AD_MESSAGES.postNotFound };
+  let check: PostCheckResult = 'unknown';
+  if (seen.status === 'found') {
+    if (wrongAuthor && seen.author && !sameHandle(seen.author, proof.handle!)) return wrongAuthor;
+    if (typeof seen.text === 'string') {
+      if (!seen.hasDisclosure) return { ok: false, message: AD_MESSAGES.disclosureNotFirst };
+      const said = [seen.text, ...(seen.links ?? [])].join('\n').toLowerCase();
+      if (LINK_PLATFORMS.includes(proof.platform)) {
+        const path = proof.shortUrl ? new URL(proof.shortUrl).pathname.toLowerCase() : null;
+        if (proof.shortUrl && path && !said.includes(path)) return { ok: false, message: AD_MESSAGES.linkMissing(proof.shortUrl) };
+      } else {
+        const missing = proof.hashtags.filter((t) => !said.includes(`#${t.toLowerCase()}`));
+        if (missing.length) return { ok: false, message: AD_MESSAGES.hashtagsMissing(proof.hashtags) };
+      }
+      // Who wrote it and what it says are known only when the platform named the author too.
+      check = seen.author || inUrl || !proof.handle ? 'ok' : 'unknown';
+    }
+  }
   const postedAt = postTimeOfUrl(proof.platform, checked.url) ?? seen.postedAt ?? null;
   const outside = postPeriodError(postedAt, proof.period);
   if (outside) return { ok: false, message: outside };
-  return checked;
+  return { ok: true, url: checked.url, check };
 }

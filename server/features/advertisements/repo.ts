@@ -4,6 +4,9 @@ import {
   type Advertisement,
   type AdStatus,
   type Platform,
+  type PostCheckResult,
+  REWARD_HOLD_DAYS,
+  type RewardState,
   MAX_PROOF_SUBMISSIONS,
   AUTO_APPROVE_DAYS,
   PAGE_SIZE,
@@ -189,38 +192,93 @@ export async function findShopForActor(db: Db, shopId: number, actor: Actor) {
  * then approved supporters of the shop's prefecture; nobody twice, nobody deleted or unverified, nobody
  * of the shop's own company, at most `limit`.
  */
+/** A candidate for an offer and the approved SNS account the offer is for. */
+export interface Candidate {
+  userId: number;
+  snsAccountId: number;
+  platform: Platform;
+}
+
+/**
+ * Who may be offered a unit of a request (product design section 8 "Who gets an offer"): a supporter whose
+ * review status is 承認, with an approved SNS account on one of the request's platforms, not an operator
+ * (role priority <= 5), not a member of the shop's company, not left, e-mail verified, and never twice in
+ * one request. `u` is the users row; `platforms` a jsonb array of the request's platforms.
+ */
+export const eligibleSupporter = (platforms: SQL, companyId: SQL) => sql`
+  u.deleted_at is null and u.email_verified_at is not null and u.status = '承認'
+  and (select r.priority from roles r where r.id = u.role_id) > 5
+  and not exists (select 1 from company_members cm where cm.user_id = u.id and cm.company_id = ${companyId})
+  and exists (select 1 from sns_accounts sa where sa.user_id = u.id and sa.status = '承認' and ${platforms} ? sa.platform)`;
+
+/**
+ * The next candidates of a request (ADR 0063): the shop's followers by oldest follow, then approved
+ * supporters of the shop's prefecture by oldest account; each with their approved account on the first of the
+ * request's platforms they have one on (the request lists its platforms in the owner's order).
+ */
 export async function offerCandidates(
   db: Db,
   adId: number,
   shopId: number,
   limit: number,
-): Promise<number[]> {
-  const rows = rowsOf<{ user_id: number }>(
+): Promise<Candidate[]> {
+  const rows = rowsOf<{ user_id: number; sns_account_id: number; platform: Platform }>(
     await db.execute(sql`
       with shop as (select s.id, s.company_id, s.prefecture from shops s where s.id = ${shopId}),
-      eligible as (
-        select u.id from users u
-        where u.deleted_at is null and u.email_verified_at is not null
-          and u.id not in (select cm.user_id from company_members cm where cm.company_id = (select company_id from shop))
-          and u.id not in (select x.user_id from units x where x.advertisement_id = ${adId})
-      ),
+      ad as (select a.platforms from advertisements a where a.id = ${adId}),
       ranked as (
         select f.user_id, 0 as tier, f.created_at as at, f.user_id as tie from favorites f
-          where f.shop_id = ${shopId} and f.user_id in (select id from eligible)
+          where f.shop_id = ${shopId}
         union all
         select u.id, 1, u.created_at, u.id from users u
-          where u.id in (select id from eligible) and u.status = '承認'
-            and u.prefecture is not null and u.prefecture = (select prefecture from shop)
+          where u.status = '承認' and u.prefecture is not null and u.prefecture = (select prefecture from shop)
             and u.id not in (select f.user_id from favorites f where f.shop_id = ${shopId})
       )
-      select user_id from ranked order by tier, at, tie limit ${limit}`),
+      select r.user_id, acc.id as sns_account_id, acc.platform from ranked r
+      join users u on u.id = r.user_id
+      cross join lateral (
+        select sa.id, sa.platform from sns_accounts sa, jsonb_array_elements_text((select platforms from ad)) with ordinality p(name, n)
+        where sa.user_id = u.id and sa.status = '承認' and sa.platform = p.name
+        order by p.n, sa.id limit 1) acc
+      where ${eligibleSupporter(sql`(select platforms from ad)`, sql`(select company_id from shop)`)}
+        and u.id not in (select x.user_id from units x where x.advertisement_id = ${adId})
+      order by r.tier, r.at, r.tie limit ${limit}`),
   );
-  return rows.map((r) => Number(r.user_id));
+  return rows.map((r) => ({ userId: Number(r.user_id), snsAccountId: Number(r.sns_account_id), platform: r.platform }));
+}
+
+/**
+ * Open offers whose supporter may no longer have them (product design section 8): the supporter was
+ * rejected or stopped, became an operator or a member of the shop's company, or has no approved account
+ * left on the request's platforms. Answers their ids and requests, optionally of one supporter.
+ */
+export async function ineligibleOffers(db: Db, userId: number | null): Promise<{ id: number; advertisement_id: number }[]> {
+  return rowsOf<{ id: number; advertisement_id: number }>(
+    await db.execute(sql`
+      select x.id, x.advertisement_id from units x
+      join advertisements a on a.id = x.advertisement_id
+      join shops s on s.id = a.shop_id
+      join users u on u.id = x.user_id
+      where x.status = 'offered' ${userId === null ? sql`` : sql`and x.user_id = ${userId}`}
+        and not (${eligibleSupporter(sql`a.platforms`, sql`s.company_id`)})
+      order by x.advertisement_id, x.id`),
+  ).map((r) => ({ id: Number(r.id), advertisement_id: Number(r.advertisement_id) }));
+}
+
+/** The user's approved account on a platform (the first by id), or null. */
+export async function approvedAccountOn(db: Db, userId: number, platform: Platform): Promise<number | null> {
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select id from sns_accounts where user_id = ${userId} and platform = ${platform} and status = '承認'
+      order by id limit 1`),
+  );
+  return row ? Number(row.id) : null;
 }
 
 const UNIT_SELECT = sql`
   select u.id, u.status, u.advertisement_id, u.reward, u.platform, u.post_url, u.reject_reason, u.reject_note,
     u.submissions, u.offered_at, u.expires_at, u.accepted_at, u.posted_at, u.judged_at, u.user_id,
+    u.post_check, u.confirmed_at, u.reversal_reason, u.sns_account_id, sa.platform as sns_platform, sa.handle as sns_handle,
     sl.code as short_code, coalesce(k.clicks, 0) as clicks,
     a.text, a.hashtags, a.image_urls, a.platforms, a.starts_on::text as starts_on, a.ends_on::text as ends_on,
     a.status as ad_status, a.shop_id, s.name as shop_name, s.screen_name as shop_screen_name,
@@ -230,6 +288,7 @@ const UNIT_SELECT = sql`
   join shops s on s.id = a.shop_id
   join users us on us.id = u.user_id
   left join short_links sl on sl.id = u.short_link_id
+  left join sns_accounts sa on sa.id = u.sns_account_id
   left join lateral (select sum(sc.clicks)::int as clicks from short_link_clicks sc where sc.link_id = u.short_link_id) k on true`;
 
 export interface UnitRecord {
@@ -268,9 +327,21 @@ function presentUnit(row: Row, appUrl: string): UnitRecord {
       posted_at: postedAt,
       judged_at: isoOrNull(row.judged_at),
       auto_approve_at:
-        status === 'posted' && postedAt
+        status === 'posted' && postedAt && row.post_check === 'ok'
           ? new Date(Date.parse(postedAt) + AUTO_APPROVE_DAYS * 86_400_000).toISOString()
           : null,
+      sns_account:
+        row.sns_account_id === null || row.sns_account_id === undefined || row.sns_handle == null
+          ? null
+          : { id: Number(row.sns_account_id), platform: String(row.sns_platform) as Platform, handle: String(row.sns_handle) },
+      check: (strOrNull(row.post_check) as PostCheckResult | null) ?? null,
+      reward_state:
+        status === 'reversed' ? 'reversed' : status === 'approved' ? (row.confirmed_at ? 'confirmed' : 'holding') : null,
+      confirms_at:
+        status === 'approved' && !row.confirmed_at && row.judged_at
+          ? new Date(Date.parse(iso(row.judged_at)) + REWARD_HOLD_DAYS * 86_400_000).toISOString()
+          : null,
+      reversal_reason: strOrNull(row.reversal_reason),
       advertisement: {
         text: String(row.text),
         hashtags: json<string[]>(row.hashtags),
@@ -334,6 +405,16 @@ export async function listUnits(
   return { items, next_cursor: rows.length > PAGE_SIZE ? items.at(-1)!.id : null };
 }
 
+/** The owners and members of a shop's company who can be mailed (a shop is told what concerns it). */
+export async function shopOwnersOf(db: Db, shopId: number): Promise<{ id: number; email: string; name: string }[]> {
+  return rowsOf<{ id: number; email: string; name: string }>(
+    await db.execute(sql`
+      select u.id, u.email, u.name from shops s join company_members cm on cm.company_id = s.company_id
+      join users u on u.id = cm.user_id
+      where s.id = ${shopId} and u.deleted_at is null and u.email is not null order by u.id`),
+  ).map((r) => ({ id: Number(r.id), email: String(r.email), name: String(r.name) }));
+}
+
 /** A user's e-mail for mail (null when the user left). */
 export async function emailOf(db: Db, userId: number): Promise<{ email: string; name: string } | null> {
   const rows = await hotSql(
@@ -351,12 +432,15 @@ export async function emailOf(db: Db, userId: number): Promise<{ email: string; 
 export async function rewardsOf(db: Db, userId: number, after: number | null = null) {
   const [totals] = rowsOf(
     await db.execute(sql`
-      select (select coalesce(sum(amount), 0)::int from ledger_entries where user_id = ${userId}) as balance,
+      select (select coalesce(sum(amount), 0)::int from ledger_entries where user_id = ${userId}) as ledger,
+        (select coalesce(sum(reward), 0)::int from units where user_id = ${userId} and status = 'approved'
+          and confirmed_at is null) as holding,
         (select coalesce(sum(reward), 0)::int from units where user_id = ${userId} and status = 'posted') as pending`),
   );
   const items = rowsOf(
     await db.execute(sql`
-      select l.id, l.amount, l.kind, l.reference, l.created_at, s.name as shop_name
+      select l.id, l.amount, l.kind, l.reference, l.created_at, s.name as shop_name, u.status as unit_status,
+        u.confirmed_at
       from ledger_entries l
       -- The unit by its primary key (a reward's reference is unit:{id}): joining on the text of every
       -- unit's id read the whole units table (issue 17).
@@ -368,8 +452,11 @@ export async function rewardsOf(db: Db, userId: number, after: number | null = n
       order by l.created_at desc, l.id desc limit ${PAGE_SIZE + 1}`),
   );
   const last = items.length > PAGE_SIZE ? items[PAGE_SIZE - 1]! : null;
+  const holding = Number(totals?.holding ?? 0);
   return {
-    balance: Number(totals?.balance ?? 0),
+    // Product design section 8: payable is 確定 only; the ledger holds the held rewards' credits too.
+    balance: Number(totals?.ledger ?? 0) - holding,
+    holding,
     pending: Number(totals?.pending ?? 0),
     // The row's id: the next page reads its time from the row itself (microseconds and all).
     next_cursor: last ? Number(last.id) : null,
@@ -383,10 +470,20 @@ export async function rewardsOf(db: Db, userId: number, after: number | null = n
           ? `${String(r.shop_name)}の投稿の報酬`
           : r.kind === 'reward'
             ? '投稿の報酬'
-            : String(r.kind),
+            : r.kind === 'reward_reversal'
+              ? `${r.shop_name ? `${String(r.shop_name)}の` : ''}報酬の取り消し`
+              : String(r.kind),
+      state: rewardStateOf(r),
       created_at: iso(r.created_at),
     })),
   };
+}
+
+/** A ledger row's reward state: its unit's (確定待ち while approved and not confirmed). */
+function rewardStateOf(r: Row): RewardState | null {
+  if (r.kind !== 'reward' || !r.unit_status) return null;
+  if (r.unit_status === 'reversed') return 'reversed';
+  return r.confirmed_at ? 'confirmed' : 'holding';
 }
 
 /** An ended request's public facts (the /period page); null for any other status or id. */

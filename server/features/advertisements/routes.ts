@@ -11,6 +11,7 @@ import {
   proofSchema,
   rejectAdSchema,
   rejectUnitSchema,
+  reinstateUnitSchema,
   rewardsQuerySchema,
   rewardsSchema,
   unitListQuerySchema,
@@ -162,6 +163,15 @@ export const advertisementRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { params: idParamsSchema, body: rejectUnitSchema, response: { 200: unitSchema, ...errors } },
     },
     (request) => ads.rejectUnit(request.params.id, request.body, request.auth!),
+  );
+  // Issue 23: staff override a reward's reversal, with a note.
+  app.post(
+    '/api/units/:id/reinstate',
+    {
+      config: staff,
+      schema: { params: idParamsSchema, body: reinstateUnitSchema, response: { 200: unitSchema, ...errors } },
+    },
+    (request) => ads.reinstate(request.params.id, request.body.note, request.auth!),
   );
 
   app.get(

@@ -18,6 +18,7 @@ import { shortLinks } from '../../platform/short-links.ts';
 // NOTE: another feature's schema.ts is the one cross-feature import allowed (ADR 0005): foreign keys.
 import { createdAt, updatedAt, users } from '../accounts/schema.ts';
 import { shops } from '../shops/schema.ts';
+import { snsAccounts } from '../supporters/schema.ts';
 
 /**
  * Issue 13, product design section 3: support requests (拡散依頼) and their units (one offer to one
@@ -89,12 +90,24 @@ export const units = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    /** offered / accepted / declined / expired / posted / approved / rejected */
+    /** offered / accepted / declined / expired / posted / approved / rejected / reversed */
     status: text('status').notNull().default('offered'),
     /** Copied from the request when offered: what approval credits. */
     reward: integer('reward').notNull(),
-    /** The platform the supporter posts on (chosen on accepting). */
+    /** The platform the supporter posts on: the one of the SNS account the offer is for (issue 23). */
     platform: text('platform').$type<Platform>(),
+    /** The supporter's approved SNS account the unit is offered for (product design section 8). */
+    snsAccountId: integer('sns_account_id').references(() => snsAccounts.id, { onDelete: 'set null' }),
+    /** The automatic check of the reported post: ok, or unknown (the platform could not be asked). */
+    postCheck: text('post_check').$type<'ok' | 'unknown'>(),
+    /** The reward's hold is over and the post was still there (確定); null while 確定待ち. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The reward was taken back (status reversed): when and why. */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    reversalReason: text('reversal_reason'),
+    /** Staff overrode a reversal: their note and who. */
+    overrideNote: text('override_note'),
+    overrideBy: integer('override_by').references(() => users.id, { onDelete: 'set null' }),
     shortLinkId: integer('short_link_id').references(() => shortLinks.id),
     /** Canonical post URL (contracts `checkPostUrl`): one post proves one unit. */
     postUrl: text('post_url'),
@@ -122,6 +135,17 @@ export const units = pgTable(
     // A shop's units newest first (issue 17: through the requests it read 60,000 units of other shops).
     index('units_shop_id_idx').on(t.shopId, t.id.desc().nullsFirst()),
     index('units_status_expires_idx').on(t.status, t.expiresAt),
+    // Issue 23 (migration 0026): a supporter's rewards on hold, the confirmation sweep, open offers by account.
+    index('units_holding_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'approved' and ${t.confirmedAt} is null`),
+    index('units_to_confirm_idx')
+      .on(t.judgedAt)
+      .where(sql`${t.status} = 'approved' and ${t.confirmedAt} is null`),
+    index('units_sns_account_idx')
+      .on(t.snsAccountId)
+      .where(sql`${t.status} = 'offered'`),
+    check('units_post_check_check', sql`${t.postCheck} is null or ${t.postCheck} in ('ok', 'unknown')`),
   ],
 );
 

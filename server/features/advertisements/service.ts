@@ -13,6 +13,8 @@ import {
   MAX_IMAGES,
   MAX_PROOF_SUBMISSIONS,
   OFFER_RESPONSE_DAYS,
+  REVERSAL_REASONS,
+  REWARD_HOLD_DAYS,
   type Platform,
   type Rewards,
   type Unit,
@@ -32,7 +34,8 @@ import type { z } from 'zod';
 import { now } from '../../platform/clock.ts';
 import { type Db, hotSql, isUniqueViolation, rowsOf } from '../../platform/db/client.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
-import { credit } from '../../platform/ledger.ts';
+import { SUPPORTER_CHANGED_QUEUE } from '../../platform/jobs.ts';
+import { credit, debit } from '../../platform/ledger.ts';
 import { enqueueMail } from '../../platform/mail-queue.ts';
 import { type AuthContext, STAFF_PRIORITY } from '../../platform/plugins/access.ts';
 import { createShortLink, retargetShortLinks } from '../../platform/short-links.ts';
@@ -50,6 +53,11 @@ export const JOBS = {
   autoApproveDue: 'ad-auto-approve-due',
   expireOffers: 'ad-expire-offers',
   endRequests: 'ad-end-requests',
+  /** Issue 23: a held reward's check after REWARD_HOLD_DAYS (per unit), and the sweep behind it. */
+  confirmReward: 'ad-confirm-reward',
+  confirmDue: 'ad-confirm-due',
+  /** Issue 23: open offers of supporters who may no longer have them (sent by the supporters feature). */
+  withdrawOffers: SUPPORTER_CHANGED_QUEUE,
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -379,11 +387,19 @@ export class AdvertisementService {
     const platforms = current.unit.advertisement.platforms;
     if (platform && !platforms.includes(platform))
       throw validationError({ platform: [FIELD_MESSAGES.acceptPlatform] });
+    // The offer is for one of the supporter's approved accounts (product design section 8); choosing another
+    // of the request's platforms takes the supporter's approved account there.
+    const chosen = platform ?? current.unit.sns_account?.platform ?? current.unit.platform ?? platforms[0] ?? 'x';
+    const account =
+      current.unit.sns_account && current.unit.sns_account.platform === chosen
+        ? current.unit.sns_account.id
+        : await repo.approvedAccountOn(this.db, auth.userId, chosen);
+    if (account === null) throw validationError({ platform: [AD_MESSAGES.noSnsAccount] });
     await this.db.transaction(async (tx) => {
       const at = now();
       const [row] = rowsOf<{ id: number; advertisement_id: number }>(
         await tx.execute(sql`
-          update units set status = 'accepted', accepted_at = ${at}, platform = ${platform ?? platforms[0] ?? 'x'},
+          update units set status = 'accepted', accepted_at = ${at}, platform = ${chosen}, sns_account_id = ${account},
             updated_at = now()
           where id = ${id} and user_id = ${auth.userId} and status = 'offered' and expires_at > ${at}
           returning id, advertisement_id`),
@@ -455,6 +471,9 @@ export class AdvertisementService {
     const judged = await checkProof(this.postChecker, {
       platform,
       postUrl: checked.url,
+      handle: current.unit.sns_account?.handle ?? null,
+      shortUrl: current.unit.short_url,
+      hashtags: current.unit.advertisement.hashtags,
       period: {
         startsOn: current.unit.advertisement.starts_on,
         endsOn: current.unit.advertisement.ends_on,
@@ -469,7 +488,7 @@ export class AdvertisementService {
           tx,
           'post_unit',
           sql`
-            update units set status = 'posted', post_url = ${checked.url}, posted_at = ${at},
+            update units set status = 'posted', post_url = ${checked.url}, posted_at = ${at}, post_check = ${judged.check},
               submissions = submissions + 1, reject_reason = null, reject_note = null, updated_at = now()
             where id = ${id} and user_id = ${auth.userId}
               and (status = 'accepted' or (status = 'rejected' and submissions < ${MAX_PROOF_SUBMISSIONS}))
@@ -502,7 +521,8 @@ export class AdvertisementService {
   private async approveUnit(db: Db, id: number, judge: repo.Actor | null, at: Date): Promise<boolean> {
     return db.transaction(async (tx) => {
       const due = new Date(at.getTime() - AUTO_APPROVE_DAYS * DAY_MS);
-      const condition = judge ? repo.unitJudgeableBy(judge) : sql`posted_at <= ${due}`;
+      // Unknown is not yes (product design section 8): only a post the platform showed is approved unseen.
+      const condition = judge ? repo.unitJudgeableBy(judge) : sql`posted_at <= ${due} and post_check = 'ok'`;
       // Prepared, one statement per kind of judge (the condition's shape): planning it cost 0.4 ms a call.
       const [row] = await hotSql<{ id: number; user_id: number; reward: number; advertisement_id: number }>(
         tx,
@@ -521,6 +541,13 @@ export class AdvertisementService {
         idempotencyKey: `unit:${id}:reward`,
         at,
       });
+      // 確定待ち for REWARD_HOLD_DAYS, then the post is checked again (product design section 8).
+      await this.app.jobs.send(
+        JOBS.confirmReward,
+        { unitId: id },
+        { startAfter: REWARD_HOLD_DAYS * 86_400 + 60, retryLimit: 10 },
+        tx,
+      );
       // Product design section 3: the shop's first approved post raises completedFirstAd. Only the first
       // writes the shop's row: every approval locking it made a shop's approvals wait for each other (issue 17).
       const [shop] = await hotSql<{ name: string }>(
@@ -555,6 +582,7 @@ export class AdvertisementService {
   async approveUnitBy(id: number, auth: AuthContext): Promise<Unit> {
     const actor = actorOf(auth);
     const current = await this.unitOf(id, auth);
+    if (current.userId === auth.userId) throw new HttpError(403, AD_MESSAGES.ownUnit);
     if (!actor.staff && !(await this.isMemberOfShop(current.shopId, auth)))
       throw new HttpError(403, AD_MESSAGES.notMember);
     const changed = await this.approveUnit(this.db, id, actor, now());
@@ -573,6 +601,7 @@ export class AdvertisementService {
   async rejectUnit(id: number, body: RejectUnitBody, auth: AuthContext): Promise<Unit> {
     const actor = actorOf(auth);
     const current = await this.unitOf(id, auth);
+    if (current.userId === auth.userId) throw new HttpError(403, AD_MESSAGES.ownUnit);
     if (!actor.staff && !(await this.isMemberOfShop(current.shopId, auth)))
       throw new HttpError(403, AD_MESSAGES.notMember);
     await this.db.transaction(async (tx) => {
@@ -621,8 +650,28 @@ export class AdvertisementService {
 
   /* -------------------------------------------------------------------------------------- jobs */
 
-  /** The 7-day automatic approval of one unit (a no-op when judged already or not yet due). */
-  autoApprove(unitId: number, at: Date = now()): Promise<boolean> {
+  /**
+   * The 7-day automatic approval of one unit (a no-op when judged already or not yet due). A post the
+   * platform could not be asked about is asked again first; still unknown (or failing now), it stays with
+   * the shop (product design section 8: never approved automatically unchecked).
+   */
+  async autoApprove(unitId: number, at: Date = now()): Promise<boolean> {
+    const [row] = rowsOf<{ post_check: string | null; status: string }>(
+      await this.db.execute(sql`select post_check, status from units where id = ${unitId}`),
+    );
+    if (row?.status === 'posted' && row.post_check === 'unknown') {
+      const unit = (await repo.findUnit(this.db, unitId, { userId: 0, staff: true }, this.appUrl))!;
+      const again = await checkProof(this.postChecker, {
+        platform: unit.unit.platform ?? 'x',
+        postUrl: unit.unit.post_url ?? '',
+        handle: unit.unit.sns_account?.handle ?? null,
+        shortUrl: unit.unit.short_url,
+        hashtags: unit.unit.advertisement.hashtags,
+        period: { startsOn: null, endsOn: null, offeredAt: new Date(unit.unit.offered_at) },
+      });
+      if (!again.ok || again.check !== 'ok') return false;
+      await this.db.execute(sql`update units set post_check = 'ok' where id = ${unitId} and status = 'posted'`);
+    }
     return this.approveUnit(this.db, unitId, null, at);
   }
 
@@ -631,7 +680,7 @@ export class AdvertisementService {
     const due = new Date(at.getTime() - AUTO_APPROVE_DAYS * DAY_MS);
     const rows = rowsOf<{ id: number }>(
       await this.db.execute(
-        sql`select id from units where status = 'posted' and posted_at <= ${due} order by id limit 500`,
+        sql`select id from units where status = 'posted' and posted_at <= ${due} and post_check = 'ok' order by id limit 500`,
       ),
     );
     let n = 0;
@@ -644,6 +693,7 @@ export class AdvertisementService {
    * the request is live (ADR 0063). One transaction per request, so a failure leaves the others done.
    */
   async expireOffers(at: Date = now()): Promise<number> {
+    await this.withdrawIneligibleOffers(null, at);
     const ads = rowsOf<{ advertisement_id: number }>(
       await this.db.execute(sql`
         select distinct advertisement_id from units where status = 'offered' and expires_at <= ${at}
@@ -705,11 +755,11 @@ export class AdvertisementService {
     const window = new Date(from.getTime() + OFFER_RESPONSE_DAYS * DAY_MS);
     const expiresAt = window < lastMoment ? window : lastMoment;
     const reward = ad.reward ?? STANDARD_REWARD;
-    for (const userId of candidates) {
+    for (const { userId, snsAccountId, platform } of candidates) {
       const [unit] = rowsOf<{ id: number }>(
         await tx.execute(sql`
-          insert into units (advertisement_id, user_id, reward, offered_at, expires_at)
-          values (${adId}, ${userId}, ${reward}, ${at}, ${expiresAt}) returning id`),
+          insert into units (advertisement_id, user_id, reward, offered_at, expires_at, platform, sns_account_id)
+          values (${adId}, ${userId}, ${reward}, ${at}, ${expiresAt}, ${platform}, ${snsAccountId}) returning id`),
       );
       const who = await repo.emailOf(tx, userId);
       if (who) {
@@ -728,6 +778,149 @@ export class AdvertisementService {
       }
     }
     return candidates.length;
+  }
+
+  /* --------------------------------------------------------------------- rewards that stay earned */
+
+  /**
+   * A held reward's hold is over (product design section 8): the post is asked about again, outside any
+   * transaction. Gone, or the disclosure no longer first: the reward is taken back (a ledger debit with the
+   * reason, key `unit:{id}:reversal`; the unit leaves 'approved', so the bill drops it) and the supporter
+   * and the shop are told. Otherwise, and when the platform cannot be asked (the shop looked and approved),
+   * it becomes 確定. Answers what happened; a unit not due, or decided already, is left alone.
+   */
+  async confirmReward(unitId: number, at: Date = now()): Promise<'confirmed' | 'reversed' | null> {
+    const found = await repo.findUnit(this.db, unitId, { userId: 0, staff: true }, this.appUrl);
+    const unit = found?.unit;
+    if (!unit || unit.reward_state !== 'holding' || !unit.confirms_at || Date.parse(unit.confirms_at) > at.getTime())
+      return null;
+    const seen = await this.postChecker.check(unit.platform ?? 'x', unit.post_url ?? '');
+    const reason =
+      seen.status === 'gone'
+        ? REVERSAL_REASONS.gone
+        : seen.status === 'found' && seen.hasDisclosure === false
+          ? REVERSAL_REASONS.disclosure
+          : null;
+    return this.db.transaction(async (tx) => {
+      if (!reason) {
+        const done = rowsOf(
+          await tx.execute(sql`
+            update units set confirmed_at = ${at}, updated_at = now()
+            where id = ${unitId} and status = 'approved' and confirmed_at is null returning id`),
+        );
+        return done.length ? 'confirmed' : null;
+      }
+      const [row] = rowsOf<{ user_id: number; reward: number }>(
+        await tx.execute(sql`
+          update units set status = 'reversed', reversed_at = ${at}, reversal_reason = ${reason}, updated_at = now()
+          where id = ${unitId} and status = 'approved' and confirmed_at is null returning user_id, reward`),
+      );
+      if (!row) return null;
+      await debit(tx, {
+        userId: Number(row.user_id),
+        amount: Number(row.reward),
+        kind: 'reward_reversal',
+        reference: `unit:${unitId}`,
+        idempotencyKey: `unit:${unitId}:reversal`,
+        at,
+      });
+      const who = await repo.emailOf(tx, Number(row.user_id));
+      if (who) {
+        await enqueueMail(this.app, tx, {
+          key: `unit:${unitId}:reversed`,
+          to: who.email,
+          ...mails.rewardReversedMail({
+            name: who.name,
+            shop: unit.shop.name,
+            reward: Number(row.reward),
+            reason,
+            url: this.link('/history'),
+          }),
+        });
+      }
+      for (const owner of await repo.shopOwnersOf(tx, unit.shop.id)) {
+        await enqueueMail(this.app, tx, {
+          key: `unit:${unitId}:reversed:shop:${owner.id}`,
+          to: owner.email,
+          ...mails.rewardReversedShopMail({
+            name: owner.name,
+            shop: unit.shop.name,
+            supporter: unit.supporter.name,
+            reward: Number(row.reward),
+            reason,
+            url: this.link('/advertisements'),
+          }),
+        });
+      }
+      return 'reversed';
+    });
+  }
+
+  /** Every held reward whose hold is over (the sweep behind the per-unit jobs). */
+  async confirmDue(at: Date = now()): Promise<number> {
+    const due = new Date(at.getTime() - REWARD_HOLD_DAYS * DAY_MS);
+    const rows = rowsOf<{ id: number }>(
+      await this.db.execute(sql`
+        select id from units where status = 'approved' and confirmed_at is null and judged_at <= ${due}
+        order by judged_at limit 500`),
+    );
+    let n = 0;
+    for (const r of rows) if (await this.confirmReward(Number(r.id), at)) n += 1;
+    return n;
+  }
+
+  /**
+   * Staff override a reversal with a note (product design section 8): the reward is credited again (key
+   * `unit:{id}:reinstated`) and confirmed; the bill counts the post again.
+   */
+  async reinstate(id: number, note: string, auth: AuthContext): Promise<Unit> {
+    await this.unitOf(id, auth);
+    await this.db.transaction(async (tx) => {
+      const at = now();
+      const [row] = rowsOf<{ user_id: number; reward: number }>(
+        await tx.execute(sql`
+          update units set status = 'approved', confirmed_at = ${at}, override_note = ${note}, override_by = ${auth.userId},
+            updated_at = now()
+          where id = ${id} and status = 'reversed' returning user_id, reward`),
+      );
+      if (!row) throw new HttpError(409, AD_MESSAGES.notReversed);
+      await credit(tx, {
+        userId: Number(row.user_id),
+        amount: Number(row.reward),
+        kind: 'reward',
+        reference: `unit:${id}`,
+        idempotencyKey: `unit:${id}:reinstated`,
+        at,
+      });
+    });
+    return this.getUnit(id, auth);
+  }
+
+  /**
+   * Open offers of supporters who may no longer have them (product design section 8: rejected or stopped,
+   * no approved account left on the request's platforms, an operator, a member of the shop's company)
+   * expire, and each place goes to the next candidate. One supporter's (after a change of theirs), or all.
+   */
+  async withdrawIneligibleOffers(userId: number | null, at: Date = now()): Promise<number> {
+    const offers = await repo.ineligibleOffers(this.db, userId);
+    const byAd = new Map<number, number[]>();
+    for (const o of offers) byAd.set(o.advertisement_id, [...(byAd.get(o.advertisement_id) ?? []), o.id]);
+    let withdrawn = 0;
+    for (const [adId, ids] of byAd) {
+      withdrawn += await this.db.transaction(async (tx) => {
+        const rows = rowsOf(
+          await tx.execute(sql`
+            update units set status = 'expired', updated_at = now()
+            where status = 'offered' and id in (${sql.join(
+              ids.map((i) => sql`${i}`),
+              sql`, `,
+            )}) returning id`),
+        );
+        if (rows.length) await this.topUpOffers(tx, adId, at);
+        return rows.length;
+      });
+    }
+    return withdrawn;
   }
 
   /**

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { recruitmentPageSchema } from '../../../contracts/recruitments.ts';
 import { createMailer, type MailMessage } from '../../platform/mail.ts';
-import { postCheckerFromEnv } from '../../platform/post-checker.ts';
 import { CLOCK_QUEUE, MAIL_QUEUE, RecruitmentService } from './service.ts';
 
 declare module 'fastify' {
@@ -19,7 +18,7 @@ export async function setupRecruitments(app: FastifyInstance): Promise<void> {
     db: app.db,
     jobs: app.jobs,
     appUrl: String(app.env.APP_URL),
-    checker: postCheckerFromEnv(app.env),
+    checker: app.postChecker,
   });
   app.decorate('recruitments', service);
   // ADR 0156: the open recruitments come with the guest page of the list, the first card's photo preloaded.

@@ -32,6 +32,8 @@ export interface SupportersDeps {
   /** Read at each call, so a test can put a fake in its place. */
   ownership: () => OwnershipChecker;
   log: FastifyBaseLogger;
+  /** A supporter's review or SNS accounts changed (issue 23: their open offers are looked at again). */
+  supporterChanged?: (userId: number) => Promise<void>;
 }
 
 /** Unambiguous letters and digits (no 0/O, 1/I/L): people copy the code by eye into a bio. */
@@ -91,6 +93,7 @@ export class SupportersService {
 
   async deleteSns(userId: number, id: number) {
     if (!(await repo.deleteMySns(this.db, userId, id))) throw notFound(SNS_MESSAGES.notFound);
+    await this.deps.supporterChanged?.(userId);
     return { message: SNS_MESSAGES.deleted };
   }
 
@@ -256,6 +259,7 @@ export class SupportersService {
       repo.setSupporterStatus(tx, id, { status: body.status, reason: body.reason, reviewerId }),
     );
     if (!user) throw notFound(SUPPORTER_MESSAGES.notFound);
+    await this.deps.supporterChanged?.(id);
     if (user.email) {
       this.deps.mailer.sendLater({
         to: user.email,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SUPPORTER_CHANGED_QUEUE } from '../../platform/jobs.ts';
 import { createMailer } from '../../platform/mail.ts';
 import { createOwnershipChecker, type OwnershipChecker } from './ownership.ts';
 import { SupportersService } from './service.ts';
@@ -25,6 +26,10 @@ export function setupSupporters(app: FastifyInstance): void {
     images: app.images,
     ownership: () => supporters.ownership,
     log: app.log,
+    // Issue 23: their open offers are looked at again by the support requests feature.
+    supporterChanged: async (userId) => {
+      await app.jobs.send(SUPPORTER_CHANGED_QUEUE, { userId });
+    },
   });
   app.decorate('supporters', supporters);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { handledItemFields } from './common.ts';
+import { handledItemFields, handlingStatusSchema } from './common.ts';
 
 /** Contact (seed spec section 2 `/contact`, API `/api/contact`): a signed-in user writes to the operators. */
 
@@ -37,6 +37,31 @@ export const contactListSchema = z.object({
   items: z.array(contactItemSchema),
   next_cursor: z.number().int().nullable(),
 });
+
+/**
+ * GET /api/contact/mine (signed in; issue 25 (7)): the person's own messages, newest first, with the
+ * operators' handling state. The staff note is the operators' own and is not shown.
+ */
+export const myContactSchema = z.object({
+  id: z.number().int(),
+  topic: z.string(),
+  body: z.string(),
+  status: handlingStatusSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type MyContact = z.infer<typeof myContactSchema>;
+export const myContactListSchema = z.object({ items: z.array(myContactSchema) });
+
+/** How many of one's own messages `/support` lists. */
+export const MY_CONTACT_LIMIT = 20;
+
+/** What each handling state means to the person who wrote (`/support`). */
+export const MY_CONTACT_STATUS_TEXT = {
+  未対応: '受付済み（担当者の確認待ち）',
+  対応中: '担当者が対応しています',
+  完了: '対応が完了しました',
+} as const;
 
 export const CONTACT_MESSAGES = {
   received: 'お問い合わせを受け付けました。担当者より順次ご連絡します。',

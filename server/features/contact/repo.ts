@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
-import type { ContactItem } from '../../../contracts/contact.ts';
+import { desc, eq } from 'drizzle-orm';
+import type { HandlingStatus } from '../../../contracts/common.ts';
+import type { ContactItem, MyContact } from '../../../contracts/contact.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { type HandlingTable, listHandled, updateHandled } from '../../platform/handling.ts';
 import { users } from '../accounts/schema.ts';
@@ -38,3 +39,28 @@ export const updateMessage = (
   update: Parameters<typeof updateHandled>[3],
   staffId: number,
 ) => updateHandled<ContactItem>(db, TABLE, id, update, staffId);
+
+/** One person's own messages, newest first (issue 25 (7)): no staff note, no other sender. */
+export async function listOwnMessages(db: Db, userId: number, limit: number): Promise<MyContact[]> {
+  const rows = await db
+    .select({
+      id: contactMessages.id,
+      topic: contactMessages.topic,
+      body: contactMessages.body,
+      status: contactMessages.status,
+      createdAt: contactMessages.createdAt,
+      updatedAt: contactMessages.updatedAt,
+    })
+    .from(contactMessages)
+    .where(eq(contactMessages.userId, userId))
+    .orderBy(desc(contactMessages.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    topic: r.topic,
+    body: r.body,
+    status: r.status as HandlingStatus,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  }));
+}

@@ -10,6 +10,7 @@ import {
   contactListSchema,
   contactReceiptSchema,
   contactRequestSchema,
+  myContactListSchema,
 } from '../../../contracts/contact.ts';
 import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
 import { CONTACT_MAIL_JOB, ContactService } from './service.ts';
@@ -39,6 +40,12 @@ export const contactRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { querystring: handlingListQuerySchema, response: { 200: contactListSchema, ...errors } },
     },
     (request) => contact.list(request.query),
+  );
+
+  app.get(
+    '/api/contact/mine',
+    { config: { access: 'user' }, schema: { response: { 200: myContactListSchema, ...errors } } },
+    (request) => contact.mine(request.auth!.userId),
   );
 
   app.put(

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { HandlingListQuery, HandlingUpdate } from '../../../contracts/common.ts';
-import { CONTACT_MESSAGES, type ContactItem, type ContactRequest } from '../../../contracts/contact.ts';
+import {
+  CONTACT_MESSAGES,
+  type ContactItem,
+  type ContactRequest,
+  MY_CONTACT_LIMIT,
+} from '../../../contracts/contact.ts';
 import { HttpError, tooMany } from '../../platform/http-errors.ts';
 import { Throttle } from '../../platform/throttle.ts';
 import { contactMails } from './mails.ts';
@@ -38,6 +43,11 @@ export class ContactService {
     if (!m) return;
     await this.app.mailer.send({ to: this.app.env.CONTACT_MAIL_TO, ...contactMails.toOperators(m) });
     if (m.email) await this.app.mailer.send({ to: m.email, ...contactMails.receipt(m) });
+  }
+
+  /** Issue 25 (7): what `/support` shows the person: their own messages and how far each is handled. */
+  async mine(userId: number) {
+    return { items: await repo.listOwnMessages(this.app.db, userId, MY_CONTACT_LIMIT) };
   }
 
   list(query: HandlingListQuery) {

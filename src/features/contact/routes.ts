@@ -10,6 +10,14 @@ export const routes: RouteDef[] = [
     load: () => import('./ContactPage.tsx'),
   },
   {
+    // Issue 25 (7): here, beside /contact, because it lists the person's own contact messages.
+    path: '/support',
+    title: 'サポートのご案内',
+    description: 'Focustarのサポート窓口とご利用のヒントです。',
+    access: 'member',
+    load: () => import('./SupportPage.tsx'),
+  },
+  {
     path: '/admin-contact',
     title: 'お問い合わせの対応',
     description: '届いたお問い合わせを確認して、対応状況を記録します。',

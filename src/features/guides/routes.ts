@@ -18,13 +18,6 @@ export const routes: RouteDef[] = [
     load: () => import('./BeginnerPage.tsx'),
   },
   {
-    path: '/support',
-    title: 'サポートのご案内',
-    description: 'Focustarのサポート窓口とご利用のヒントです。',
-    access: 'member',
-    load: () => import('./SupportPage.tsx'),
-  },
-  {
     path: '/faq-advertiser',
     title: 'よくある質問（広告主向け）',
     description: '拡散依頼の料金や流れなど、広告主の方からよくいただく質問にお答えします。',

@@ -17,7 +17,7 @@ import { Button } from '../../platform/ui/Button.tsx';
 import { Field, FieldErrors, FormAlert, inputStyles } from '../../platform/ui/Field.tsx';
 import { formatCount, formatDateTime } from '../../platform/ui/format.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
-import { Card, EmptyState, Notice, PageFrame } from '../../platform/ui/Page.tsx';
+import { Card, EmptyState, PageFrame } from '../../platform/ui/Page.tsx';
 import { exportSupporters } from './api/export-supporters.ts';
 import { getSupporter } from './api/get-supporter.ts';
 import { listSupporters } from './api/list-supporters.ts';
@@ -188,9 +188,6 @@ function DetailPanel({ id, onChanged }: { id: number; onChanged: (row: Supporter
           ))}
         </ul>
       )}
-      <Notice tone="info">
-        拡散依頼（ユニット）・報酬・モニター応募の履歴は、それぞれの機能の公開後にここへ表示されます。
-      </Notice>
       <StatusForm
         detail={detail}
         onSaved={(d) => {

@@ -19,3 +19,37 @@ export function formatDateTime(iso: string | null | undefined): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '—' : dateTime.format(d);
 }
+
+const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
+const jstParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  weekday: 'short',
+});
+const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+
+/**
+ * A day as product design section 8 writes it: `2026年11月26日（木）` (issue 25 (8)). Takes a calendar
+ * date (`2026-11-26`, read as that day) or a moment (an ISO timestamp, read in Japan time).
+ */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (day) {
+    const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+    return `${y}年${m}月${d}日（${WEEKDAYS[weekday]}）`;
+  }
+  const moment = new Date(value);
+  if (Number.isNaN(moment.getTime())) return '—';
+  const parts = Object.fromEntries(jstParts.formatToParts(moment).map((p) => [p.type, p.value]));
+  return `${parts.year}年${parts.month}月${parts.day}日（${WEEKDAYS[WEEKDAY_INDEX[parts.weekday!]!]}）`;
+}
+
+/** A period of days: `2026年11月26日（木）〜2026年12月10日（木）`; an open end stays open. */
+export function formatPeriod(from: string | null | undefined, to: string | null | undefined): string {
+  if (!from && !to) return '—';
+  return `${from ? formatDate(from) : ''}〜${to ? formatDate(to) : ''}`;
+}

@@ -84,6 +84,8 @@ export const globalStyles = globalCss({
   a: { color: '$secondaryText' },
   'button, input, select, textarea': { font: 'inherit', textTransform: 'none' },
   img: { maxWidth: '100%', height: 'auto' },
+  // Issue 25 (7): a file input is wider than a 375 px phone's column unless held to its box.
+  'input[type="file"]': { maxWidth: '100%' },
   ':focus-visible': { outline: `3px solid ${COLORS.secondaryText}`, outlineOffset: '2px' },
   '.visually-hidden': {
     position: 'absolute',

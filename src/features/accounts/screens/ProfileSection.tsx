@@ -29,7 +29,14 @@ import { removeMyAvatar, uploadMyAvatar } from '../api/set-my-avatar.ts';
  * rule is the server's), avatar, bio, prefecture and birth year, and whether the public page lists the
  * shops followed. Saving raises savedFirstProfile.
  */
-const AvatarRow = styled('div', { display: 'flex', alignItems: 'center', gap: '$4', marginBottom: '$4' });
+const AvatarRow = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$4',
+  marginBottom: '$4',
+  // The text column may shrink below its content's width (the file input): no sideways scroll at 320 px.
+  '& > div:last-child': { minWidth: 0 },
+});
 const Avatar = styled('div', {
   width: '88px',
   height: '88px',

@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { ROUTES } from '../src/app/routes/table.ts';
+import { DEMO, DEMO_SHOP, expect, login, switchMode, test } from './fixtures.ts';
+
+/**
+ * Issue 25 (3): no horizontal overflow at 320, 375 and 1280 px on any route of the route table (seed spec
+ * section 2), for a guest, a supporter, an owner (the shop screens with the demo shop entered) and staff:
+ * the page's scroll width is at most the window's width. A failure names each route and the elements
+ * that stick out, so one run lists everything to fix.
+ */
+const WIDTHS = [320, 375, 1280] as const;
+
+const SAMPLE_PARAMS: Record<string, string> = {
+  recruitmentId: '1',
+  entryId: '1',
+  provider: 'line',
+  screen_name: DEMO_SHOP.screenName,
+};
+/** Screens of shop mode: measured as the owner with the demo shop entered. */
+const SHOP_SCREENS = new Set([
+  '/ad',
+  '/advertisements',
+  '/first-advertising',
+  '/payments',
+  '/material',
+  '/request-pop',
+]);
+const concrete = (path: string) => path.replace(/:(\w+)/g, (_, key: string) => SAMPLE_PARAMS[key] ?? '1');
+
+type Group = { who: string; paths: string[]; signIn: (page: Page) => Promise<void> };
+const guestPaths = ROUTES.filter((r) => r.access === 'public' || r.access === 'guest').map((r) => r.path);
+const memberPaths = ROUTES.filter((r) => r.access === 'member').map((r) => r.path);
+const GROUPS: Group[] = [
+  { who: 'guest', paths: guestPaths, signIn: async () => {} },
+  {
+    who: 'supporter',
+    paths: ['/', ...memberPaths.filter((p) => !SHOP_SCREENS.has(p))],
+    signIn: (page) => login(page, DEMO.supporter),
+  },
+  {
+    who: 'owner',
+    paths: ['/', ...memberPaths.filter((p) => SHOP_SCREENS.has(p))],
+    signIn: async (page) => {
+      await login(page, DEMO.owner);
+      await switchMode(page, 'advertiser');
+      await page.getByRole('button', { name: new RegExp(DEMO_SHOP.name) }).click();
+    },
+  },
+  {
+    who: 'staff',
+    paths: ['/', ...ROUTES.filter((r) => r.access === 'staff').map((r) => r.path)],
+    signIn: (page) => login(page, DEMO.staff),
+  },
+];
+
+/** The page's scroll width against the window's, and the elements whose right edge passes the window. */
+function measure(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const scroll = document.documentElement.scrollWidth;
+    const wide =
+      scroll <= width
+        ? []
+        : [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+            .filter(
+              (el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= width + 0.5,
+            )
+            .slice(0, 5)
+            .map((el) => {
+              const cls = typeof el.className === 'string' ? el.className.split(' ')[0] : '';
+              return `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''} (${Math.round(el.getBoundingClientRect().right)} px)`;
+            });
+    return { width, scroll, wide };
+  });
+}
+
+for (const group of GROUPS) {
+  for (const width of WIDTHS) {
+    test(`issue 25 (3): ${group.who}, ${group.paths.length} routes at ${width} px: no sideways scroll`, async ({
+      page,
+    }) => {
+      test.setTimeout(60_000 + group.paths.length * 8_000);
+      await page.setViewportSize({ width, height: 800 });
+      await group.signIn(page);
+      const overflowing: string[] = [];
+      for (const path of group.paths) {
+        await page.goto(concrete(path), { waitUntil: 'load' });
+        await expect(page.locator('main h1').first(), path).toBeVisible();
+        const m = await measure(page);
+        if (m.scroll > m.width)
+          overflowing.push(`${path}: ${m.scroll} > ${m.width} px: ${m.wide.join(', ')}`);
+      }
+      expect(overflowing).toEqual([]);
+    });
+  }
+}

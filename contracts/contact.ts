@@ -39,7 +39,7 @@ export const contactListSchema = z.object({
 });
 
 /**
- * GET /api/contact/mine (signed in; issue 25 (7)): the person's own messages, newest first, with the
+ * GET /api/contact/mine (signed in; issue 25 (10)): the person's own messages, newest first, with the
  * operators' handling state. The staff note is the operators' own and is not shown.
  */
 export const myContactSchema = z.object({

@@ -40,7 +40,7 @@ export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 /**
- * Issue 25 (6): the window property where a prerendered page keeps the buttons pressed and forms sent
+ * Issue 25 (13): the window property where a prerendered page keeps the buttons pressed and forms sent
  * before the app has taken the page over; the app replays them (src/platform/lib/earlyInput.ts).
  */
 export const EARLY_INPUT_KEY = '__earlyInput';

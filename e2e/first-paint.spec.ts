@@ -34,7 +34,7 @@ test.describe('without scripts', () => {
     });
   }
 
-  test('the login form is there and not inert: links work from the first paint (issue 25 (6))', async ({
+  test('the login form is there and not inert: links work from the first paint (issue 25 (13))', async ({
     page,
   }) => {
     await page.goto('/login');
@@ -99,7 +99,7 @@ async function holdScripts(page: Page) {
   return () => release();
 }
 
-test('issue 25 (6): a tap on the menu before the app has taken the page over opens the menu', async ({
+test('issue 25 (13): a tap on the menu before the app has taken the page over opens the menu', async ({
   page,
 }) => {
   const release = await holdScripts(page);
@@ -110,7 +110,7 @@ test('issue 25 (6): a tap on the menu before the app has taken the page over ope
   await expect(page.getByRole('navigation', { name: 'メインメニュー' })).toBeVisible();
 });
 
-test('issue 25 (6): a link tapped before the app has taken the page over goes where it says', async ({
+test('issue 25 (13): a link tapped before the app has taken the page over goes where it says', async ({
   page,
 }) => {
   const release = await holdScripts(page);
@@ -121,7 +121,7 @@ test('issue 25 (6): a link tapped before the app has taken the page over goes wh
   await expect(page.getByRole('heading', { level: 1, name: 'ログイン' })).toBeVisible();
 });
 
-test('issue 25 (5): the first login of a fresh browser has no failed request and a clean console', async ({
+test('issue 25 (14): the first login of a fresh browser has no failed request and a clean console', async ({
   page,
 }) => {
   const failed: string[] = [];

@@ -3,7 +3,7 @@ import { ROUTES } from '../src/app/routes/table.ts';
 import { DEMO, DEMO_SHOP, expect, login, switchMode, test } from './fixtures.ts';
 
 /**
- * Issue 25 (3): no horizontal overflow at 320, 375 and 1280 px on any route of the route table (seed spec
+ * Issue 25 (7): no horizontal overflow at 320, 375 and 1280 px on any route of the route table (seed spec
  * section 2), for a guest, a supporter, an owner (the shop screens with the demo shop entered) and staff:
  * the page's scroll width is at most the window's width. A failure names each route and the elements
  * that stick out, so one run lists everything to fix.
@@ -77,7 +77,7 @@ function measure(page: Page) {
 
 for (const group of GROUPS) {
   for (const width of WIDTHS) {
-    test(`issue 25 (3): ${group.who}, ${group.paths.length} routes at ${width} px: no sideways scroll`, async ({
+    test(`issue 25 (7): ${group.who}, ${group.paths.length} routes at ${width} px: no sideways scroll`, async ({
       page,
     }) => {
       test.setTimeout(60_000 + group.paths.length * 8_000);

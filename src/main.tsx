@@ -35,7 +35,7 @@ if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && !document.documentElement.hasAtt
       errorReporter.report(error, { extra: { hydration: true } });
     },
   });
-  // Issue 25 (6): what was typed, pressed or sent before the app took the page over happens now.
+  // Issue 25 (13): what was typed, pressed or sent before the app took the page over happens now.
   void firstScreenShown().then(() => replayEarlyInput(root));
 } else {
   root.replaceChildren();

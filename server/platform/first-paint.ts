@@ -11,7 +11,7 @@ export const APP_SCRIPTS_TEMPLATE = 'app-scripts';
  *   private window);
  * - the app's entry (already fetching: a modulepreload) runs once the page has painted, not before: the
  *   page shows without waiting for the scripts, which then take it over;
- * - issue 25 (6), ADR 0159: the page is not inert meanwhile. Links work as links; a button pressed or a
+ * - issue 25 (13), ADR 0159: the page is not inert meanwhile. Links work as links; a button pressed or a
  *   form sent before the app has taken the page over is held (not sent as a plain HTML form, which would
  *   put a password in the address) and kept in `window[EARLY_INPUT_KEY]` for the app to replay.
  */

@@ -179,7 +179,7 @@ export class SpaPages {
       )
       .replace(
         '<div id="root"></div>',
-        // Not inert (issue 25 (6)): links work from the first paint; early presses are replayed (first-paint.ts).
+        // Not inert (issue 25 (13)): links work from the first paint; early presses are replayed (first-paint.ts).
         () => `<div id="root" ${PRERENDERED_ATTRIBUTE}>${prerendered.html}</div>`,
       );
     return addToHead(page, [

@@ -39,8 +39,8 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-describe('issue 25 (1): the bank and branch fields are WAI-ARIA comboboxes', () => {
-  it('issue 25 (1): arrows move into the suggestions, Enter picks without sending the form, focus stays', async () => {
+describe('issue 25 (4): the bank and branch fields are WAI-ARIA comboboxes', () => {
+  it('issue 25 (4): arrows move into the suggestions, Enter picks without sending the form, focus stays', async () => {
     const user = userEvent.setup();
     render(<BankPage />);
     const bank = await screen.findByRole('combobox', { name: '金融機関' });
@@ -61,7 +61,7 @@ describe('issue 25 (1): the bank and branch fields are WAI-ARIA comboboxes', () 
     expect((branch as HTMLInputElement).disabled).toBe(false);
   });
 
-  it('issue 25 (1): Enter with no suggestion open does not send the form either', async () => {
+  it('issue 25 (4): Enter with no suggestion open does not send the form either', async () => {
     const user = userEvent.setup();
     api.searchBanks.mockImplementation(async () => ({ items: [] }));
     render(<BankPage />);
@@ -71,7 +71,7 @@ describe('issue 25 (1): the bank and branch fields are WAI-ARIA comboboxes', () 
     expect(await screen.findByText('該当する候補がありません。')).toBeTruthy();
   });
 
-  it('issue 25 (1): the stale error of a field clears once a choice is made', async () => {
+  it('issue 25 (4): the stale error of a field clears once a choice is made', async () => {
     const user = userEvent.setup();
     api.saveBankAccount.mockRejectedValue(
       new ApiRequestError('入力内容を確認してください。', 'http', 422, {

@@ -15,8 +15,8 @@ const { Landing } = await import('../../src/features/top/Landing.tsx');
 
 afterEach(() => cleanup());
 
-describe('issue 25 (4): LINE is offered only when LINE Login is configured', () => {
-  it('issue 25 (4): without LINE, /register offers e-mail alone, as the main way', () => {
+describe('issue 25 (5): LINE is offered only when LINE Login is configured', () => {
+  it('issue 25 (5): without LINE, /register offers e-mail alone, as the main way', () => {
     providers.list = ['google'];
     render(<RegisterPage />);
     expect(screen.getByRole('heading', { name: 'メールアドレスで登録' })).toBeTruthy();
@@ -24,14 +24,14 @@ describe('issue 25 (4): LINE is offered only when LINE Login is configured', () 
     expect(screen.getByRole('link', { name: 'メールアドレスで始める' })).toBeTruthy();
   });
 
-  it('issue 25 (4): with LINE configured, /register offers LINE and e-mail', () => {
+  it('issue 25 (5): with LINE configured, /register offers LINE and e-mail', () => {
     providers.list = ['line', 'google'];
     render(<RegisterPage />);
     expect(screen.getByRole('link', { name: 'LINEで始める' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'メールアドレスで始める' })).toBeTruthy();
   });
 
-  it('issue 25 (4): the top page says e-mail is the way when LINE is not configured', () => {
+  it('issue 25 (5): the top page says e-mail is the way when LINE is not configured', () => {
     providers.list = [];
     render(<Landing />);
     expect(
@@ -40,7 +40,7 @@ describe('issue 25 (4): LINE is offered only when LINE Login is configured', () 
     expect(screen.queryByText(/LINEかメールアドレス/)).toBeNull();
   });
 
-  it('issue 25 (4): the top page names LINE when it is configured', () => {
+  it('issue 25 (5): the top page names LINE when it is configured', () => {
     providers.list = ['line'];
     render(<Landing />);
     expect(

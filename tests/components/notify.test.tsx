@@ -16,8 +16,8 @@ const shown = () =>
     .filter((el) => el.style.opacity !== '0')
     .map((el) => ({ type: el.dataset.toastType, text: el.textContent }));
 
-describe('issue 25 (2): one toast per event', () => {
-  it('issue 25 (2): the same success said by the request layer and by the screen shows once', async () => {
+describe('issue 25 (8): one toast per event', () => {
+  it('issue 25 (8): the same success said by the request layer and by the screen shows once', async () => {
     render(<Toaster />);
     // The bank form: the server's answer message (toasted by the request layer) and the screen's own toast.
     act(() => {
@@ -29,7 +29,7 @@ describe('issue 25 (2): one toast per event', () => {
     expect(shown()).toHaveLength(1);
   });
 
-  it('issue 25 (2): an error toast closes when the next action succeeds', async () => {
+  it('issue 25 (8): an error toast closes when the next action succeeds', async () => {
     render(<Toaster />);
     act(() => notify.error('金融機関コードは4桁の数字で入力してください。'));
     await waitFor(() => expect(shown()).toEqual([expect.objectContaining({ type: 'error' })]));
@@ -41,7 +41,7 @@ describe('issue 25 (2): one toast per event', () => {
     );
   });
 
-  it('issue 25 (2): different successes each show', async () => {
+  it('issue 25 (8): different successes each show', async () => {
     render(<Toaster />);
     act(() => {
       notify.success('保存しました。');

@@ -3,8 +3,8 @@ import { myContactListSchema } from '../../contracts/contact.ts';
 import type { TestApp, TestClient } from '../support/app.ts';
 import { createAccountsApp, loginAs } from './helpers.ts';
 
-/** Issue 25 (7): `/support` lists the person's own contact messages and how far each is handled. */
-describe('issue 25 (7): GET /api/contact/mine', () => {
+/** Issue 25 (10): `/support` lists the person's own contact messages and how far each is handled. */
+describe('issue 25 (10): GET /api/contact/mine', () => {
   let t: TestApp;
   let supporter: TestClient;
   let owner: TestClient;
@@ -20,7 +20,7 @@ describe('issue 25 (7): GET /api/contact/mine', () => {
     await t.close();
   });
 
-  it('issue 25 (7): answers one own messages, newest first, with their state and without the staff note', async () => {
+  it('issue 25 (10): answers one own messages, newest first, with their state and without the staff note', async () => {
     const first = (await supporter.post('/api/contact', { topic: 'その他', body: '一通目です。' })).json().id;
     const second = (
       await supporter.post('/api/contact', { topic: '使い方について', body: '二通目です。' })

@@ -143,7 +143,7 @@ describe('prerendered guest pages: the HTML the server answers', () => {
 
   const html = (path: string, query = false) => pages.page(path, query).body.toString();
 
-  it('holds the rendered screen (not inert: issue 25 (6)), with its styles, title and description', () => {
+  it('holds the rendered screen (not inert: issue 25 (13)), with its styles, title and description', () => {
     const page = html('/login');
     expect(page).toContain(
       '<div id="root" data-prerendered><main><h1>ログイン</h1><p>$& 100円</p></main></div>',

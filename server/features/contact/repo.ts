@@ -40,7 +40,7 @@ export const updateMessage = (
   staffId: number,
 ) => updateHandled<ContactItem>(db, TABLE, id, update, staffId);
 
-/** One person's own messages, newest first (issue 25 (7)): no staff note, no other sender. */
+/** One person's own messages, newest first (issue 25 (10)): no staff note, no other sender. */
 export async function listOwnMessages(db: Db, userId: number, limit: number): Promise<MyContact[]> {
   const rows = await db
     .select({

@@ -45,7 +45,7 @@ export class ContactService {
     if (m.email) await this.app.mailer.send({ to: m.email, ...contactMails.receipt(m) });
   }
 
-  /** Issue 25 (7): what `/support` shows the person: their own messages and how far each is handled. */
+  /** Issue 25 (10): what `/support` shows the person: their own messages and how far each is handled. */
   async mine(userId: number) {
     return { items: await repo.listOwnMessages(this.app.db, userId, MY_CONTACT_LIMIT) };
   }

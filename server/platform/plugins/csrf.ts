@@ -37,7 +37,7 @@ export function installCsrf(app: FastifyInstance, opts: { secret: string; secure
       httpOnly: false,
     });
 
-  // Issue 25 (5), ADR 0159: the page brings the cookie, so the first unsafe call of a fresh browser (the
+  // Issue 25 (14), ADR 0159: the page brings the cookie, so the first unsafe call of a fresh browser (the
   // first login) is not answered 419 and retried; the 419 path stays for a cookie that expired since.
   app.addHook('onSend', async (request, reply, payload) => {
     if (isApiRequest(request) || valid(request.cookies[XSRF_COOKIE])) return payload;

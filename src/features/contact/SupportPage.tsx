@@ -64,7 +64,7 @@ function MyMessages() {
   );
 }
 
-/** Seed spec section 2: サポートのご案内. Issue 25 (7): the ways to get help and one's own messages. */
+/** Seed spec section 2: サポートのご案内. Issue 25 (10): the ways to get help and one's own messages. */
 export default function SupportPage() {
   return (
     <PageFrame

@@ -10,7 +10,7 @@ export const routes: RouteDef[] = [
     load: () => import('./ContactPage.tsx'),
   },
   {
-    // Issue 25 (7): here, beside /contact, because it lists the person's own contact messages.
+    // Issue 25 (10): here, beside /contact, because it lists the person's own contact messages.
     path: '/support',
     title: 'サポートのご案内',
     description: 'Focustarのサポート窓口とご利用のヒントです。',

@@ -10,7 +10,7 @@ type EarlyWindow = Window & { [EARLY_INPUT_KEY]?: EarlyInput[] | null };
 type Tracked = HTMLInputElement & { _valueTracker?: { setValue(value: string): void } };
 
 /**
- * Issue 25 (6), ADR 0159: the app has taken the prerendered page over. Text typed before reaches the
+ * Issue 25 (13), ADR 0159: the app has taken the prerendered page over. Text typed before reaches the
  * form's state (React keeps the typed value on the page but its state still holds the empty one), then
  * the buttons pressed and forms sent meanwhile (held by server/platform/first-paint.ts) happen now.
  */

@@ -37,7 +37,7 @@ const Option = styled('li', {
 const Status = styled('p', { margin: 0, fontSize: '$tiny', color: '$muted' });
 
 /**
- * A search-and-pick field (issue 25 (1), ADR 0159): the WAI-ARIA combobox pattern from downshift, not
+ * A search-and-pick field (issue 25 (4), ADR 0159): the WAI-ARIA combobox pattern from downshift, not
  * hand-written key handling. Typing lists matches; the arrows move through them; Enter picks the
  * highlighted one and never submits the form; focus stays in the field, which then shows the choice.
  */

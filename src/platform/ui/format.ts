@@ -31,7 +31,7 @@ const jstParts = new Intl.DateTimeFormat('en-US', {
 const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
 /**
- * A day as product design section 8 writes it: `2026年11月26日（木）` (issue 25 (8)). Takes a calendar
+ * A day as product design section 8 writes it: `2026年11月26日（木）` (issue 25 (9)). Takes a calendar
  * date (`2026-11-26`, read as that day) or a moment (an ISO timestamp, read in Japan time).
  */
 export function formatDate(value: string | null | undefined): string {

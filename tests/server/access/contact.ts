@@ -9,7 +9,7 @@ export const rows: Row[] = [
     expect: SIGNED_IN(201),
   },
   { route: 'GET /api/contact', url: '/api/contact', expect: STAFF(200) },
-  // Issue 25 (7): `/support` lists one's own messages.
+  // Issue 25 (10): `/support` lists one's own messages.
   { route: 'GET /api/contact/mine', url: '/api/contact/mine', expect: SIGNED_IN(200) },
   {
     route: 'PUT /api/contact/:id',

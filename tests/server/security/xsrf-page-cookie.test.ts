@@ -8,8 +8,8 @@ import { loadEnv } from '../../../server/platform/env.ts';
 import { TEST_APP_SECRET } from '../../support/app.ts';
 import { openTestDatabase } from '../../support/db.ts';
 
-/** Issue 25 (5), ADR 0159: the page brings the XSRF cookie, so the first login is not answered 419. */
-describe('issue 25 (5): the XSRF cookie comes with the page', () => {
+/** Issue 25 (14), ADR 0159: the page brings the XSRF cookie, so the first login is not answered 419. */
+describe('issue 25 (14): the XSRF cookie comes with the page', () => {
   let root: string;
   let app: Awaited<ReturnType<typeof buildApp>>;
 
@@ -40,7 +40,7 @@ describe('issue 25 (5): the XSRF cookie comes with the page', () => {
   const xsrfOf = (setCookie: string | string[] | undefined) =>
     [setCookie ?? []].flat().find((c) => c.startsWith('XSRF-TOKEN='));
 
-  it('issue 25 (5): a page answer sets XSRF-TOKEN, and a POST with it passes the CSRF check', async () => {
+  it('issue 25 (14): a page answer sets XSRF-TOKEN, and a POST with it passes the CSRF check', async () => {
     const page = await app.inject({ url: '/login' });
     expect(page.statusCode).toBe(200);
     const cookie = xsrfOf(page.headers['set-cookie']);
@@ -55,7 +55,7 @@ describe('issue 25 (5): the XSRF cookie comes with the page', () => {
     expect(login.statusCode).not.toBe(419);
   });
 
-  it('issue 25 (5): a page with a valid cookie does not replace it; assets never set one', async () => {
+  it('issue 25 (14): a page with a valid cookie does not replace it; assets never set one', async () => {
     const first = await app.inject({ url: '/' });
     const value = xsrfOf(first.headers['set-cookie'])!.split(';')[0]!;
     const again = await app.inject({ url: '/register', headers: { cookie: value } });

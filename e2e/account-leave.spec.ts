@@ -15,10 +15,10 @@ test('a supporter with unpaid rewards is told the amount and must agree before l
   page.on('dialog', (d) => void d.accept());
   await card.getByRole('button', { name: '退会する' }).click();
   await expect(card.getByRole('alert')).toContainText(
-    /未払いの報酬が[0-9,]+円あります。退会すると受け取れなくなります。/,
+    /お振込み前の報酬が[0-9,]+円あります。退会すると受け取れなくなります。/,
   );
   await expect(card.getByRole('button', { name: '退会する' })).toBeDisabled();
-  await card.getByLabel('未払いの報酬を受け取らずに退会することに同意します').check();
+  await card.getByLabel('お振込み前の報酬を受け取らずに退会することに同意します').check();
   await card.getByRole('button', { name: '退会する' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('status').filter({ hasText: '退会手続きが完了しました。' })).toBeVisible();

@@ -45,7 +45,7 @@ function NextPayment({ data }: { data: SupporterPayments }) {
       <Card role="status">
         <h2>次回のお振込み</h2>
         <p>
-          未払いの報酬が{formatYen(PAYOUT_MINIMUM_YEN)}以上になると、月末締め・翌月15日に {account}{' '}
+          確定した報酬が{formatYen(PAYOUT_MINIMUM_YEN)}以上になると、月末締め・翌月15日に {account}{' '}
           へお振込みします（最も古い報酬から50日を過ぎた分は金額にかかわらずお振込みします）。
         </p>
       </Card>
@@ -90,7 +90,7 @@ function SupporterHistory() {
     >
       <Figures>
         <Figure>
-          <p>未払いの報酬</p>
+          <p>確定した報酬（お振込み前）</p>
           <strong>{formatYen(data.balance)}</strong>
         </Figure>
         <Figure>

@@ -65,7 +65,7 @@ export function LeaveSection() {
           />
           {balanceWarning && (
             <CheckboxField
-              label="未払いの報酬を受け取らずに退会することに同意します"
+              label="お振込み前の報酬を受け取らずに退会することに同意します"
               checked={accept}
               onChange={(e) => setAccept(e.target.checked)}
             />

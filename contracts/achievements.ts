@@ -11,6 +11,8 @@ export const ACHIEVEMENTS_TTL_S = 300;
 export const VOICES_MAX = 30;
 /** How many published voices the top page shows, in staff order. */
 export const VOICES_SHOWN = 6;
+/** The longest text of one customer voice, in characters. */
+export const VOICE_BODY_MAX = 300;
 
 export const VOICE_KINDS = ['shop', 'supporter'] as const;
 export type VoiceKind = (typeof VOICE_KINDS)[number];
@@ -20,7 +22,7 @@ export const VOICE_MESSAGES = {
   name: 'お名前・肩書きを入力してください。',
   nameLong: 'お名前・肩書きは40文字以内で入力してください。',
   body: 'お客さまの声を入力してください。',
-  bodyLong: 'お客さまの声は300文字以内で入力してください。',
+  bodyLong: `お客さまの声は${VOICE_BODY_MAX}文字以内で入力してください。`,
   kind: '「お店の方」か「フォーカスター」を選んでください。',
   tooMany: `お客さまの声は${VOICES_MAX}件まで登録できます。不要なものを削除してから追加してください。`,
   notFound: 'お客さまの声が見つかりませんでした。',
@@ -38,7 +40,7 @@ const bodySchema = z
   .string({ error: VOICE_MESSAGES.body })
   .trim()
   .min(1, VOICE_MESSAGES.body)
-  .max(300, VOICE_MESSAGES.bodyLong);
+  .max(VOICE_BODY_MAX, VOICE_MESSAGES.bodyLong);
 const kindSchema = z.enum(VOICE_KINDS, { error: VOICE_MESSAGES.kind });
 
 export const createVoiceSchema = z.object({

@@ -9,6 +9,12 @@ import { ID_MESSAGE, VALIDATION_SUMMARY } from './values.ts';
 // NOTE: `z.locales.ja()` would pull every locale into the first screen's bundle; import only Japanese.
 z.config(ja());
 
+/**
+ * Uploaded pictures (a request's images, the top page's pictures, avatars, shop covers): JPEG, PNG or WebP
+ * of at most this many megabytes each (server/platform/storage.ts checks it; the screens state it).
+ */
+export const IMAGE_MAX_MB = 5;
+
 /** Seed spec section 5: the id rule; its exact message lives in values.ts (zod-free, for the first screen). */
 export { ID_MESSAGE };
 

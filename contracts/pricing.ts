@@ -13,6 +13,8 @@ export const TAX_RATE = TAX_PERCENT / 100;
 export const STANDARD_REWARD = 100;
 /** Product design section 3: the first request of a new shop, 10 units at the standard reward, fee waived. */
 export const FIRST_AD_UNITS = 10;
+/** The price page's estimate (/price) takes up to this many posts. */
+export const ESTIMATE_MAX_UNITS = 10_000;
 
 export type Quote = {
   units: number;

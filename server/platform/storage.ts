@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
 import type { Env } from './env.ts';
+import { IMAGE_MAX_MB } from '../../contracts/common.ts';
 
 /**
  * The one way images enter the product (issue 12): shop covers, avatars, post images, recruitment and
@@ -13,14 +14,14 @@ import type { Env } from './env.ts';
  * A refused file leaves nothing behind.
  */
 
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MAX_BYTES = IMAGE_MAX_MB * 1024 * 1024;
 /** Pixels the decoder may see: 40 MP, more than any phone photo, far less than a bomb. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
 /** Japanese messages of refused files, for the route to put under its field (422). */
 export const IMAGE_MESSAGES = {
-  tooBig: '画像のファイルサイズは5MB以内にしてください。',
+  tooBig: `画像のファイルサイズは${IMAGE_MAX_MB}MB以内にしてください。`,
   notImage: 'JPEG・PNG・WebP形式の画像を選んでください。',
   tooManyPixels: '画像の縦横のサイズが大きすぎます。',
   broken: '画像を読み込めませんでした。別の画像をお試しください。',

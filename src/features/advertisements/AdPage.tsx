@@ -13,7 +13,14 @@ import {
   SAMPLE_SHORT_URL,
   tokyoDate,
 } from '../../../contracts/advertisements.ts';
-import { quote } from '../../../contracts/pricing.ts';
+import { IMAGE_MAX_MB } from '../../../contracts/common.ts';
+import {
+  FIRST_AD_UNITS,
+  PLATFORM_FEE_PERCENT,
+  quote,
+  STANDARD_REWARD,
+  TAX_PERCENT,
+} from '../../../contracts/pricing.ts';
 import {
   adWizardMachine,
   isDirty,
@@ -266,7 +273,8 @@ function Wizard({
       )}
       {c.isFirst && (
         <Notice tone="info">
-          はじめての拡散依頼：10件・1件100円、システム利用料は無料です（件数と報酬は変更できません）。
+          はじめての拡散依頼：{FIRST_AD_UNITS}件・1件{formatYen(STANDARD_REWARD)}
+          、システム利用料は無料です（件数と報酬は変更できません）。
         </Notice>
       )}
       {c.message && <FormAlert role="alert">{c.message}</FormAlert>}
@@ -368,7 +376,7 @@ function Wizard({
               disabled={c.isFirst}
               onChange={(reward) => edit({ reward })}
               errors={errors.reward}
-              hint="100円以上で決められます。"
+              hint={`${formatYen(STANDARD_REWARD)}以上で決められます。`}
             />
           </>
         )}
@@ -474,7 +482,9 @@ function ImagePicker({
         </Thumbs>
       )}
       <label htmlFor={id} style={{ display: 'block', fontSize: 14 }}>
-        {full ? '画像は4枚まで選べます。' : '画像を追加（JPEG・PNG・WebP、1枚5MBまで）'}
+        {full
+          ? `画像は${MAX_IMAGES}枚まで選べます。`
+          : `画像を追加（JPEG・PNG・WebP、1枚${IMAGE_MAX_MB}MBまで）`}
       </label>
       <input
         id={id}
@@ -568,7 +578,7 @@ function Confirm({ draft, isFirst, shopName }: { draft: AdDraft; isFirst: boolea
           </tr>
           <tr>
             <th scope="row" style={{ textAlign: 'left' }}>
-              システム利用料（報酬の30%）
+              システム利用料（報酬の{PLATFORM_FEE_PERCENT}%）
             </th>
             <td style={{ textAlign: 'right' }}>
               {q.fee === 0 && isFirst ? '0円（無料）' : formatYen(q.fee)}
@@ -576,7 +586,7 @@ function Confirm({ draft, isFirst, shopName }: { draft: AdDraft; isFirst: boolea
           </tr>
           <tr>
             <th scope="row" style={{ textAlign: 'left' }}>
-              消費税（10%）
+              消費税（{TAX_PERCENT}%）
             </th>
             <td style={{ textAlign: 'right' }}>{formatYen(q.tax)}</td>
           </tr>

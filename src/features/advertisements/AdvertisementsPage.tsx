@@ -22,6 +22,7 @@ import { getRewards } from './api/get-rewards.ts';
 import { listAdvertisements } from './api/list-advertisements.ts';
 import { listUnits } from './api/list-units.ts';
 import { acceptUnit, approveUnit, declineUnit, rejectUnit, submitProof } from './api/unit-actions.ts';
+import { AUTO_APPROVE_DAYS } from '../../../contracts/advertisements.ts';
 
 const List = styled('ul', { listStyle: 'none', padding: 0, margin: 0 });
 const Counts = styled('dl', {
@@ -65,7 +66,7 @@ function ShopRequests({ shopId }: { shopId: number }) {
     <PageFrame
       title="拡散依頼の確認"
       breadcrumbs={[{ label: 'トップ', href: '/' }, { label: '拡散依頼の確認' }]}
-      lead="お店の拡散依頼の状況と、確認待ちの投稿です。7日以内に確認しなかった投稿は自動で承認されます。"
+      lead={`お店の拡散依頼の状況と、確認待ちの投稿です。${AUTO_APPROVE_DAYS}日以内に確認しなかった投稿は自動で承認されます。`}
     >
       <p>
         <ButtonLink href="/ad?step=1">新しい拡散依頼をつくる</ButtonLink>

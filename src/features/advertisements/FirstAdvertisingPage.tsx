@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import { FIRST_AD_UNITS, quote, STANDARD_REWARD } from '../../../contracts/pricing.ts';
+import { FIRST_AD_UNITS, PLATFORM_FEE_PERCENT, quote, STANDARD_REWARD } from '../../../contracts/pricing.ts';
 import { useSubmission } from '../../platform/request/hooks.ts';
 import { useAuth } from '../../platform/session/hooks.ts';
 import { Button } from '../../platform/ui/Button.tsx';
@@ -35,7 +35,7 @@ export default function FirstAdvertisingPage() {
             <li>
               投稿件数：{FIRST_AD_UNITS}件（1件あたりの報酬 {formatYen(STANDARD_REWARD)}）
             </li>
-            <li>システム利用料：無料（通常は報酬の30%）</li>
+            <li>システム利用料：無料（通常は報酬の{PLATFORM_FEE_PERCENT}%）</li>
             <li>
               お支払い：報酬{formatYen(q.rewards)}＋消費税{formatYen(q.tax)}＝
               <strong>{formatYen(q.total)}</strong>

@@ -4,6 +4,8 @@ import { ButtonLink } from '../../platform/ui/Button.tsx';
 import { formatYen } from '../../platform/ui/format.ts';
 import { Notice, PageFrame, Prose } from '../../platform/ui/Page.tsx';
 import { styled } from '../../platform/styles/stitches.config.ts';
+import { STANDARD_REWARD } from '../../../contracts/pricing.ts';
+import { PAYOUT_MINIMUM_YEN } from '../../../contracts/money.ts';
 
 type GuideType = 'shop' | 'focustar';
 
@@ -40,11 +42,11 @@ function FocustarGuide() {
       <h3>3. 依頼を引き受けて投稿する</h3>
       <p>
         依頼文には「#PR」が入っています。消さずに投稿し、投稿のURLを提出してください。承認されると報酬が確定します（基本は1件
-        {formatYen(100)}）。
+        {formatYen(STANDARD_REWARD)}）。
       </p>
       <h3>4. 振込先の口座を登録する</h3>
       <p>
-        確定した報酬が{formatYen(1000)}以上になると、翌月15日にお振込みします。
+        確定した報酬が{formatYen(PAYOUT_MINIMUM_YEN)}以上になると、翌月15日にお振込みします。
         <Link href="/bank">振込先の口座</Link>
         を登録しておきましょう。
       </p>

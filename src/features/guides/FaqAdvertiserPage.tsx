@@ -2,6 +2,12 @@ import { Link } from 'wouter';
 import { type FaqEntry, FaqGroup } from '../../platform/ui/Faq.tsx';
 import { formatYen } from '../../platform/ui/format.ts';
 import { PageFrame } from '../../platform/ui/Page.tsx';
+import {
+  FIRST_AD_UNITS,
+  PLATFORM_FEE_PERCENT,
+  STANDARD_REWARD,
+  TAX_PERCENT,
+} from '../../../contracts/pricing.ts';
 
 const START: FaqEntry[] = [
   {
@@ -22,8 +28,8 @@ const PRICE: FaqEntry[] = [
     q: '料金はいくらかかりますか？',
     a: (
       <>
-        フォーカスターへの報酬（基本は1投稿{formatYen(100)}
-        ）と、報酬の30%のシステム利用料に、消費税（10%）がかかります。詳しくは
+        フォーカスターへの報酬（基本は1投稿{formatYen(STANDARD_REWARD)}
+        ）と、報酬の{PLATFORM_FEE_PERCENT}%のシステム利用料に、消費税（{TAX_PERCENT}%）がかかります。詳しくは
         <Link href="/price">ご利用料金</Link>をご覧ください。
       </>
     ),
@@ -34,7 +40,7 @@ const PRICE: FaqEntry[] = [
   },
   {
     q: 'はじめてでも試しやすいプランはありますか？',
-    a: `はじめての拡散依頼に限り、10件・基本報酬（1件${formatYen(100)}）でシステム利用料が無料になる「はじめての拡散依頼」をご利用いただけます（1店舗1回まで）。`,
+    a: `はじめての拡散依頼に限り、${FIRST_AD_UNITS}件・基本報酬（1件${formatYen(STANDARD_REWARD)}）でシステム利用料が無料になる「はじめての拡散依頼」をご利用いただけます（1店舗1回まで）。`,
   },
   {
     q: '支払い方法は？',

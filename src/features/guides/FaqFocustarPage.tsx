@@ -2,6 +2,8 @@ import { Link } from 'wouter';
 import { type FaqEntry, FaqGroup } from '../../platform/ui/Faq.tsx';
 import { formatYen } from '../../platform/ui/format.ts';
 import { PageFrame } from '../../platform/ui/Page.tsx';
+import { STANDARD_REWARD } from '../../../contracts/pricing.ts';
+import { PAYOUT_MINIMUM_YEN } from '../../../contracts/money.ts';
 
 const START: FaqEntry[] = [
   {
@@ -24,11 +26,11 @@ const START: FaqEntry[] = [
 const REWARD: FaqEntry[] = [
   {
     q: '報酬はいくらですか？',
-    a: `基本は1投稿あたり${formatYen(100)}です。お店によってはそれ以上の報酬を設定している依頼もあります。報酬はお店が投稿を承認した時点で確定します。`,
+    a: `基本は1投稿あたり${formatYen(STANDARD_REWARD)}です。お店によってはそれ以上の報酬を設定している依頼もあります。報酬はお店が投稿を承認した時点で確定します。`,
   },
   {
     q: '報酬はいつ受け取れますか？',
-    a: `毎月末に締め、確定した報酬が${formatYen(1000)}以上あれば翌月15日に登録口座へお振込みします。${formatYen(1000)}に満たない場合は翌月以降に繰り越されます。振込手数料はかかりません。`,
+    a: `毎月末に締め、確定した報酬が${formatYen(PAYOUT_MINIMUM_YEN)}以上あれば翌月15日に登録口座へお振込みします。${formatYen(PAYOUT_MINIMUM_YEN)}に満たない場合は翌月以降に繰り越されます。振込手数料はかかりません。`,
   },
   {
     q: '投稿が承認されないことはありますか？',

@@ -2,6 +2,7 @@ import { ButtonLink } from '../../platform/ui/Button.tsx';
 import { formatYen } from '../../platform/ui/format.ts';
 import { Card, PageFrame, Prose } from '../../platform/ui/Page.tsx';
 import { styled } from '../../platform/styles/stitches.config.ts';
+import { STANDARD_REWARD } from '../../../contracts/pricing.ts';
 
 const Points = styled('ul', {
   listStyle: 'none',
@@ -34,7 +35,8 @@ export default function IntroductionAdvertiserPage() {
         <li>
           <h2>少額から始められる</h2>
           <p>
-            1投稿{formatYen(100)}から。初期費用も月額費用もかかりません。承認した投稿の分だけのお支払いです。
+            1投稿{formatYen(STANDARD_REWARD)}
+            から。初期費用も月額費用もかかりません。承認した投稿の分だけのお支払いです。
           </p>
         </li>
         <li>

@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
 import { ButtonLink } from '../../platform/ui/Button.tsx';
 import { Field, parseWholeNumber } from '../../platform/ui/Field.tsx';
-import { formatYen } from '../../platform/ui/format.ts';
+import { formatCount, formatYen } from '../../platform/ui/format.ts';
 import { Card, Notice, PageFrame, Prose } from '../../platform/ui/Page.tsx';
 import { styled } from '../../platform/styles/stitches.config.ts';
+import { MAX_REWARD } from '../../../contracts/advertisements.ts';
 import {
+  ESTIMATE_MAX_UNITS,
   FIRST_AD_UNITS,
   PLATFORM_FEE_RATE,
   type Quote,
@@ -70,9 +72,11 @@ function Simulator() {
   const u = parseWholeNumber(units);
   const r = parseWholeNumber(reward);
   const unitsError =
-    u === null || u < 1 || u > 10000 ? ['件数は1〜10,000の数字で入力してください。'] : undefined;
+    u === null || u < 1 || u > ESTIMATE_MAX_UNITS
+      ? [`件数は1〜${formatCount(ESTIMATE_MAX_UNITS)}の数字で入力してください。`]
+      : undefined;
   const rewardError =
-    r === null || r < STANDARD_REWARD || r > 100000
+    r === null || r < STANDARD_REWARD || r > MAX_REWARD
       ? [`報酬は${formatYen(STANDARD_REWARD)}以上の数字で入力してください。`]
       : undefined;
   const q = !unitsError && !rewardError && u !== null && r !== null ? quote(u, r) : null;

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { PLATFORM_FEE_PERCENT, STANDARD_REWARD, TAX_PERCENT } from '../../../contracts/pricing.ts';
 import type { PublicConfig } from '../../../contracts/system.ts';
 import { usePublicConfigSuspense as usePublicConfig } from '../../platform/request/hooks.ts';
+import { formatYen } from '../../platform/ui/format.ts';
 import { PageFrame, Prose } from '../../platform/ui/Page.tsx';
 
 /** Said where a particular is not set: only a development server runs without them (production requires them). */
@@ -31,7 +33,8 @@ const TERMS_ROWS: [string, ReactNode][] = [
   [
     '販売価格',
     <>
-      拡散依頼の報酬（1投稿100円から、広告主が設定）と、報酬の30%のシステム利用料。いずれも税抜価格で、別途消費税（10%）がかかります。詳しくは
+      拡散依頼の報酬（1投稿{formatYen(STANDARD_REWARD)}から、広告主が設定）と、報酬の{PLATFORM_FEE_PERCENT}
+      %のシステム利用料。いずれも税抜価格で、別途消費税（{TAX_PERCENT}%）がかかります。詳しくは
       <Link href="/price">ご利用料金</Link>をご覧ください。
     </>,
   ],

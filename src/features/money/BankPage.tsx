@@ -25,6 +25,7 @@ import { saveBankAccount } from './api/save-bank-account.ts';
 import { saveStripeBank } from './api/save-stripe-bank.ts';
 import { searchBanks } from './api/search-banks.ts';
 import { searchBranches } from './api/search-branches.ts';
+import { PAYOUT_MINIMUM_YEN } from '../../../contracts/money.ts';
 
 const Select = styled('select', inputStyles);
 const Dl = styled('dl', {
@@ -61,7 +62,7 @@ function AccountForm({
   const { busy, message, errors, setErrors, setMessage, run } = useSubmission();
   const { refreshUser } = useAuthActions();
   const typeId = useId();
-  // A choice answers the earlier complaint about that field: its message goes (issue 25 (1)).
+  // A choice answers the earlier complaint about that field: its message goes (issue 25 (4)).
   const clearErrors = (...fields: string[]) => {
     setErrors((all) => Object.fromEntries(Object.entries(all).filter(([field]) => !fields.includes(field))));
     setMessage(null);
@@ -190,7 +191,7 @@ export default function BankPage() {
     <PageFrame
       title="振込先口座の登録"
       breadcrumbs={[{ label: 'トップ', href: '/' }, { label: '振込先口座' }]}
-      lead={`確定した報酬が${formatYen(1000)}以上になると、月末締め・翌月15日（銀行休業日は翌営業日）にこの口座へお振込みします。`}
+      lead={`確定した報酬が${formatYen(PAYOUT_MINIMUM_YEN)}以上になると、月末締め・翌月15日（銀行休業日は翌営業日）にこの口座へお振込みします。`}
       narrow
     >
       {account && !editing ? (
@@ -248,7 +249,8 @@ export default function BankPage() {
         <ul>
           <li>ご本人名義の口座を登録してください。名義が異なると振込が戻ってくることがあります。</li>
           <li>
-            確定した報酬が{formatYen(1000)}未満でも、最も古い報酬から50日を過ぎた分は次回にお振込みします。
+            確定した報酬が{formatYen(PAYOUT_MINIMUM_YEN)}
+            未満でも、最も古い報酬から50日を過ぎた分は次回にお振込みします。
           </li>
           <li>
             口座情報は暗号化して保存し、画面には口座番号の下3桁だけを表示します。お振込み以外の目的には使いません。

@@ -10,6 +10,7 @@ import { MessageView } from '../../platform/ui/StatusViews.tsx';
 import { downloadInvoice } from './api/download-invoice.ts';
 import { getBilling } from './api/get-billing.ts';
 import { formatMonth, paymentStatusText, saveFile, Scroll, Table } from './common.tsx';
+import { TAX_PERCENT } from '../../../contracts/pricing.ts';
 
 function InvoiceRow({ invoice }: { invoice: InvoiceSummary }) {
   const action = useSubmission();
@@ -62,7 +63,7 @@ function Lists({ first }: { first: Billing }) {
               <tr>
                 <th scope="col">対象</th>
                 <th scope="col">小計（税抜）</th>
-                <th scope="col">消費税（10%）</th>
+                <th scope="col">消費税（{TAX_PERCENT}%）</th>
                 <th scope="col">合計</th>
                 <th scope="col">入金状況</th>
                 <th scope="col">ダウンロード</th>

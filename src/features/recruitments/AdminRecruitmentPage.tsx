@@ -23,6 +23,7 @@ import { getRecruitment } from './api/get-recruitment.ts';
 import { updateRecruitment } from './api/update-recruitment.ts';
 import { ShopPicker } from './ShopPicker.tsx';
 import { formatDate, formatPeriod, StatusBadge } from './common.tsx';
+import { IMAGE_MAX_MB } from '../../../contracts/common.ts';
 
 const Select = styled('select', inputStyles);
 const TextArea = styled('textarea', { ...inputStyles, minHeight: '120px', py: '$3' });
@@ -163,7 +164,9 @@ function RecruitmentForm({
         <FieldErrors id={`${ids.description}-error`} errors={errors.description} />
       </Row>
       <Row>
-        <Label htmlFor={ids.images}>写真（{MAX_RECRUITMENT_IMAGES}枚まで・JPEG/PNG/WebP・各5MBまで）</Label>
+        <Label htmlFor={ids.images}>
+          写真（{MAX_RECRUITMENT_IMAGES}枚まで・JPEG/PNG/WebP・各{IMAGE_MAX_MB}MBまで）
+        </Label>
         {existing && existing.images.length > 0 && (
           <p>
             いまの写真：{existing.images.length}枚。新しい写真を選ぶと、いまの写真はすべて置き換わります。

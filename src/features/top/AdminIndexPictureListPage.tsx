@@ -14,6 +14,7 @@ import {
   uploadIndexPicture,
 } from './api/index-pictures.ts';
 import { CustomerVoicesSection } from './CustomerVoicesSection.tsx';
+import { IMAGE_MAX_MB } from '../../../contracts/common.ts';
 
 /**
  * Issue 16 / product design section 6: staff upload the top page's pictures (alt text required), order
@@ -70,7 +71,7 @@ function UploadForm({ onUploaded }: { onUploaded: (p: IndexPicture) => void }) {
         {message && !Object.keys(errors).length && <FormAlert role="alert">{message}</FormAlert>}
         <div style={{ marginBottom: 16 }}>
           <label htmlFor={fileId} style={{ fontWeight: 700, fontSize: 14, display: 'block' }}>
-            画像ファイル（JPEG・PNG・WebP、5MBまで）
+            画像ファイル（JPEG・PNG・WebP、{IMAGE_MAX_MB}MBまで）
           </label>
           <input
             ref={fileInput}

@@ -4,6 +4,7 @@ import {
   VOICE_KIND_LABELS,
   VOICE_KINDS,
   type VoiceKind,
+  VOICE_BODY_MAX,
 } from '../../../contracts/achievements.ts';
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
@@ -72,7 +73,7 @@ function NewVoice({ onCreated }: { onCreated: () => void }) {
         required
       />
       <Block>
-        <Label htmlFor="voice-body">お客さまの声（300文字まで）</Label>
+        <Label htmlFor="voice-body">お客さまの声（{VOICE_BODY_MAX}文字まで）</Label>
         <TextArea
           id="voice-body"
           maxLength={300}

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
-import { ACCOUNT_MESSAGES } from '../../../../contracts/accounts.ts';
+import { ACCOUNT_MESSAGES, PASSWORD_MIN } from '../../../../contracts/accounts.ts';
 import { useAuth } from '../../../platform/session/hooks.ts';
 import { Button } from '../../../platform/ui/Button.tsx';
 import { CheckboxField, Field, FormAlert, toHalfWidthAscii } from '../../../platform/ui/Field.tsx';
@@ -94,7 +94,7 @@ export default function EmailSignUpPage() {
             type="password"
             name="password"
             autoComplete="new-password"
-            hint="8文字以上。ほかのサービスと同じパスワードは避けてください。"
+            hint={`${PASSWORD_MIN}文字以上。ほかのサービスと同じパスワードは避けてください。`}
             required
             minLength={8}
             value={form.password}

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { passwordSchema } from '../../../../contracts/accounts.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordSchema } from '../../../../contracts/accounts.ts';
 import { useAuth } from '../../../platform/session/hooks.ts';
 import { Button, ButtonLink } from '../../../platform/ui/Button.tsx';
 import { Field, FormAlert, toHalfWidthAscii } from '../../../platform/ui/Field.tsx';
@@ -215,7 +215,7 @@ function ResetPasswordForm({ token, email }: { token: string; email: string }) {
               type="password"
               name="password"
               autoComplete="new-password"
-              hint="8文字以上128文字以内。ほかのサービスと同じパスワードは避けてください。"
+              hint={`${PASSWORD_MIN}文字以上${PASSWORD_MAX}文字以内。ほかのサービスと同じパスワードは避けてください。`}
               required
               minLength={8}
               value={form.password}

@@ -119,6 +119,6 @@ test('the shop’s /history shows the recorded transfer as 入金済 with its da
   const invoices = page.getByRole('table', { name: '請求書' });
   const label = `${Number(month.slice(0, 4))}年${Number(month.slice(5, 7))}月分`;
   await expect(invoices.getByRole('row', { name: new RegExp(label) })).toContainText(
-    /入金済（\d{4}年\d{1,2}月\d{1,2}日）/,
+    /入金済（\d{4}年\d{1,2}月\d{1,2}日（[日月火水木金土]））/,
   );
 });

@@ -1,5 +1,6 @@
 import type { InvoiceSummary } from '../../../contracts/money.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
+import { formatDate } from '../../platform/ui/format.ts';
 
 export const Table = styled('table', {
   width: '100%',
@@ -17,9 +18,8 @@ export const Table = styled('table', {
 export const Scroll = styled('div', { overflowX: 'auto', marginBottom: '$4' });
 export const Actions = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$2', alignItems: 'center' });
 
-const day = new Intl.DateTimeFormat('ja-JP', { dateStyle: 'long', timeZone: 'Asia/Tokyo' });
-/** `2026-11-16` as `2026年11月16日`. */
-export const formatDay = (d: string) => day.format(new Date(`${d}T00:00:00+09:00`));
+/** `2026-11-16` as `2026年11月16日（月）`: the app's one date format (issue 25 (9)). */
+export const formatDay = (d: string) => formatDate(d);
 /** `2026-10` as `2026年10月分`. */
 export const formatMonth = (m: string) => `${Number(m.slice(0, 4))}年${Number(m.slice(5, 7))}月分`;
 

@@ -24,6 +24,7 @@ import { useResource } from '../../platform/request/hooks.ts';
 import { getMyShops } from './api/get-my-shops.ts';
 import { searchAllShops } from './api/search-all-shops.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
+import { WORDS } from '../../../contracts/vocabulary.ts';
 
 /** The signed-in homes of `/` (seed spec section 2): the supporter's, the staff's and the shop switch. */
 const ShopList = styled('ul', {
@@ -481,7 +482,7 @@ export function SupporterHome() {
         <Tile
           icon={Gift}
           tone="blue"
-          title="お試しサポート"
+          title={WORDS.monitorRecruitment}
           action={
             <ButtonLink href="/recruitments" size="sm" variant="outline">
               募集を見る

@@ -11,11 +11,13 @@ import { createMailer, type Mailer } from './mail.ts';
 import { installAccessPolicy } from './plugins/access.ts';
 import { installCsrf } from './plugins/csrf.ts';
 import { installErrorHandling } from './plugins/errors.ts';
+import { installMetrics } from './plugins/metrics.ts';
 import { installPostChecker } from './plugins/post-checker.ts';
 import { API_DOCS_PREFIX, installOpenApi } from './plugins/openapi.ts';
 import { baseSecurityHeaders, installSecurityHeaders, isApiRequest } from './plugins/security.ts';
 import { PageDataRegistry } from './page-data.ts';
 import { installSpa } from './plugins/spa.ts';
+import { installTelemetry } from './plugins/telemetry.ts';
 import { installZod } from './plugins/zod.ts';
 import { openSharedCache, type SharedCache } from './cache.ts';
 import { type CounterStore, openCounterStore } from './throttle.ts';
@@ -114,6 +116,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.database.db);
   app.decorate('database', options.database);
   app.decorate('appVersion', options.version);
+  // Issue 29: traces and error reports when configured; after the log context's hooks, which come first.
+  await installTelemetry(app, env, options.version);
 
   // NOTE: strict everywhere but production, so tests fail on a leaked field instead of hiding it.
   installZod(app, { strictResponses: env.NODE_ENV !== 'production' });
@@ -146,8 +150,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // requests in flight (Fastify closes the HTTP server first), then pg-boss stops.
   app.addHook('preClose', async () => jobs.pause());
   app.addHook('onClose', () => jobs.stop());
-  const counters = await openCounterStore({ redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX }, (err) =>
-    app.log.error({ err }, 'throttle store error'),
+  const counters = await openCounterStore(
+    { redisUrl: env.REDIS_URL, prefix: env.REDIS_KEY_PREFIX },
+    (err) => app.log.error({ err }, 'throttle store error'),
+    // Issue 29: a Redis outage degrades the throttles to this process instead of refusing (ADR 0160).
+    (degraded, err) =>
+      degraded
+        ? app.log.warn({ err }, 'Redis does not answer: throttles count in this process until it does')
+        : app.log.info('Redis answers again: throttles are shared again'),
   );
   app.decorate('counters', counters);
   app.addHook('onClose', () => counters.close());
@@ -156,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.decorate('cache', cache);
   app.addHook('onClose', () => cache.close());
+  installMetrics(app, { token: env.METRICS_TOKEN });
   warnAboutOneProcessState(app);
   app.decorate('pageData', new PageDataRegistry());
   for (const feature of options.features) await feature.setup?.(app);

@@ -69,6 +69,8 @@ export class RedisCache implements SharedCache {
   }
 
   async get<T>(key: string): Promise<T | null> {
+    // Issue 29: while Redis is away (ioredis reconnects by itself) a read is a miss, without an error each.
+    if (this.redis.status !== 'ready') return null;
     try {
       const text = await this.redis.get(this.key(key));
       return text === null ? null : (JSON.parse(text) as T);
@@ -79,6 +81,7 @@ export class RedisCache implements SharedCache {
   }
 
   async set(key: string, value: unknown, ttlMs: number): Promise<void> {
+    if (this.redis.status !== 'ready') return;
     try {
       await this.redis.set(this.key(key), JSON.stringify(value), 'PX', Math.max(1, Math.ceil(ttlMs)));
     } catch (err) {
@@ -99,13 +102,16 @@ export class RedisCache implements SharedCache {
   }
 }
 
-/** The cache of this process: Redis when REDIS_URL is set (connected before the app serves). */
+/**
+ * The cache of this process: Redis when REDIS_URL is set (connected before the app serves). A Redis that
+ * does not answer at start is reported and does not stop the start (issue 29): reads miss until it answers.
+ */
 export async function openSharedCache(
   options: { redisUrl?: string | undefined; prefix: string },
   onError: (err: Error) => void,
 ): Promise<SharedCache> {
   if (!options.redisUrl) return new MemoryCache();
   const cache = new RedisCache(options.redisUrl, options.prefix, onError);
-  await cache.connect();
+  await cache.connect().catch(onError);
   return cache;
 }

@@ -93,7 +93,16 @@ const schema = z
     RECAPTCHA_SECRET: optionalString,
     RECAPTCHA_SITE_KEY: optionalString,
     RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+    // The SPA's errors (ADR 0025) and, since issue 29, the server's 5xx and failed jobs (@sentry/node).
     SENTRY_DSN: optionalUrl,
+    // Issue 29 (ADR 0160): GET /metrics answers `Authorization: Bearer <METRICS_TOKEN>` only (404 when unset).
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().min(16, '16文字以上のランダムな文字列を指定してください').optional(),
+    ),
+    // Issue 29: traces over OTLP/HTTP to this collector (e.g. http://127.0.0.1:4318) when set; none when not.
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+    OTEL_SERVICE_NAME: z.preprocess(emptyToUndefined, z.string().default('focustar')),
     // Social login (OAuth 2.0 / OpenID Connect). A provider is enabled when its id and secret are set;
     // the endpoint URLs default to the real providers and are overridable (tests point them at a mock).
     LINE_CLIENT_ID: optionalString,

@@ -4,6 +4,9 @@ import PgBoss from 'pg-boss';
 import pino from 'pino';
 import { type Database, type Db, isUniqueViolation } from './db/client.ts';
 import { currentLogContext, runInLogContext } from './logging.ts';
+import { reportServerError } from './error-reports.ts';
+import { jobFailuresTotal } from './metrics.ts';
+import { inSpan } from './tracing.ts';
 
 /**
  * Background jobs on pg-boss (issue 13): the same queue tables on PGlite and PostgreSQL, cron in
@@ -82,6 +85,11 @@ export interface Jobs {
   readonly working: boolean;
   /** Readiness (issue 17): pg-boss started, not stopping, and its tables installed. */
   ready(): Promise<boolean>;
+  /**
+   * Issue 29 (metrics): per declared queue, the jobs waiting (created or retry, due or not) and the seconds
+   * the longest-due one has waited. One query over pg-boss's index of waiting jobs (job_i5).
+   */
+  queueStats(): Promise<QueueStats[]>;
   /** Jobs running in this process now (a graceful shutdown waits for them). */
   readonly running: number;
   /** Takes no new job from now on; the running ones go on (the first step of a graceful shutdown). */
@@ -91,6 +99,12 @@ export interface Jobs {
    * (failed, so pg-boss retries them elsewhere or at the next start), and stops pg-boss.
    */
   stop(): Promise<void>;
+}
+
+export interface QueueStats {
+  queue: string;
+  waiting: number;
+  oldestWaitingSeconds: number;
 }
 
 export interface StartJobsOptions {
@@ -159,16 +173,22 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     const { [REQUEST_ID_FIELD]: sentBy, ...data } = job.data as Record<string, unknown>;
     const requestId = typeof sentBy === 'string' ? sentBy : job.id;
     const log = baseLog.child({ reqId: requestId, job: job.name, jobId: job.id });
-    await runInLogContext({ requestId, log }, async () => {
-      const started = performance.now();
-      try {
-        await handler(data, { id: job.id, name: job.name, requestId, log });
-      } catch (err) {
-        log.error({ err }, 'job failed');
-        throw err;
-      }
-      log.info({ ms: Math.round(performance.now() - started) }, 'job done');
-    });
+    // Issue 29: a span per job when tracing is on (ADR 0160), carrying the request id it was sent with.
+    const attributes = { 'focustar.request_id': requestId, 'messaging.destination.name': job.name };
+    await runInLogContext({ requestId, log }, () =>
+      inSpan(`job ${job.name}`, attributes, async () => {
+        const started = performance.now();
+        try {
+          await handler(data, { id: job.id, name: job.name, requestId, log });
+        } catch (err) {
+          jobFailuresTotal.inc({ queue: job.name });
+          reportServerError(err, requestId);
+          log.error({ err }, 'job failed');
+          throw err;
+        }
+        log.info({ ms: Math.round(performance.now() - started) }, 'job done');
+      }),
+    );
   };
   const queues = new Set<string>();
   /** The handlers this process runs, so that a job it enqueues runs at once (see `send`). */
@@ -321,6 +341,19 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     },
     async ready() {
       return started && !paused && Boolean(await boss.isInstalled());
+    },
+    async queueStats() {
+      const { rows } = await database.executor.executeSql(
+        `select q.name, count(j.id)::int as waiting,
+           coalesce(extract(epoch from now() - min(j.start_after) filter (where j.start_after <= now())), 0)::float8 as oldest
+         from pgboss.queue q left join pgboss.job j on j.name = q.name and j.state < 'active'
+         group by q.name order by q.name`,
+      );
+      return (rows as { name: string; waiting: number; oldest: number }[]).map((r) => ({
+        queue: r.name,
+        waiting: Number(r.waiting),
+        oldestWaitingSeconds: Math.max(0, Number(r.oldest)),
+      }));
     },
     pause,
     async stop() {

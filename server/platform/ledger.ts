@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Db } from './db/client.ts';
+import { ledgerRowsTotal } from './metrics.ts';
 
 /**
  * The money ledger (product design section 5): every yen that moves is one row, never updated or deleted
@@ -47,6 +48,9 @@ export interface Movement {
   at?: Date;
 }
 
+/** Credits that give back an earlier debit (a transfer the bank returned): `reversal` in the metrics. */
+export const REVERSAL_KINDS: ReadonlySet<string> = new Set(['payout_returned']);
+
 export class LedgerConflict extends Error {
   override readonly name = 'LedgerConflict';
 }
@@ -68,7 +72,13 @@ async function record(db: Db, m: Movement, sign: 1 | -1): Promise<{ entry: Ledge
     })
     .onConflictDoNothing({ target: ledgerEntries.idempotencyKey })
     .returning();
-  if (inserted) return { entry: inserted, created: true };
+  if (inserted) {
+    ledgerRowsTotal.inc({
+      movement: sign < 0 ? 'debit' : REVERSAL_KINDS.has(m.kind) ? 'reversal' : 'credit',
+      kind: m.kind,
+    });
+    return { entry: inserted, created: true };
+  }
   const [existing] = await db
     .select()
     .from(ledgerEntries)

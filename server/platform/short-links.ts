@@ -15,6 +15,7 @@ import { isbot } from 'isbot';
 import { LookupBatcher } from './db/batch.ts';
 import { hotQuery, rowsOf, type Db } from './db/client.ts';
 import { hmac } from './keys.ts';
+import { clicksDroppedTotal, clicksWrittenTotal } from './metrics.ts';
 
 /**
  * Tracking short links (issue 13; product design sections 3 and 6): `/s/{code}` redirects to a target
@@ -482,10 +483,14 @@ export class ClickRecorder {
         try {
           await recordVisits(this.db, batch);
           written += batch.length;
+          clicksWrittenTotal.inc(batch.length);
         } catch (err) {
           this.buffer.unshift(...batch);
           const dropped = Math.max(0, this.buffer.length - this.maxPending);
-          if (dropped) this.buffer.splice(0, dropped);
+          if (dropped) {
+            this.buffer.splice(0, dropped);
+            clicksDroppedTotal.inc(dropped);
+          }
           this.options.onError?.(err, { pending: this.buffer.length, dropped });
           throw err;
         }

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { throttleFallbacksTotal } from './metrics.ts';
 
 /**
  * Throttles that hold across instances (ADR 0015). A throttle is a fixed-window counter per key in a
@@ -27,6 +28,8 @@ export interface CounterStore {
   ping(): Promise<void>;
   close(): Promise<void>;
   readonly kind: 'memory' | 'redis';
+  /** Issue 29: counting in this process's memory because Redis does not answer (DegradingStore). */
+  readonly degraded?: boolean;
 }
 
 /** One process: a map of windows, pruned when it grows. Reads Date.now(), so tests can move the clock. */
@@ -105,8 +108,8 @@ export class RedisStore implements CounterStore {
     url: string,
     private readonly prefix: string,
   ) {
-    // NOTE: commands fail at once while Redis is unreachable (no offline queue): a throttle that
-    // cannot count refuses the request (a 5xx) rather than letting guesses through uncounted.
+    // NOTE: commands fail at once while Redis is unreachable (no offline queue), so that DegradingStore
+    // counts in memory instead of making the request wait for a reconnection.
     const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
     redis.defineCommand('throttleIncr', { numberOfKeys: 1, lua: INCR });
     redis.defineCommand('throttleRead', { numberOfKeys: 1, lua: READ });
@@ -117,7 +120,14 @@ export class RedisStore implements CounterStore {
     return this.redis.connect();
   }
 
-  on(event: 'error', listener: (err: Error) => void): void {
+  /** Connected and answering commands (ioredis reconnects by itself after a failure). */
+  get ready(): boolean {
+    return this.redis.status === 'ready';
+  }
+
+  on(event: 'error', listener: (err: Error) => void): void;
+  on(event: 'ready', listener: () => void): void;
+  on(event: 'error' | 'ready', listener: (err: Error) => void): void {
     this.redis.on(event, listener);
   }
 
@@ -148,15 +158,97 @@ export class RedisStore implements CounterStore {
   }
 }
 
-/** The store of this process: Redis when REDIS_URL is set (connected before the app serves). */
+/**
+ * Issue 29 (ADR 0160): Redis with this process's memory behind it. While Redis does not answer (down at
+ * start, restarted, a network split), every operation counts in memory instead of refusing: each budget
+ * then holds per process (N processes allow N times the budget) rather than none answering at all; a
+ * login with the right password still logs in. `/api/ready` answers 503 meanwhile (`ping` still asks
+ * Redis), so an orchestrator sees it. When Redis answers again the shared counts take over; what was
+ * counted in memory meanwhile is forgotten.
+ */
+export class DegradingStore implements CounterStore {
+  readonly kind = 'redis';
+  private readonly memory = new MemoryStore();
+  private down = false;
+
+  constructor(
+    private readonly redis: RedisStore,
+    private readonly onChange: (degraded: boolean, err?: Error) => void,
+  ) {
+    redis.on('ready', () => this.mark(false));
+  }
+
+  /** Counting in this process's memory because Redis does not answer. */
+  get degraded(): boolean {
+    return this.down;
+  }
+
+  /** Reports a change of state once (not every reconnection attempt). */
+  mark(degraded: boolean, err?: Error): void {
+    if (this.down === degraded) return;
+    this.down = degraded;
+    this.onChange(degraded, err);
+  }
+
+  private async use<T>(op: (store: CounterStore) => Promise<T>): Promise<T> {
+    if (this.redis.ready) {
+      try {
+        return await op(this.redis);
+      } catch (err) {
+        this.mark(true, err as Error);
+      }
+    } else {
+      this.mark(true);
+    }
+    throttleFallbacksTotal.inc();
+    return op(this.memory);
+  }
+
+  incr(key: string, windowMs: number): Promise<Count> {
+    return this.use((s) => s.incr(key, windowMs));
+  }
+
+  get(key: string): Promise<Count | null> {
+    return this.use((s) => s.get(key));
+  }
+
+  set(key: string, count: number, ttlMs: number): Promise<void> {
+    return this.use((s) => s.set(key, count, ttlMs));
+  }
+
+  del(key: string): Promise<void> {
+    return this.use((s) => s.del(key));
+  }
+
+  /** Asks Redis itself: readiness reports the outage even though the throttles go on. */
+  ping(): Promise<void> {
+    return this.redis.ping();
+  }
+
+  async close(): Promise<void> {
+    await this.redis.close();
+    await this.memory.close();
+  }
+}
+
+/**
+ * The store of this process: memory without REDIS_URL; with it, Redis with the memory fallback. A Redis
+ * that does not answer at start does not stop the start (issue 29): ioredis keeps reconnecting.
+ * `onChange` hears when the fallback starts and ends; `onError`, the errors while Redis is up.
+ */
 export async function openCounterStore(
   options: { redisUrl?: string | undefined; prefix: string },
   onError: (err: Error) => void,
+  onChange: (degraded: boolean, err?: Error) => void = (degraded, err) => {
+    if (degraded && err) onError(err);
+  },
 ): Promise<CounterStore> {
   if (!options.redisUrl) return new MemoryStore();
-  const store = new RedisStore(options.redisUrl, options.prefix);
-  store.on('error', onError);
-  await store.connect();
+  const redis = new RedisStore(options.redisUrl, options.prefix);
+  const store = new DegradingStore(redis, onChange);
+  // Connection errors repeat on every reconnection attempt: they are one outage, reported once.
+  redis.on('error', (err) => (store.degraded || !redis.ready ? store.mark(true, err) : onError(err)));
+  await redis.connect().catch((err: Error) => store.mark(true, err));
   return store;
 }
 

@@ -104,7 +104,10 @@ describe('OpenAPI 3.1 from the route schemas (ADR 0006)', () => {
         Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
       ),
     );
-    const routes = t.app.apiRoutes.map((r) => `${r.method} ${r.url.replace(/:([A-Za-z_]+)/g, '{$1}')}`);
+    // GET /metrics (issue 29) declares its access but is not part of the API.
+    const routes = t.app.apiRoutes
+      .filter((r) => r.url.startsWith('/api'))
+      .map((r) => `${r.method} ${r.url.replace(/:([A-Za-z_]+)/g, '{$1}')}`);
     expect(routes.length).toBeGreaterThan(20);
     expect(routes.filter((r) => !documented.has(r))).toEqual([]);
   });

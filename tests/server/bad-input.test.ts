@@ -13,6 +13,7 @@ import { createAccountsApp, JAPANESE, tableCounts, userIdOf } from './helpers.ts
  * message (seed spec section 5: "message plus errors map"), never a 5xx, and nothing is written.
  */
 const RUNS = 40;
+const METRICS_TOKEN = 'metrics-token-of-the-fuzz-suite-29';
 
 const oddString = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
@@ -162,6 +163,7 @@ for (const kind of DB_KINDS) {
         SMTP_URL: mail.smtpUrl,
         LINE_CLIENT_ID: 'line-client',
         LINE_CLIENT_SECRET: 'line-secret',
+        METRICS_TOKEN,
       });
       // A signed-in supporter whose e-mail is verified: body routes get past the access check.
       client = new TestClient(t.app);
@@ -370,6 +372,35 @@ for (const kind of DB_KINDS) {
             }
             expect(res.statusCode).toBe(401);
             expect(res.json()).toEqual({ message: 'Unauthenticated.' });
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    });
+
+    it('issue 29 Metrics: odd Authorization headers and queries on GET /metrics are always the plain 404', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            oddString.map((s) => `Bearer ${s}`),
+            fc
+              .string({ maxLength: METRICS_TOKEN.length + 2 })
+              .map((s) => `Bearer ${METRICS_TOKEN.slice(0, 8)}${s}`),
+            fc.string({ maxLength: 50 }),
+          ),
+          fc.string({ maxLength: 30 }),
+          async (authorization, query) => {
+            let res: Awaited<ReturnType<TestClient['get']>>;
+            try {
+              res = await new TestClient(t.app).get(`/metrics?${encodeURIComponent(query)}`, {
+                authorization,
+              });
+            } catch {
+              return; // a header value Node itself refuses never reaches a server
+            }
+            fc.pre(authorization.trim() !== `Bearer ${METRICS_TOKEN}`);
+            expect(res.statusCode).toBe(404);
+            expect(res.body).toBe('Not Found');
           },
         ),
         { numRuns: RUNS },

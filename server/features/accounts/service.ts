@@ -23,6 +23,7 @@ import {
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { Recaptcha } from '../../platform/recaptcha.ts';
+import { loginsTotal } from '../../platform/metrics.ts';
 import type { BackOff, Throttle } from '../../platform/throttle.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { mails } from './mails.ts';
@@ -155,15 +156,20 @@ export class AccountService {
         loginAccount.retryAfter(email),
       ])),
     );
-    if (wait) throw tooMany(M.loginThrottled(wait), wait);
+    if (wait) {
+      loginsTotal.inc({ result: 'throttled' });
+      throw tooMany(M.loginThrottled(wait), wait);
+    }
     await this.requireRecaptcha(caller, body['g-recaptcha-response']);
     const row = await repo.findLogin(this.db, email);
     const ok = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), body.password);
     if (!row?.passwordHash || !ok) {
       await Promise.all([login.hit(key), loginIp.hit(caller.ip), loginAccount.fail(email)]);
+      loginsTotal.inc({ result: 'failed' });
       throw validationError({ email: [M.badCredentials] });
     }
     await Promise.all([login.clear(key), loginAccount.clear(email)]);
+    loginsTotal.inc({ result: 'success' });
     return this.startLogin(row.id, caller, body.remember === true);
   }
 

@@ -27,6 +27,12 @@ export async function setupShortLinks(app: FastifyInstance): Promise<void> {
       app.log.error({ err, pending, dropped }, 'clicks not written yet (retried with the next batch)'),
   });
   app.decorate('shortLinkClicks', clicks);
+  // Issue 29: written and dropped clicks are counted by the recorder (platform metrics).
+  app.metrics.gauge(
+    'focustar_click_buffer_depth',
+    'Counted clicks buffered, not yet written',
+    () => clicks.pending,
+  );
   // onError has logged a failed last write; the stop goes on.
   app.addHook('onClose', () => clicks.close().catch(() => {}));
 

@@ -44,7 +44,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticator: { authenticate: Authenticator };
-    /** Every /api route with its access level, in registration order. */
+    /** Every /api route (and any other that declares its access) with its access level, in registration order. */
     apiRoutes: RouteEntry[];
   }
 }
@@ -61,8 +61,9 @@ export function installAccessPolicy(app: FastifyInstance, options: { publicPrefi
   const collected: RouteEntry[] = [];
   app.decorate('apiRoutes', collected);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
     let access = (route.config as { access?: Access } | undefined)?.access;
+    // Outside /api (the SPA, assets, /s/{code}) only a route that declares its access is listed: GET /metrics.
+    if (!route.url.startsWith('/api') && !access) return;
     if (!access && publicPrefixes.some((prefix) => route.url.startsWith(prefix))) {
       access = 'public';
       route.config = { ...route.config, access };

@@ -8,6 +8,7 @@ import {
 } from './advertisements.ts';
 import { idSchema } from './common.ts';
 import { PREFECTURES } from './prefectures.ts';
+import { approvedSnsAccountSchema } from './supporters.ts';
 
 /**
  * Monitor recruitments and entries (issue 15, product design sections 4 and 7; seed spec routes
@@ -17,7 +18,20 @@ import { PREFECTURES } from './prefectures.ts';
 
 export const RECRUITMENT_STATUSES = ['下書き', '募集中', '選考中', '当選発表済', '終了'] as const;
 export type RecruitmentStatus = (typeof RECRUITMENT_STATUSES)[number];
-export const ENTRY_STATUSES = ['応募中', '当選', '落選', '体験済', '投稿済', '完了'] as const;
+/**
+ * 辞退: the winner declined the place (their own action); 当選取消: staff cancelled the win with a reason
+ * (issue 23). Either frees the place for a redraw.
+ */
+export const ENTRY_STATUSES = [
+  '応募中',
+  '当選',
+  '落選',
+  '体験済',
+  '投稿済',
+  '完了',
+  '辞退',
+  '当選取消',
+] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 
 /** Where a winner posts. LINE is not here: a LINE post has no public URL to check. */
@@ -29,6 +43,12 @@ export const POST_PLATFORMS = {
 } as const;
 export type PostPlatform = keyof typeof POST_PLATFORMS;
 const PLATFORM_KEYS = Object.keys(POST_PLATFORMS) as [PostPlatform, ...PostPlatform[]];
+/**
+ * Issue 23 (ADR 0161): only supporters with an approved SNS account on the recruitment's platform apply,
+ * and supporters register accounts on X, Instagram, TikTok and LINE VOOM only; so a new recruitment is
+ * for one of these. Facebook stays readable for the recruitments made before.
+ */
+export const RECRUITMENT_PLATFORMS = ['x', 'instagram', 'tiktok'] as const satisfies readonly PostPlatform[];
 
 export const TARGET_AUDIENCES = { everyone: 'どなたでも', followers: 'お店のフォーカスター限定' } as const;
 export type TargetAudience = keyof typeof TARGET_AUDIENCES;
@@ -72,6 +92,31 @@ export const RECRUITMENT_MESSAGES = {
   moreWinnersOnly: '公開後は、当選人数を増やす変更だけができます。',
   imagesLocked: '終了したモニター募集の写真は変更できません。',
   updated: 'モニター募集を更新しました。',
+  // Issue 23 "Recruitments": who may apply, one message per reason.
+  operatorCannotApply: '運営のアカウントでは、モニター募集に応募できません。',
+  shopMemberCannotApply: 'ご自身の会社のお店のモニター募集には応募できません。',
+  supporterNotApproved:
+    'モニター募集に応募できるのは、フォーカスターの審査で承認された方だけです。審査の状況はアカウント情報でご確認ください。',
+  noApprovedSnsAccount: (platform: string) =>
+    `このモニター募集に応募するには、${platform}の承認済みのSNSアカウントが必要です。アカウント情報から登録して、審査の承認をお待ちください。`,
+  // Issue 23: the draw after the application period, or after staff closed it early with a reason.
+  beforeDeadline:
+    '応募期間が終わるまで、当選者は選べません。早めに締め切る場合は、理由を添えて応募を締め切ってください。',
+  closeNeedsReason:
+    '締切日より前に応募を締め切るには、理由を添えて「応募を早めに締め切る」から操作してください。',
+  notClosable: '早めに締め切れるのは、締切日前の募集中のモニター募集だけです。',
+  closedEarly: '応募を締め切りました。理由は公開ページに表示されます。',
+  // Issue 23: a redraw replaces only a winner who declined or whom staff cancelled with a reason.
+  nothingToReplace: '繰り上げができるのは、当選を辞退した方か、理由を添えて当選を取り消した方の枠だけです。',
+  notDeclinable: '当選の辞退は、来店前（「当選」の間）だけできます。',
+  notCancellable: '当選を取り消せるのは、「当選」または「体験済」の応募だけです。',
+  declined: '当選を辞退しました。',
+  cancelled: '当選を取り消しました。繰り上げ当選を行えます。',
+  redrawn: '次の順位の応募を繰り上げ当選にしました。',
+  drawn: '抽選しました。当選・落選のメールを応募者に送ります。',
+  platformRetired: '新しいモニター募集のSNSは、X・Instagram・TikTokから選んでください。',
+  /** What the public page says of a place freed by the winner's own decline. */
+  declinedReason: '当選者が辞退しました',
 } as const;
 
 const text = (label: string, max: number) =>
@@ -147,7 +192,7 @@ const recruitmentFields = {
   application_ends_at: tokyoMoment('応募締切日', 'end'),
   visit_starts_at: tokyoMoment('来店期間の開始日', 'start'),
   visit_ends_at: tokyoMoment('来店期間の終了日', 'end'),
-  platform: z.enum(PLATFORM_KEYS, { error: '投稿するSNSを選んでください。' }),
+  platform: z.enum(RECRUITMENT_PLATFORMS, { error: '投稿するSNSを選んでください。' }),
   conditions: text('投稿の条件', 1000).refine(
     (v) => DISCLOSURE_LABELS.some((label) => v.includes(label)),
     '投稿の条件には、広告であることを示す「#PR」（または「広告」）の表示を含めてください。',
@@ -196,6 +241,9 @@ const ALL_FIELDS = Object.keys(recruitmentFields) as RecruitmentField[];
 export const recruitmentUpdateSchema = z
   .object({
     ...recruitmentFields,
+    // A recruitment made for Facebook before issue 23 can still be sent back whole; a change of the
+    // platform is checked against RECRUITMENT_PLATFORMS by the service.
+    platform: z.enum(PLATFORM_KEYS, { error: '投稿するSNSを選んでください。' }),
     target_prefecture: z.preprocess(
       (v) => (v === '' ? null : v),
       z.enum(PREFECTURES, { error: '対象の都道府県を選んでください。' }).nullable(),
@@ -265,8 +313,27 @@ export const manualWinnersSchema = z.object({
 });
 export type ManualWinners = z.input<typeof manualWinnersSchema>;
 
-/** POST /api/recruitments/{id}/redraw (staff): a winner declined; the next rank takes the place. */
+/**
+ * POST /api/recruitments/{id}/redraw (staff): the place of `entry_id`, a winner who declined or whom
+ * staff cancelled (issue 23), goes to the next rank of the same seed.
+ */
 export const redrawSchema = z.object({ entry_id: idSchema });
+
+/** A reason staff write for the public page (closing early, cancelling a win). */
+const publicReason = (label: string) =>
+  z
+    .string({ error: `${label}を入力してください。` })
+    .trim()
+    .min(1, `${label}を入力してください。`)
+    .max(200, `${label}は200文字以内で入力してください。`);
+
+/** POST /api/recruitments/{id}/close (staff): applications end now, before the deadline (issue 23). */
+export const closeEarlySchema = z.object({ reason: publicReason('締め切る理由') });
+export type CloseEarly = z.input<typeof closeEarlySchema>;
+
+/** POST /api/entries/{id}/cancel (staff): a winner's place is cancelled with a reason (issue 23). */
+export const cancelWinSchema = z.object({ reason: publicReason('当選を取り消す理由') });
+export type CancelWin = z.input<typeof cancelWinSchema>;
 
 /* ----------------------------------------------------------------------------------------------
  * Proof of the post. Stored in the units' form (canonicalPostLocation); the platforms differ from the
@@ -413,6 +480,24 @@ export const recruitmentSchema = recruitmentSummarySchema.extend({
   /** Winners who declined after the draw; their places went to the next ranks. */
   declined_entry_ids: z.array(z.number().int()).nullable(),
   selection: z.enum(['lottery', 'manual']).nullable(),
+  /** Applications closed by staff before the deadline: when and why (issue 23). */
+  closed_early: z.object({ at: iso, reason: z.string() }).nullable(),
+  /**
+   * Winners released from their place, oldest first (issue 23): declined by themselves or cancelled
+   * by staff (with the reason), and the entry a redraw moved up into the place, once it did.
+   */
+  replacements: z.array(
+    z.object({
+      entry_id: z.number().int(),
+      kind: z.enum(['declined', 'cancelled']),
+      reason: z.string(),
+      released_at: iso,
+      replaced_by_entry_id: z.number().int().nullable(),
+      replaced_at: iso.nullable(),
+    }),
+  ),
+  /** Why the signed-in caller may not apply (who they are, not the dates), or null (issue 23). */
+  apply_problem: z.string().nullable(),
   /** The signed-in user's own entry, if any. */
   my_entry: z.object({ id: z.number().int(), status: z.enum(ENTRY_STATUSES) }).nullable(),
   /** The caller may see the entries (a member of the shop's company, or staff). */
@@ -421,19 +506,13 @@ export const recruitmentSchema = recruitmentSummarySchema.extend({
 });
 export type Recruitment = z.infer<typeof recruitmentSchema>;
 
-const snsAccount = z.object({
-  provider: z.string(),
-  handle: z.string().nullable(),
-  profile_url: z.string().nullable(),
-  follower_count: z.number().int().nullable(),
-});
-
 /** An entry as the shop sees it: no personal data beyond the screen name and the SNS accounts. */
 export const shopEntrySchema = z.object({
   id: z.number().int(),
   status: z.enum(ENTRY_STATUSES),
   screen_name: z.string(),
-  sns: z.array(snsAccount),
+  /** The supporter's approved SNS accounts, the recruitment's platform first. */
+  sns: z.array(approvedSnsAccountSchema),
   answer: z.string().nullable(),
   post_url: z.string().nullable(),
   reject_reason: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, serverFlag } from './common.ts';
 import { prefectureSchema } from './prefectures.ts';
+import { approvedSnsAccountSchema } from './supporters.ts';
 import { screenNameSchema } from './screen-names.ts';
 
 /** Seed spec sections 3, 4 and 7: the shop as the SPA receives it, its review status and the user's shops. */
@@ -368,15 +369,8 @@ export const shopSupporterSchema = z.object({
   avatar_url: z.string().nullable(),
   /** When the supporter followed the shop (ISO 8601, UTC). */
   since: z.string(),
-  /** Approved SNS accounts only. */
-  social_accounts: z.array(
-    z.object({
-      provider: z.string(),
-      handle: z.string().nullable(),
-      profile_url: z.string().nullable(),
-      follower_count: z.number().int().nullable(),
-    }),
-  ),
+  /** The supporter's approved SNS accounts (`sns_accounts`, issue 23 "Also"). */
+  sns_accounts: z.array(approvedSnsAccountSchema),
 });
 export type ShopSupporter = z.infer<typeof shopSupporterSchema>;
 

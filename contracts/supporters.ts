@@ -325,3 +325,15 @@ export const SUPPORTER_MESSAGES = {
     `書き出せるのは${max.toLocaleString('ja-JP')}件までです。条件を絞り込んでからもう一度お試しください。`,
 } as const;
 export const SUPPORTER_EXPORT_MAX = 10_000;
+
+/**
+ * An approved SNS account of a supporter, as a shop sees it in its supporter list and a recruitment's
+ * entries (issue 23 "Also": the reviewed accounts of `sns_accounts`, not the login links).
+ */
+export const approvedSnsAccountSchema = z.object({
+  platform: z.enum(SNS_PLATFORMS),
+  handle: z.string(),
+  profile_url: z.string(),
+  follower_count: z.number().int().nullable(),
+});
+export type ApprovedSnsAccount = z.infer<typeof approvedSnsAccountSchema>;

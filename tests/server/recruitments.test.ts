@@ -85,7 +85,20 @@ for (const kind of DB_KINDS) {
         await loginAs(t, 'fan2@example.com'),
       ];
       guest = new TestClient(t.app);
+      // Issue 23: applicants hold an approved SNS account on the recruitment's platform.
+      for (const [i, email] of ['supporter@example.com', 'fan1@example.com', 'fan2@example.com'].entries())
+        for (const platform of ['instagram', 'x'])
+          await t.database.db
+            .execute(sql`insert into sns_accounts (user_id, platform, handle, status, ownership_code)
+            select u.id, ${platform}, ${`r15_${platform}_${i}`}, '承認', ${`FOCUS-R15${i}`} from users u
+            where u.email = ${email} and not exists (select 1 from sns_accounts sa where sa.user_id = u.id
+              and sa.platform = ${platform} and sa.status = '承認')`);
     });
+    /** Issue 23: the draw comes after the application period; the tests move the deadline past. */
+    const pastDeadline = (id: number) =>
+      t.database.db.execute(
+        sql`update recruitments set application_ends_at = now() - interval '1 minute' where id = ${id}`,
+      );
     afterAll(async () => {
       await t.close();
       await mail.stop();
@@ -193,7 +206,8 @@ for (const kind of DB_KINDS) {
       expect((await supporters[1]!.get(`/api/entries/${theirEntry}`)).statusCode).toBe(404);
     });
 
-    it('the draw closes applications, freezes the entries, draws N winners once; a second draw is refused', async () => {
+    it('the draw after the deadline freezes the entries, draws N winners once; a second draw is refused', async () => {
+      await pastDeadline(recruitmentId);
       const drawn = await staff.post(`/api/recruitments/${recruitmentId}/draw`);
       expect(drawn.statusCode, drawn.body).toBe(200);
       const r = drawn.json();
@@ -243,6 +257,12 @@ for (const kind of DB_KINDS) {
     it('a winner who declines is replaced by the next rank of the same seed (product design section 7)', async () => {
       const before = (await guest.get(`/api/recruitments/${recruitmentId}`)).json();
       const declined = before.winner_entry_ids[0];
+      // Issue 23: the winner declines the place themselves.
+      const mine = await Promise.all(
+        supporters.map(async (s) => (await s.get('/api/entries')).json().items[0]),
+      );
+      const winner = supporters[mine.findIndex((e) => e.id === declined)]!;
+      expect((await winner.post(`/api/entries/${declined}/decline`)).json().status).toBe('辞退');
       const res = await staff.post(`/api/recruitments/${recruitmentId}/redraw`, { entry_id: declined });
       expect(res.statusCode, res.body).toBe(200);
       const after = res.json();
@@ -333,6 +353,7 @@ for (const kind of DB_KINDS) {
       const [aMail, bMail] = ['supporter@example.com', 'fan1@example.com'];
       const ea = (await a.post(`/api/recruitments/${r.id}/entries`, {})).json().id as number;
       const eb = (await b.post(`/api/recruitments/${r.id}/entries`, {})).json().id as number;
+      await pastDeadline(r.id);
       const picked = await staff.post(`/api/recruitments/${r.id}/winners`, { entry_ids: [ea, eb] });
       expect(picked.statusCode, picked.body).toBe(200);
       for (const e of [ea, eb]) expect((await owner.post(`/api/entries/${e}/visit`)).statusCode).toBe(200);
@@ -461,7 +482,7 @@ for (const kind of DB_KINDS) {
       expect(pastVisit.statusCode).toBe(422);
       expect(Object.keys(pastVisit.json().errors)).toEqual(['visit_ends_at']);
 
-      await staff.put(`/api/recruitments/${draft.id}/status`, { status: '選考中' });
+      await staff.post(`/api/recruitments/${draft.id}/close`, { reason: '予定の人数に達したため' });
       await staff.put(`/api/recruitments/${draft.id}/status`, { status: '終了' });
       const ended = await patch(staff, draft.id, { title: '終わった募集' });
       expect(ended.statusCode).toBe(409);

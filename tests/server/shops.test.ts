@@ -539,12 +539,17 @@ for (const kind of DB_KINDS) {
       expect((await guest.get('/api/profiles/hidamari-shokudo')).json().favoriters_count).toBe(1);
     });
 
-    it("the shop's supporter list shows who follows since when, with approved SNS accounts only, to its people and staff (issue 12)", async () => {
+    it("the shop's supporter list shows who follows since when, with approved SNS accounts only, to its people and staff (issue 12; issue 23 Also: sns_accounts, not login links)", async () => {
       const fanId = await userIdOf(t, 'fan2@example.com');
+      await t.database.db.execute(sql`delete from sns_accounts where user_id = ${fanId}`);
+      await t.database.db.execute(sql`
+        insert into sns_accounts (user_id, platform, handle, follower_count, status, ownership_code)
+        values (${fanId}, 'instagram', 'fan2_gram', 1200, '承認', 'FOCUS-F2A'),
+               (${fanId}, 'x', 'fan2_x', 10, '審査中', 'FOCUS-F2B')`);
+      // A login link (social_accounts) is a way to log in, not an account the supporter posts from.
       await t.database.db.execute(sql`
         insert into social_accounts (user_id, provider, provider_user_id, handle, profile_url, follower_count, status)
-        values (${fanId}, 'instagram', 'ig-fan2', 'fan2_gram', 'https://instagram.com/fan2_gram', 1200, '承認'),
-               (${fanId}, 'x', 'x-fan2', 'fan2_x', null, 10, '審査中')`);
+        values (${fanId}, 'google', 'g-fan2', 'fan2_google', null, null, '承認')`);
       const page = shopSupporterPageSchema.parse(
         (await applicant.get(`/api/shops/${shopId}/supporters`)).json(),
       );
@@ -555,11 +560,11 @@ for (const kind of DB_KINDS) {
           screen_name: 'demo-fan2',
           avatar_url: null,
           since: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
-          social_accounts: [
+          sns_accounts: [
             {
-              provider: 'instagram',
+              platform: 'instagram',
               handle: 'fan2_gram',
-              profile_url: 'https://instagram.com/fan2_gram',
+              profile_url: 'https://www.instagram.com/fan2_gram/',
               follower_count: 1200,
             },
           ],

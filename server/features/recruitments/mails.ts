@@ -59,7 +59,7 @@ export const mails = {
       '',
       `応募の詳細：${f.entryUrl}`,
       '',
-      'ご都合が合わなくなった場合は、お早めにお問い合わせフォームからご連絡ください。',
+      'ご都合が合わなくなった場合は、お早めに応募の詳細ページから当選を辞退してください。次の順位の方に繰り上げます。',
     ].join('\n'),
   }),
   notWon: (f: EntryMailFacts): MailContent => ({
@@ -102,6 +102,22 @@ export const mails = {
       f.canResubmit
         ? '投稿を直して、応募の詳細ページから投稿のURLをもう一度提出してください（再提出は1回までです）。'
         : '再提出はすでにご利用済みのため、この投稿はもう提出できません。ご不明な点はお問い合わせフォームからご連絡ください。',
+      '',
+      `応募の詳細：${f.entryUrl}`,
+    ].join('\n'),
+  }),
+  /** Issue 23: staff cancelled the win with a reason, which the public page lists too. */
+  winCancelled: (f: EntryMailFacts & { reason: string }): MailContent => ({
+    subject: '【Focustar】モニター募集の当選が取り消されました',
+    text: [
+      `${f.name} 様`,
+      '',
+      `${f.shopName}のモニター募集「${f.title}」の当選は、運営により取り消されました。`,
+      '',
+      `■ 理由：${f.reason}`,
+      '',
+      'この枠は、抽選の次の順位の方に繰り上げられます。取り消しの理由は募集の公開ページにも表示されます。',
+      'ご不明な点はお問い合わせフォームからご連絡ください。',
       '',
       `応募の詳細：${f.entryUrl}`,
     ].join('\n'),

@@ -7,7 +7,9 @@ import {
   type RecruitmentStatus,
   type RecruitmentSummary,
   type ShopEntry,
+  RECRUITMENT_MESSAGES as M,
 } from '../../../contracts/recruitments.ts';
+import { type ApprovedSnsAccount, snsProfileUrl } from '../../../contracts/supporters.ts';
 import { type Db, rowsOf } from '../../platform/db/client.ts';
 import type { RecruitmentImage } from './schema.ts';
 
@@ -134,6 +136,11 @@ export async function findForViewer(db: Db, id: number, viewer: Viewer): Promise
     await db.execute(sql`select ${SUMMARY_COLUMNS}, r.description, r.visit_starts_at, r.visit_ends_at,
         r.conditions, r.platform, r.question, r.seed, r.seed_commitment, r.drawn_at, r.entry_ids,
         r.entry_ids_hash, r.winner_entry_ids, r.declined_entry_ids, r.selection,
+        r.closed_early_at, r.close_reason,
+        (select json_agg(json_build_object('entry_id', re.id, 'status', re.status,
+            'reason', re.release_reason, 'released_at', re.released_at, 'replaced_by', re.replaced_by,
+            'replaced_at', re.replaced_at) order by re.released_at, re.id)
+          from entries re where re.recruitment_id = r.id and re.released_at is not null) as replacements,
         ${memberOrStaff(viewer)} as can_view_entries,
         (select json_build_object('id', me.id, 'status', me.status) from entries me
           where me.recruitment_id = r.id and me.user_id = ${viewer.userId ?? 0}) as my_entry
@@ -145,6 +152,18 @@ export async function findForViewer(db: Db, id: number, viewer: Viewer): Promise
   const images = json<RecruitmentImage[]>(row.images) ?? [];
   const drawn = row.drawn_at != null;
   const myEntry = json<{ id: number; status: EntryStatus } | null>(row.my_entry);
+  const released =
+    json<
+      | {
+          entry_id: number;
+          status: string;
+          reason: string | null;
+          released_at: string;
+          replaced_by: number | null;
+          replaced_at: string | null;
+        }[]
+      | null
+    >(row.replacements) ?? [];
   return {
     ...presentSummary(row),
     description: String(row.description),
@@ -162,6 +181,19 @@ export async function findForViewer(db: Db, id: number, viewer: Viewer): Promise
     winner_entry_ids: json<number[] | null>(row.winner_entry_ids),
     declined_entry_ids: json<number[] | null>(row.declined_entry_ids),
     selection: row.selection === 'lottery' || row.selection === 'manual' ? row.selection : null,
+    closed_early:
+      row.closed_early_at != null
+        ? { at: isoOf(row.closed_early_at), reason: String(row.close_reason ?? '') }
+        : null,
+    replacements: released.map((x) => ({
+      entry_id: Number(x.entry_id),
+      kind: x.status === '辞退' ? ('declined' as const) : ('cancelled' as const),
+      reason: x.status === '辞退' ? M.declinedReason : String(x.reason ?? ''),
+      released_at: isoOf(x.released_at),
+      replaced_by_entry_id: x.replaced_by == null ? null : Number(x.replaced_by),
+      replaced_at: isoOrNull(x.replaced_at),
+    })),
+    apply_problem: null,
     my_entry: myEntry ? { id: Number(myEntry.id), status: myEntry.status } : null,
     can_view_entries: row.can_view_entries === true,
     can_manage: viewer.staff,
@@ -179,6 +211,8 @@ export interface LockedRecruitment {
   targetPrefecture: string | null;
   targetAudience: string;
   question: string | null;
+  platform: string;
+  closedEarlyAt: Date | null;
   seed: string | null;
   drawnAt: Date | null;
   selection: string | null;
@@ -195,7 +229,8 @@ export async function lockRecruitment(
 ): Promise<LockedRecruitment | undefined> {
   const rows = rowsOf(
     await tx.execute(sql`select id, shop_id, title, status, winners_count, application_starts_at,
-        application_ends_at, target_prefecture, target_audience, question, seed, drawn_at, selection,
+        application_ends_at, target_prefecture, target_audience, question, platform, closed_early_at, seed,
+        drawn_at, selection,
         entry_ids, winner_entry_ids, declined_entry_ids
       from recruitments where id = ${id} ${lock ? sql`for update` : sql``}`),
   );
@@ -212,6 +247,8 @@ export async function lockRecruitment(
     targetPrefecture: (r.target_prefecture as string | null) ?? null,
     targetAudience: String(r.target_audience),
     question: (r.question as string | null) ?? null,
+    platform: String(r.platform),
+    closedEarlyAt: r.closed_early_at ? new Date(r.closed_early_at as string) : null,
     seed: (r.seed as string | null) ?? null,
     drawnAt: r.drawn_at ? new Date(r.drawn_at as string) : null,
     selection: (r.selection as string | null) ?? null,
@@ -221,24 +258,44 @@ export async function lockRecruitment(
   };
 }
 
+export interface Applicant {
+  prefecture: string | null;
+  follows: boolean;
+  /** Role priority: operators are <= STAFF_PRIORITY. */
+  priority: number;
+  /** The supporter's review status (承認 to apply, issue 23). */
+  status: string;
+  /** A member of the company of the recruitment's shop. */
+  shopMember: boolean;
+  /** Has an approved SNS account on the recruitment's platform. */
+  hasAccount: boolean;
+}
+
 /** What the apply rules read about the applicant, in one round trip. */
 export async function applicant(
   db: Db,
   userId: number,
   shopId: number,
-): Promise<{ prefecture: string | null; follows: boolean; email: string | null; name: string } | undefined> {
+  platform: string,
+): Promise<Applicant | undefined> {
   const rows = rowsOf(
-    await db.execute(sql`select u.prefecture, u.email, u.name,
-        exists (select 1 from favorites f where f.user_id = u.id and f.shop_id = ${shopId}) as follows
-      from users u where u.id = ${userId} and u.deleted_at is null`),
+    await db.execute(sql`select u.prefecture, u.status, ro.priority,
+        exists (select 1 from favorites f where f.user_id = u.id and f.shop_id = ${shopId}) as follows,
+        exists (select 1 from shops ms join company_members cm on cm.company_id = ms.company_id
+          where ms.id = ${shopId} and cm.user_id = u.id) as shop_member,
+        exists (select 1 from sns_accounts sa where sa.user_id = u.id and sa.platform = ${platform}
+          and sa.status = '承認') as has_account
+      from users u join roles ro on ro.id = u.role_id where u.id = ${userId} and u.deleted_at is null`),
   );
   const r = rows[0];
   if (!r) return undefined;
   return {
     prefecture: (r.prefecture as string | null) ?? null,
     follows: r.follows === true,
-    email: (r.email as string | null) ?? null,
-    name: String(r.name),
+    priority: Number(r.priority),
+    status: String(r.status),
+    shopMember: r.shop_member === true,
+    hasAccount: r.has_account === true,
   };
 }
 
@@ -309,12 +366,13 @@ export async function entriesForShop(
   after: number | undefined,
   limit: number,
 ): Promise<ShopEntry[]> {
+  // Issue 23 "Also": the reviewed accounts of sns_accounts (not the login links of social_accounts).
   const rows = rowsOf(
     await db.execute(sql`select e.id, e.status, e.answer, e.post_url, e.reject_reason, e.reject_note,
         e.created_at, u.screen_name,
-        coalesce((select json_agg(json_build_object('provider', sa.provider, 'handle', sa.handle,
-            'profile_url', sa.profile_url, 'follower_count', sa.follower_count) order by sa.provider)
-          from social_accounts sa where sa.user_id = u.id and sa.status = '承認'), '[]'::json) as sns
+        coalesce((select json_agg(json_build_object('platform', sa.platform, 'handle', sa.handle,
+            'follower_count', sa.follower_count) order by sa.platform <> r.platform, sa.platform, sa.id)
+          from sns_accounts sa where sa.user_id = u.id and sa.status = '承認'), '[]'::json) as sns
       from entries e join recruitments r on r.id = e.recruitment_id join users u on u.id = e.user_id
       where e.recruitment_id = ${recruitmentId} and ${memberOrStaff(viewer)}
         ${after ? sql`and e.id > ${after}` : sql``}
@@ -324,7 +382,12 @@ export async function entriesForShop(
     id: Number(row.id),
     status: row.status as EntryStatus,
     screen_name: String(row.screen_name),
-    sns: json<ShopEntry['sns']>(row.sns),
+    sns: json<Omit<ApprovedSnsAccount, 'profile_url'>[]>(row.sns).map((a) => ({
+      platform: a.platform,
+      handle: a.handle,
+      profile_url: snsProfileUrl(a.platform, a.handle),
+      follower_count: a.follower_count == null ? null : Number(a.follower_count),
+    })),
     answer: (row.answer as string | null) ?? null,
     post_url: (row.post_url as string | null) ?? null,
     reject_reason: (row.reject_reason as string | null) ?? null,

@@ -3,6 +3,8 @@ import { errorSchema, idParamsSchema } from '../../../contracts/common.ts';
 import {
   adminRecruitmentPageSchema,
   adminRecruitmentQuerySchema,
+  cancelWinSchema,
+  closeEarlySchema,
   cursorQuerySchema,
   entryCreateSchema,
   entryPageSchema,
@@ -173,6 +175,20 @@ export const recruitmentRoutes: FastifyPluginAsync = async (fastify) => {
     (request) => service.redraw(request.params.id, request.body.entry_id, request.auth!.userId),
   );
 
+  /** Issue 23: staff close applications before the deadline, with a reason the public page shows. */
+  app.post(
+    '/api/recruitments/:id/close',
+    {
+      config: { access: 'staff' },
+      schema: {
+        params: idParamsSchema,
+        body: closeEarlySchema,
+        response: { 200: recruitmentSchema, ...errors },
+      },
+    },
+    (request) => service.closeEarly(request.params.id, request.body.reason, request.auth!.userId),
+  );
+
   /** The entries of one recruitment, for its shop's members and staff. */
   app.get(
     '/api/recruitments/:id/entries',
@@ -240,6 +256,30 @@ export const recruitmentRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { params: idParamsSchema, body: postSubmitSchema, response: { 200: entrySchema, ...errors } },
     },
     (request) => service.submitPost(request.params.id, request.auth!.userId, request.body.post_url),
+  );
+
+  /** Issue 23: the winner declines the place before the visit; staff may then redraw it. */
+  app.post(
+    '/api/entries/:id/decline',
+    {
+      config: { access: 'user' },
+      schema: { params: idParamsSchema, response: { 200: entrySchema, ...errors } },
+    },
+    (request) => service.decline(request.params.id, request.auth!.userId),
+  );
+
+  /** Issue 23: staff cancel a win with a reason (listed on the public page); the place may be redrawn. */
+  app.post(
+    '/api/entries/:id/cancel',
+    {
+      config: { access: 'staff' },
+      schema: {
+        params: idParamsSchema,
+        body: cancelWinSchema,
+        response: { 200: recruitmentSchema, ...errors },
+      },
+    },
+    (request) => service.cancelWin(request.params.id, request.body.reason, request.auth!.userId),
   );
 
   /** The shop rejects the post with a reason from the fixed list (ADR 0083). */

@@ -25,12 +25,15 @@ import {
   type RecruitmentStatus,
   type ShopEntryPage,
   STAFF_MOVES,
+  POST_PLATFORMS,
+  RECRUITMENT_PLATFORMS,
 } from '../../../contracts/recruitments.ts';
+import { STAFF_PRIORITY } from '../../platform/plugins/access.ts';
 import { type Db, isUniqueViolation, rowsOf } from '../../platform/db/client.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { MailMessage } from '../../platform/mail.ts';
-import { fakePostChecker, type PostChecker } from '../../platform/post-checker.ts';
+import { type PostChecker, UNKNOWN_POST } from '../../platform/post-checker.ts';
 import type { StoredImage } from '../../platform/storage.ts';
 import { entryIdsHash, newSeed, rankEntries, sortedIds } from './lottery.ts';
 import { mails } from './mails.ts';
@@ -66,7 +69,7 @@ export class RecruitmentService {
 
   constructor(private readonly deps: RecruitmentDeps) {
     this.db = deps.db;
-    this.checker = deps.checker ?? fakePostChecker;
+    this.checker = deps.checker ?? { check: async () => UNKNOWN_POST };
     this.now = deps.now ?? (() => new Date());
   }
 
@@ -148,6 +151,11 @@ export class RecruitmentService {
           problems[k] = [M.moreWinnersOnly];
       }
       if (images?.length && !IMAGES_EDITABLE.includes(status)) problems.images = [M.imagesLocked];
+      if (
+        changed.includes('platform') &&
+        !(RECRUITMENT_PLATFORMS as readonly string[]).includes(String(patch.platform))
+      )
+        (problems.platform ??= []).push(M.platformRetired);
       const merged = { ...stored, ...Object.fromEntries(changed.map((k) => [k, patch[k] ?? null])) };
       for (const [k, messages] of Object.entries(
         periodProblems(merged as Parameters<typeof periodProblems>[0]),
@@ -196,7 +204,9 @@ export class RecruitmentService {
   async get(id: number, viewer: Viewer): Promise<Recruitment> {
     const found = await repo.findForViewer(this.db, id, viewer);
     if (!found) throw new HttpError(404, M.notFound);
-    return found;
+    if (viewer.userId === null || found.status !== '募集中' || found.my_entry) return found;
+    const who = await repo.applicant(this.db, viewer.userId, found.shop.id, found.platform);
+    return { ...found, apply_problem: who ? applyProblem(who, found.platform) : null };
   }
 
   async list(query: {
@@ -246,6 +256,9 @@ export class RecruitmentService {
       if (!r) throw new HttpError(404, M.notFound);
       if (!STAFF_MOVES[r.status].includes(to)) throw new HttpError(409, M.badTransition(r.status, to));
       const now = this.now();
+      // Issue 23: closing before the deadline is its own action, with a reason the public page shows.
+      if (r.status === '募集中' && to === '選考中' && now <= r.applicationEndsAt)
+        throw new HttpError(409, M.closeNeedsReason);
       if (to === '募集中') {
         if (now > r.applicationEndsAt) throw new HttpError(409, M.closed);
         if (now < r.applicationStartsAt) {
@@ -288,6 +301,35 @@ export class RecruitmentService {
     return rows.length > 0;
   }
 
+  /**
+   * Issue 23: staff close applications before the deadline, with a reason; who, when and why are
+   * stored, and the public page shows the time and the reason. The draw may follow at once.
+   */
+  async closeEarly(id: number, reason: string, staffId: number): Promise<Recruitment> {
+    await this.db.transaction(async (tx) => {
+      const r = await repo.lockRecruitment(tx, id);
+      if (!r) throw new HttpError(404, M.notFound);
+      const now = this.now();
+      if (r.status !== '募集中' || now > r.applicationEndsAt) throw new HttpError(409, M.notClosable);
+      await tx
+        .update(recruitments)
+        .set({
+          status: '選考中',
+          closedEarlyAt: now,
+          closedEarlyBy: staffId,
+          closeReason: reason,
+          updatedAt: now,
+        })
+        .where(eq(recruitments.id, id));
+    });
+    return this.get(id, { userId: staffId, staff: true });
+  }
+
+  /** Issue 23: no winners before the application period ends, unless staff closed it early. */
+  private assertSelectable(r: repo.LockedRecruitment) {
+    if (this.now() <= r.applicationEndsAt && !r.closedEarlyAt) throw new HttpError(409, M.beforeDeadline);
+  }
+
   /* ------------------------------------------------------------------ entries */
 
   async apply(recruitmentId: number, userId: number, answer: string | undefined): Promise<Entry> {
@@ -297,8 +339,10 @@ export class RecruitmentService {
     const now = this.now();
     if (r.status !== '募集中' || now > r.applicationEndsAt) throw new HttpError(409, M.closed);
     if (now < r.applicationStartsAt) throw new HttpError(409, M.notYetOpen);
-    const who = await repo.applicant(this.db, userId, r.shopId);
+    const who = await repo.applicant(this.db, userId, r.shopId, r.platform);
     if (!who) throw new HttpError(401, MESSAGES.unauthenticated);
+    const problem = applyProblem(who, r.platform);
+    if (problem) throw new HttpError(403, problem);
     if (r.targetAudience === 'followers' && !who.follows) throw new HttpError(403, M.followersOnly);
     if (r.targetPrefecture && who.prefecture !== r.targetPrefecture)
       throw new HttpError(403, M.prefectureOnly(r.targetPrefecture));
@@ -363,6 +407,7 @@ export class RecruitmentService {
       if (r.selection === 'manual') throw new HttpError(409, M.winnersPicked);
       if (r.status !== '募集中' && r.status !== '選考中') throw new HttpError(409, M.notDrawable);
       if (!r.seed) throw new HttpError(409, M.notDrawable);
+      this.assertSelectable(r);
       const eligible = sortedIds(
         rowsOf<{ id: number }>(
           await tx.execute(
@@ -398,6 +443,7 @@ export class RecruitmentService {
       if (!r) throw new HttpError(404, M.notFound);
       if (r.selection) throw new HttpError(409, r.selection === 'lottery' ? M.alreadyDrawn : M.winnersPicked);
       if (r.status !== '募集中' && r.status !== '選考中') throw new HttpError(409, M.notDrawable);
+      this.assertSelectable(r);
       if (entryIds.length > r.winnersCount)
         throw validationError({ entry_ids: [M.tooManyWinners(r.winnersCount)] });
       const open = rowsOf<{ id: number }>(
@@ -421,27 +467,30 @@ export class RecruitmentService {
   }
 
   /**
-   * A winner declined: the entry becomes 落選 and the next rank of the same seed wins (product design
-   * section 7: "a redraw takes the next ranks, never a new seed").
+   * Issue 23: the place of a winner who declined (their own action) or whom staff cancelled with a
+   * reason goes to the next rank of the same seed (product design section 7: "a redraw takes the next
+   * ranks, never a new seed"). Any other entry has no place to give: 409.
    */
-  async redraw(id: number, declinedEntryId: number, staffId: number): Promise<Recruitment> {
+  async redraw(id: number, releasedEntryId: number, staffId: number): Promise<Recruitment> {
     await this.db.transaction(async (tx) => {
       const r = await repo.lockRecruitment(tx, id);
       if (!r) throw new HttpError(404, M.notFound);
       const winners = r.winnerEntryIds ?? [];
       const declined = r.declinedEntryIds ?? [];
       if (r.selection !== 'lottery' || !r.seed || !r.entryIds) throw new HttpError(409, M.notRedrawable);
-      if (!winners.includes(declinedEntryId) || declined.includes(declinedEntryId))
-        throw validationError({ entry_id: [M.notRedrawable] });
+      const released = rowsOf(
+        await tx.execute(sql`select id from entries where id = ${releasedEntryId} and recruitment_id = ${id}
+          and status in ('辞退', '当選取消') and replaced_by is null for update`),
+      );
+      if (!released.length || !winners.includes(releasedEntryId) || declined.includes(releasedEntryId))
+        throw new HttpError(409, M.nothingToReplace);
       const next = rankEntries(r.seed, id, r.entryIds).find((e) => !winners.includes(e));
       if (next === undefined) throw new HttpError(409, M.noNextRank);
       const now = this.now();
-      const step = await tx
+      await tx
         .update(entries)
-        .set({ status: '落選', updatedAt: now })
-        .where(and(eq(entries.id, declinedEntryId), eq(entries.status, '当選')))
-        .returning({ id: entries.id });
-      if (!step.length) throw validationError({ entry_id: [M.notRedrawable] });
+        .set({ replacedBy: next, replacedAt: now, updatedAt: now })
+        .where(eq(entries.id, releasedEntryId));
       await tx
         .update(entries)
         .set({ status: '当選', updatedAt: now })
@@ -450,13 +499,57 @@ export class RecruitmentService {
         .update(recruitments)
         .set({
           winnerEntryIds: [...winners, next],
-          declinedEntryIds: [...declined, declinedEntryId],
+          declinedEntryIds: [...declined, releasedEntryId],
           updatedAt: now,
         })
         .where(eq(recruitments.id, id));
       await this.mailEntries(tx, sql`e.id = ${next}`, (c) => mails.won(this.wonFacts(c)));
     });
     return this.get(id, { userId: staffId, staff: true });
+  }
+
+  /** Issue 23: the winner declines the place before the visit (当選 -> 辞退); staff may then redraw. */
+  async decline(entryId: number, userId: number): Promise<Entry> {
+    const entry = await this.myEntry(userId, entryId);
+    if (entry.status === '辞退') return entry; // a double click
+    const now = this.now();
+    const moved = await this.db
+      .update(entries)
+      .set({ status: '辞退', releasedAt: now, releasedBy: userId, updatedAt: now })
+      .where(and(eq(entries.id, entryId), eq(entries.userId, userId), eq(entries.status, '当選')))
+      .returning({ id: entries.id });
+    if (!moved.length) throw new HttpError(409, M.notDeclinable);
+    return this.myEntry(userId, entryId);
+  }
+
+  /**
+   * Issue 23: staff cancel a win with a reason (当選 or 体験済 -> 当選取消), which the public page lists;
+   * the winner is told by mail. The place is then free for a redraw.
+   */
+  async cancelWin(entryId: number, reason: string, staffId: number): Promise<Recruitment> {
+    const recruitmentId = await this.db.transaction(async (tx) => {
+      const found = rowsOf<{ recruitment_id: number; status: string }>(
+        await tx.execute(sql`select recruitment_id, status from entries where id = ${entryId} for update`),
+      )[0];
+      if (!found) throw new HttpError(404, M.entryNotFound);
+      if (found.status !== '当選' && found.status !== '体験済') throw new HttpError(409, M.notCancellable);
+      const now = this.now();
+      await tx
+        .update(entries)
+        .set({
+          status: '当選取消',
+          releasedAt: now,
+          releasedBy: staffId,
+          releaseReason: reason,
+          updatedAt: now,
+        })
+        .where(eq(entries.id, entryId));
+      await this.mailEntries(tx, sql`e.id = ${entryId}`, (c) =>
+        mails.winCancelled({ ...this.facts(c), reason }),
+      );
+      return Number(found.recruitment_id);
+    });
+    return this.get(recruitmentId, { userId: staffId, staff: true });
   }
 
   /** Winners 当選, the rest of `eligible` 落選, and a mail to each. */
@@ -705,4 +798,17 @@ export class RecruitmentService {
       await this.deps.jobs.send<MailMessage>(MAIL_QUEUE, { to: c.email, ...content(c) }, {}, tx);
     }
   }
+}
+
+/**
+ * Issue 23 "Recruitments" (product design section 8): who may apply, one reason at a time. Operators and
+ * members of the shop's company never; a supporter only when approved and holding an approved SNS
+ * account on the recruitment's platform.
+ */
+function applyProblem(who: repo.Applicant, platform: string): string | null {
+  if (who.priority <= STAFF_PRIORITY) return M.operatorCannotApply;
+  if (who.shopMember) return M.shopMemberCannotApply;
+  if (who.status !== '承認') return M.supporterNotApproved;
+  if (!who.hasAccount) return M.noApprovedSnsAccount(POST_PLATFORMS[platform as PostPlatform] ?? platform);
+  return null;
 }

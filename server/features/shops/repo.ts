@@ -8,6 +8,7 @@ import {
   type ShopSupporter,
   type StaffCompany,
 } from '../../../contracts/shops.ts';
+import { type ApprovedSnsAccount, snsProfileUrl } from '../../../contracts/supporters.ts';
 import { type Db, rowsOf } from '../../platform/db/client.ts';
 import { companies, companyMembers, shopReviews, shops } from './schema.ts';
 
@@ -471,6 +472,22 @@ export async function favoriteState(
   };
 }
 
+/**
+ * The supporter's approved SNS accounts (issue 23 "Also"): the reviewed accounts of `sns_accounts`, not
+ * the login links of `social_accounts` (SQL over alias `u`).
+ */
+const APPROVED_SNS = sql`coalesce((select json_agg(json_build_object('platform', sa.platform,
+    'handle', sa.handle, 'follower_count', sa.follower_count) order by sa.platform, sa.id)
+  from sns_accounts sa where sa.user_id = u.id and sa.status = '承認'), '[]'::json)`;
+
+const presentSns = (value: unknown): ApprovedSnsAccount[] =>
+  asJson<Omit<ApprovedSnsAccount, 'profile_url'>[]>(value).map((a) => ({
+    platform: a.platform,
+    handle: a.handle,
+    profile_url: snsProfileUrl(a.platform, a.handle),
+    follower_count: a.follower_count == null ? null : Number(a.follower_count),
+  }));
+
 /** The shop's supporters, newest follow first; keyset on (follow time as text, user id). */
 export async function supportersOf(
   db: Db,
@@ -482,9 +499,7 @@ export async function supportersOf(
     await db.execute(sql`
       select u.id as user_id, u.name, u.screen_name, u.avatar_url, f.created_at,
         f.created_at::text as cursor_at,
-        coalesce((select json_agg(json_build_object('provider', sa.provider, 'handle', sa.handle,
-            'profile_url', sa.profile_url, 'follower_count', sa.follower_count) order by sa.provider)
-          from social_accounts sa where sa.user_id = u.id and sa.status = '承認'), '[]'::json) as social_accounts
+        ${APPROVED_SNS} as sns_accounts
       from favorites f join users u on u.id = f.user_id
       where f.shop_id = ${shopId} and u.deleted_at is null
         and ${after ? sql`(f.created_at, f.user_id) < (${after.at}::timestamptz, ${after.userId})` : sql`true`}
@@ -495,7 +510,7 @@ export async function supportersOf(
     screen_name: String(row.screen_name),
     avatar_url: str(row.avatar_url),
     since: iso(row.created_at),
-    social_accounts: asJson<ShopSupporter['social_accounts']>(row.social_accounts),
+    sns_accounts: presentSns(row.sns_accounts),
     cursorAt: String(row.cursor_at),
     userId: Number(row.user_id),
   }));

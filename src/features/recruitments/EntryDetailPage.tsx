@@ -28,6 +28,10 @@ function nextStep(e: Entry): string {
       return `体験の感想を「#PR」を付けて${POST_PLATFORMS[e.recruitment.platform]}に投稿し、投稿のURLを提出してください。`;
     case '投稿済':
       return `お店が投稿を確認しています。確認が終わるとメールでお知らせします（${POST_AUTO_APPROVE_DAYS}日以内に確認されない場合は、自動で承認されます）。`;
+    case '辞退':
+      return '当選を辞退しました。この枠は次の順位の方に繰り上げられます。ほかのモニター募集にもぜひご応募ください。';
+    case '当選取消':
+      return '当選は運営により取り消されました。理由はメールと募集の公開ページでお知らせしています。';
     case '完了':
       return e.auto_approved
         ? `提出から${POST_AUTO_APPROVE_DAYS}日が過ぎたため、投稿は自動で承認されました。モニターは完了です。ご協力ありがとうございました。`

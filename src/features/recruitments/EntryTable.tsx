@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { ShopEntry } from '../../../contracts/recruitments.ts';
+import { SNS_PLATFORM_LABELS } from '../../../contracts/supporters.ts';
+import { formatCount } from '../../platform/ui/format.ts';
 import { Button } from '../../platform/ui/Button.tsx';
 import { DataTable, TableScroll } from '../../platform/ui/DataTable.tsx';
 import { formatDate, StatusBadge } from './common.tsx';
@@ -75,15 +77,12 @@ export function EntryTable({
                 {e.sns.length === 0
                   ? '—'
                   : e.sns.map((a) => (
-                      <div key={`${a.provider}-${a.handle}`}>
-                        {a.profile_url ? (
-                          <a href={a.profile_url} target="_blank" rel="noopener noreferrer">
-                            {a.provider} {a.handle}
-                          </a>
-                        ) : (
-                          `${a.provider} ${a.handle ?? ''}`
-                        )}
-                        {a.follower_count !== null && `（${a.follower_count.toLocaleString('ja-JP')}人）`}
+                      <div key={`${a.platform}-${a.handle}`}>
+                        {SNS_PLATFORM_LABELS[a.platform]}{' '}
+                        <a href={a.profile_url} target="_blank" rel="noopener noreferrer">
+                          @{a.handle}
+                        </a>
+                        {a.follower_count !== null && `（${formatCount(a.follower_count)}人）`}
                       </div>
                     ))}
               </td>

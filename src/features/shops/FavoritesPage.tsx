@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { ShopCard, ShopSearchQuery, ShopSupporter } from '../../../contracts/shops.ts';
+import { SNS_PLATFORM_LABELS } from '../../../contracts/supporters.ts';
 import { asApiError } from '../../platform/request/hooks.ts';
 import { useAuth } from '../../platform/session/hooks.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
@@ -278,15 +279,6 @@ function SupporterFavorites({ follow }: { follow: boolean }) {
   );
 }
 
-const PROVIDER_LABELS: Record<string, string> = {
-  line: 'LINE',
-  x: 'X',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  facebook: 'Facebook',
-  google: 'Google',
-};
-
 /** Advertiser mode: the selected shop's supporters, newest first, 50 a page. */
 function ShopSupporters() {
   const { shop } = useAuth();
@@ -332,13 +324,15 @@ function ShopSupporters() {
                   </strong>{' '}
                   <span>@{s.screen_name}</span>
                   <p>{formatDateTime(s.since)}から応援しています</p>
-                  {s.social_accounts.length > 0 && (
+                  {s.sns_accounts.length > 0 && (
                     <p>
-                      {s.social_accounts.map((a, i) => (
-                        <span key={`${a.provider}-${i}`}>
+                      {s.sns_accounts.map((a, i) => (
+                        <span key={`${a.platform}-${a.handle}`}>
                           {i > 0 && '・'}
-                          {PROVIDER_LABELS[a.provider] ?? a.provider}
-                          {a.handle ? ` @${a.handle}` : ''}
+                          {SNS_PLATFORM_LABELS[a.platform]}{' '}
+                          <a href={a.profile_url} target="_blank" rel="noopener noreferrer">
+                            @{a.handle}
+                          </a>
                           {a.follower_count !== null
                             ? `（フォロワー${formatCount(a.follower_count)}人）`
                             : ''}

@@ -43,6 +43,13 @@ export const rows: Row[] = [
     payload: { entry_id: 1 },
     expect: [401, 403, 403, 409, 409],
   },
+  // Issue 23: closing applications early (staff, with a reason); recruitment 3 is drawn already (409).
+  {
+    route: 'POST /api/recruitments/:id/close',
+    url: '/api/recruitments/3/close',
+    payload: { reason: '権限の確認' },
+    expect: [401, 403, 403, 409, 409],
+  },
   // A shop's entries: its company's members and staff only.
   {
     route: 'GET /api/recruitments/:id/entries',
@@ -64,6 +71,19 @@ export const rows: Row[] = [
     url: '/api/entries/1/post',
     payload: { post_url: 'https://www.instagram.com/p/Cabc123/' },
     expect: [401, 409, 404, 404, 404],
+  },
+  // Issue 23: only the winner declines their own entry (entry 1 is 応募中, not a winner: 409); for
+  // anyone else it does not exist. Cancelling a win is staff's, with a reason (entry 1 did not win: 409).
+  {
+    route: 'POST /api/entries/:id/decline',
+    url: '/api/entries/1/decline',
+    expect: [401, 409, 404, 404, 404],
+  },
+  {
+    route: 'POST /api/entries/:id/cancel',
+    url: '/api/entries/1/cancel',
+    payload: { reason: '権限の確認' },
+    expect: [401, 403, 403, 409, 409],
   },
   // Rejecting a post: the shop's members and staff; entry 1 has no post to judge (409).
   {

@@ -1,4 +1,4 @@
--- Issue 23 "Recruitments" (product design section 8, ADR 0160): applications closed before their
+-- Issue 23 "Recruitments" (product design section 8, ADR 0161): applications closed before their
 -- deadline carry the staff member, the time and the reason the public page shows; a winner who
 -- declined (their own action) or whom staff cancelled with a reason is released, and the entry that a
 -- redraw moved up into the place is recorded beside it, so the public page lists each replacement.

@@ -261,8 +261,10 @@ export const lineFailedSchema = z.object({
  * ---------------------------------------------------------------------------------------------- */
 
 export const supporterPaymentsSchema = z.object({
-  /** Credited and not yet paid out (the ledger's sum). */
+  /** 確定 and not yet paid out: the ledger's sum less the rewards still held (issue 23). */
   balance: z.number().int(),
+  /** 確定待ち: approved rewards in their 7-day hold (product design section 8), paid once confirmed. */
+  holding: z.number().int(),
   /** The next transfer: scheduled in a batch, or expected when the balance qualifies. */
   next_payment: z.object({ date: z.string(), amount: z.number().int(), scheduled: z.boolean() }).nullable(),
   bank_account: z

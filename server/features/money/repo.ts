@@ -119,7 +119,7 @@ export interface Payable extends AccountRow {
  * Who a batch for `month` pays and how much (product design section 5): supporters with a bank account
  * whose unpaid rewards up to the month's end reach the minimum, or whose oldest unpaid reward is
  * `oldestBefore` or older. Unpaid = credits before the cutoff + every debit (payouts, paid oldest first)
- * - what other batches already hold unpaid (未払 lines), never less than zero.
+ * - what other batches already hold unpaid (未払 lines) - rewards still 確定待ち (issue 23), never less than zero.
  */
 export async function payables(
   db: Db,
@@ -131,6 +131,12 @@ export async function payables(
     await db.execute(sql`
       with held as (
         select user_id, sum(amount)::int as held from payout_lines where status = '未払' group by user_id
+      ),
+      -- Issue 23 (product design section 8): rewards still 確定待ち are not payable. Their credits are in the
+      -- ledger; those approved before the cutoff are taken off what is due (later ones are not in it).
+      holding as (
+        select user_id, sum(reward)::int as holding from units
+        where status = 'approved' and confirmed_at is null and judged_at < ${cutoff} group by user_id
       ),
       due as (
         select user_id,
@@ -144,13 +150,14 @@ export async function payables(
           sum(amount) over (partition by user_id order by created_at, id) as running
         from ledger_entries where amount > 0 and created_at < ${cutoff}
       )
-      select a.*, (d.due - coalesce(h.held, 0))::int as amount,
+      select a.*, (d.due - coalesce(h.held, 0) - coalesce(w.holding, 0))::int as amount,
         (select min(c.created_at) from credits c
           where c.user_id = a.user_id and c.running > d.paid + coalesce(h.held, 0)) as oldest
       from bank_accounts a
       join users u on u.id = a.user_id and u.deleted_at is null
       join due d on d.user_id = a.user_id
       left join held h on h.user_id = a.user_id
+      left join holding w on w.user_id = a.user_id
       order by a.user_id`),
   );
   return rows
@@ -294,7 +301,9 @@ export async function supporterTotals(db: Db, userId: number, yearStart: Date, y
         from ledger_entries where user_id = ${userId} and amount > 0
       )
       select
-        (select coalesce(sum(amount), 0)::int from ledger_entries where user_id = ${userId}) as balance,
+        (select coalesce(sum(amount), 0)::int from ledger_entries where user_id = ${userId}) as ledger,
+        (select coalesce(sum(reward), 0)::int from units where user_id = ${userId} and status = 'approved'
+          and confirmed_at is null) as holding,
         (select coalesce(sum(amount), 0)::int from payout_lines where user_id = ${userId} and status = '未払') as held,
         (select coalesce(sum(amount), 0)::int from ledger_entries where user_id = ${userId} and kind = 'reward'
           and created_at >= ${yearStart} and created_at < ${yearEnd}) as year_rewards,
@@ -307,8 +316,11 @@ export async function supporterTotals(db: Db, userId: number, yearStart: Date, y
           + (select coalesce(sum(amount), 0) from payout_lines where user_id = ${userId} and status = '未払')) as oldest,
         (select count(*)::int from ledger_entries where user_id = ${userId} and kind = 'reward') as rewards_count`),
   );
+  const holding = Number(row?.holding ?? 0);
   return {
-    balance: Number(row?.balance ?? 0),
+    // Issue 23: 確定 only; the rewards still 確定待ち are counted apart.
+    balance: Number(row?.ledger ?? 0) - holding,
+    holding,
     held: Number(row?.held ?? 0),
     yearRewards: Number(row?.year_rewards ?? 0),
     yearPaid: Number(row?.year_debits ?? 0) - Number(row?.year_returned ?? 0),

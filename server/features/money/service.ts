@@ -570,6 +570,7 @@ export class MoneyService {
     }
     return {
       balance: totals.balance,
+      holding: totals.holding,
       next_payment: next,
       bank_account: account
         ? {

@@ -1,4 +1,4 @@
-import { ALL, SIGNED_IN, type Row } from './table.ts';
+import { ALL, SIGNED_IN, STAFF, type Row } from './table.ts';
 
 /** The authorisation rows of the advertisements feature. */
 export const rows: Row[] = [
@@ -76,6 +76,13 @@ export const rows: Row[] = [
     url: '/api/units/4/reject',
     payload: { reason: '投稿が見つからない' },
     expect: [401, 404, 409, 409, 409],
+  },
+  // Issue 23: staff override a reversal (unit 4 is approved, not reversed: 409 for staff).
+  {
+    route: 'POST /api/units/:id/reinstate',
+    url: '/api/units/4/reinstate',
+    payload: { note: '投稿は残っていることを確認しました' },
+    expect: STAFF(409),
   },
   { route: 'GET /api/rewards', url: '/api/rewards', expect: SIGNED_IN(200) },
 ];

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT_DIR } from '../server/platform/version.ts';
+import { type SkippedGroup, skippedLines } from './skip-reasons.ts';
 
 /**
  * `npm test`: typecheck, lint, the first screen's bundle budget, unit + integration tests (Vitest), then
@@ -93,6 +94,8 @@ if (vitestRuns.length === 0)
   vitestRuns.push({ label: thisNode, node: process.execPath, files: [], tag: 'vitest' });
 
 const ranOn: string[] = [];
+/** Issue 28 (a): the skipped tests of every run, by file and reason, listed in the summary. */
+const skipped: string[] = [];
 for (const v of vitestRuns) {
   const json = join(out, `${v.tag}.json`);
   const problemsFile = join(out, `${v.tag}-problems.json`);
@@ -113,6 +116,10 @@ for (const v of vitestRuns) {
     { VITEST_PROBLEMS_FILE: problemsFile },
   );
   let counted = false;
+  if (existsSync(problemsFile)) {
+    const p = JSON.parse(readFileSync(problemsFile, 'utf8')) as { skipped?: SkippedGroup[] };
+    skipped.push(...skippedLines(p.skipped ?? [], `vitest on ${v.label}`));
+  }
   if (existsSync(json)) {
     const r = JSON.parse(readFileSync(json, 'utf8')) as {
       numPassedTests: number;
@@ -162,8 +169,9 @@ if (existsSync(join(ROOT_DIR, 'playwright.config.ts'))) {
   });
   if (existsSync(pwJson)) {
     const r = JSON.parse(readFileSync(pwJson, 'utf8')) as {
-      stats: { expected: number; unexpected: number; flaky: number };
+      stats: { expected: number; unexpected: number; flaky: number; skipped?: number };
     };
+    if (r.stats.skipped) skipped.push(`  playwright: ${r.stats.skipped} skipped (test.skip in e2e/)`);
     passed += r.stats.expected + r.stats.flaky;
     failed += r.stats.unexpected;
     if (r.stats.unexpected > 0) failures.push(`playwright: ${r.stats.unexpected} failed`);
@@ -186,6 +194,7 @@ if (existsSync(join(out, 'server.log'))) {
 }
 // -----------------------------------------------------------------------------------------------------
 
+if (skipped.length) console.log(`\nSkipped:\n${skipped.join('\n')}`);
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

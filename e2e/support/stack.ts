@@ -64,6 +64,9 @@ const serverEnv: Record<string, string> = {
   ...(recaptchaOff ? { RECAPTCHA_SECRET: '', RECAPTCHA_SITE_KEY: '' } : {}),
   SENTRY_DSN: '',
   CONTACT_MAIL_TO: E2E_CONTACT_MAIL_TO,
+  // NOTE: one process keeps its throttles in memory; .ci/run exports REDIS_URL for the Redis suites, whose
+  // keys a browser run must not share (a login budget spent by one run would still count in the next).
+  REDIS_URL: '',
 };
 Object.assign(process.env, serverEnv);
 

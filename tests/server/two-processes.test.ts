@@ -44,7 +44,7 @@ const logLines = (server: ServerProcess): LogLine[] =>
 
 const canRun = Boolean(process.env.TEST_DATABASE_URL) && (await redisAnswers());
 
-describe.runIf(canRun)('the main journey across two server processes (issue 17) [postgres]', () => {
+describe.runIf(canRun)('the main journey across two server processes (issue 17) [postgres] [redis]', () => {
   let a: ServerProcess;
   let b: ServerProcess;
   let mail: MailCatcher;

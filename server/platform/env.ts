@@ -155,7 +155,7 @@ const schema = z
     S3_PUBLIC_URL: optionalUrl,
     // Reported posts are checked through the platforms' oEmbed (X, TikTok; Instagram with its token). Outside
     // production they are asked of the SNS stand-in: SNS_OEMBED_URL names a running one, else the server
-    // starts its own on loopback (issue 23, ADR 0159).
+    // starts its own on loopback (issue 23, ADR 0162).
     SNS_OEMBED_URL: optionalUrl,
     INSTAGRAM_OEMBED_TOKEN: optionalString,
     // Where contact messages and shop requests are sent (the operators' inbox).

@@ -3,7 +3,7 @@
  * Feature-agnostic: support requests' units and recruitments' winners both ask it, with the platform as a
  * key (`x`, `instagram`, `tiktok`, `line_voom`). There is one implementation, the platforms' oEmbed
  * endpoints; development and tests point it at the local stand-in (server/platform/sns-standin.ts) through
- * `SNS_OEMBED_URL`, as the payments code points at the Stripe stand-in. Unknown is never yes (ADR 0159): a
+ * `SNS_OEMBED_URL`, as the payments code points at the Stripe stand-in. Unknown is never yes (ADR 0162): a
  * platform without oEmbed (LINE VOOM), Instagram without a token, a timeout or a server error answer
  * `unknown`, and the caller leaves the judgement to a person.
  */

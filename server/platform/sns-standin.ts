@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /**
- * The local stand-in for the SNS platforms' oEmbed endpoints (issue 23 "Proofs", ADR 0159), as the Stripe
+ * The local stand-in for the SNS platforms' oEmbed endpoints (issue 23 "Proofs", ADR 0162), as the Stripe
  * stand-in is for payments: an HTTP server on loopback that holds posts and answers for them as X
  * (publish.twitter.com/oembed), TikTok (tiktok.com/oembed) and Instagram (Graph API instagram_oembed) do,
  * errors included: X 404 for a missing post and 403 for a protected one, TikTok 400, Instagram an

@@ -39,7 +39,7 @@ export interface ProofToCheck {
 }
 
 /**
- * Every check of a proof's post in one place (product design section 8, ADR 0159), in the order a supporter
+ * Every check of a proof's post in one place (product design section 8, ADR 0162), in the order a supporter
  * can fix them: the address (the unit's platform, a post, not a profile; the author in it), then what the
  * platform says (the post exists, by the unit's account, begins with the disclosure, carries the tracking
  * link or the request's hashtags), then the date. Unknown is not yes: a platform that cannot be asked

@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 /**
- * One post checker for the app (ADR 0159): the real oEmbed client everywhere. In production it asks the
+ * One post checker for the app (ADR 0162): the real oEmbed client everywhere. In production it asks the
  * platforms; elsewhere it asks the stand-in at SNS_OEMBED_URL, or one started here on loopback (its posts
  * kept in DATA_DIR in development, so the demo's posts outlive a restart).
  */

@@ -1,4 +1,4 @@
--- Issue 23 (product design section 8, ADR 0159): a unit records the SNS account it is offered for, the result
+-- Issue 23 (product design section 8, ADR 0162): a unit records the SNS account it is offered for, the result
 -- of the automatic check of its post, and the life of its reward after approval: 確定待ち for 7 days, then
 -- 確定 (confirmed_at) or reversed (status 'reversed', with the reason; the ledger holds the debit). A
 -- reversed unit is no longer 'approved', so the bill's count of approved units drops (units_bill_approved)

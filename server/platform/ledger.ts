@@ -48,8 +48,11 @@ export interface Movement {
   at?: Date;
 }
 
-/** Credits that give back an earlier debit (a transfer the bank returned): `reversal` in the metrics. */
-export const REVERSAL_KINDS: ReadonlySet<string> = new Set(['payout_returned']);
+/**
+ * Movements that undo an earlier one, either way: a transfer the bank returned (a credit back), a reward
+ * taken back within its hold (a debit). `reversal` in the metrics (issue 29).
+ */
+export const REVERSAL_KINDS: ReadonlySet<string> = new Set(['payout_returned', 'reward_reversal']);
 
 export class LedgerConflict extends Error {
   override readonly name = 'LedgerConflict';
@@ -74,7 +77,7 @@ async function record(db: Db, m: Movement, sign: 1 | -1): Promise<{ entry: Ledge
     .returning();
   if (inserted) {
     ledgerRowsTotal.inc({
-      movement: sign < 0 ? 'debit' : REVERSAL_KINDS.has(m.kind) ? 'reversal' : 'credit',
+      movement: REVERSAL_KINDS.has(m.kind) ? 'reversal' : sign < 0 ? 'debit' : 'credit',
       kind: m.kind,
     });
     return { entry: inserted, created: true };

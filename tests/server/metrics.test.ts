@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit } from '../../server/platform/ledger.ts';
+import { credit, debit } from '../../server/platform/ledger.ts';
 import { bearerMatches } from '../../server/platform/plugins/metrics.ts';
 import { createShortLink } from '../../server/platform/short-links.ts';
 import { createTestApp, type TestApp, TestClient } from '../support/app.ts';
@@ -161,6 +161,14 @@ for (const kind of DB_KINDS) {
         idempotencyKey: `metrics-test:${kind}:${Date.now()}`,
       });
 
+      await debit(t.database.db, {
+        userId,
+        amount: 300,
+        kind: 'reward_reversal',
+        reference: 'metrics-test',
+        idempotencyKey: `metrics-test:${kind}:${Date.now()}:reversed`,
+      });
+
       const after = await scrape(t);
       const moved = (name: string, labels: Record<string, string> = {}) =>
         sample(after, name, labels) - sample(before, name, labels);
@@ -170,6 +178,7 @@ for (const kind of DB_KINDS) {
       expect(moved('focustar_clicks_written_total')).toBe(1);
       expect(sample(after, 'focustar_click_buffer_depth')).toBe(0);
       expect(moved('focustar_ledger_rows_total', { movement: 'credit', kind: 'reward' })).toBe(1);
+      expect(moved('focustar_ledger_rows_total', { movement: 'reversal', kind: 'reward_reversal' })).toBe(1);
       // Per route pattern, never the raw URL (a code per link would be a series per link).
       expect(
         moved('focustar_http_request_duration_seconds_count', {

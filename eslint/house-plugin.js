@@ -43,7 +43,7 @@ function specifierNodes(node) {
 }
 
 /**
- * Issue 28 (b), ADR 0159: the fixed start of a computed dynamic import, `import(\`../x/${y}\`)` or
+ * Issue 28 (b), ADR 0163: the fixed start of a computed dynamic import, `import(\`../x/${y}\`)` or
  * `import('../x/' + y)`, as a specifier: up to its last `/` it names the folder the import can reach (a
  * template without expressions is the whole specifier). Null when nothing of it is fixed.
  */

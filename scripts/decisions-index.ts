@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ROOT_DIR } from '../server/platform/version.ts';
 
 /**
- * `npm run docs:decisions` (issue 28 (c), ADR 0159): writes docs/decisions/README.md, the index of the
+ * `npm run docs:decisions` (issue 28 (c), ADR 0163): writes docs/decisions/README.md, the index of the
  * decision records (number, title, status, date), from the records themselves. The number comes from the
  * file name (`0027-….md`), the title from the first heading without its number, status and date from the
  * `Status:` and `Date:` lines. tests/foundation/decisions-index.test.ts fails when the file differs from

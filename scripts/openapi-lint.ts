@@ -9,7 +9,7 @@ import { loadEnv } from '../server/platform/env.ts';
 import { ROOT_DIR, computeAppVersion } from '../server/platform/version.ts';
 
 /**
- * `npm run lint:openapi` (issue 28 (d), ADR 0159): writes the OpenAPI document the app serves at
+ * `npm run lint:openapi` (issue 28 (d), ADR 0163): writes the OpenAPI document the app serves at
  * /api/openapi.json to test-results/openapi.json (the app built on an in-memory PGlite, nothing listens),
  * then runs `redocly lint` on it with the recommended rules (redocly.yaml). Exits with redocly's status:
  * any error fails `npm test`.

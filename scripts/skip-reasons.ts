@@ -1,5 +1,5 @@
 /**
- * Issue 28 (a), ADR 0159: why a test was skipped, for the summary of `npm test`. A test skipped with
+ * Issue 28 (a), ADR 0163: why a test was skipped, for the summary of `npm test`. A test skipped with
  * `ctx.skip(note)` gives its note. A suite skipped by `describe.skipIf/runIf` has no note in Vitest, so it
  * names what it needs, as the suites already do: `[postgres]` or "TEST_DATABASE_URL", `[redis]` or "Redis",
  * and a PostgreSQL-only test inside a `[pglite]` suite. Every reason that matches the names is given.

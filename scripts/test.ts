@@ -38,7 +38,7 @@ check('lint (eslint)', bin('eslint'), ['.']);
 check('first-screen bundle budget (npm run bench:bundle)', 'npm', ['run', '--silent', 'bench:bundle']);
 // Issue 9: every non-equivalent mutant of every machine must be killed (prints `machines: K of N mutants killed`).
 check('machine mutants (npm run test:mutants)', 'npm', ['run', '--silent', 'test:mutants']);
-// Issue 28 (d), ADR 0159: the OpenAPI document passes Redocly's recommended rules with 0 errors (offline).
+// Issue 28 (d), ADR 0163: the OpenAPI document passes Redocly's recommended rules with 0 errors (offline).
 check('OpenAPI under Redocly recommended rules (npm run lint:openapi)', 'npm', [
   'run',
   '--silent',

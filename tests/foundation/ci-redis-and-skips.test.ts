@@ -5,7 +5,7 @@ import { ROOT_DIR } from '../../server/platform/version.ts';
 import { NO_REASON, skippedLines, skipReason } from '../../scripts/skip-reasons.ts';
 
 /**
- * Issue 28 (a), ADR 0159: CI runs the Redis suites (.ci/run installs and starts Redis), and where they
+ * Issue 28 (a), ADR 0163: CI runs the Redis suites (.ci/run installs and starts Redis), and where they
  * still skip, the summary of `npm test` says which tests and why.
  */
 describe('issue 28 (a): skipped tests are listed with their reason', () => {

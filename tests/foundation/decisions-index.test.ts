@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { INDEX_FILE, readDecisions, renderDecisionsIndex } from '../../scripts/decisions-index.ts';
 
-/** Issue 28 (c), ADR 0159: docs/decisions/README.md indexes every record, with its status and date. */
+/** Issue 28 (c), ADR 0163: docs/decisions/README.md indexes every record, with its status and date. */
 describe('issue 28 (c): the index of the decision records', () => {
   const { records, problems } = readDecisions();
 

@@ -4,7 +4,7 @@ import { operationIdOf, securityOf, summaryOf } from '../../server/platform/plug
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 /**
- * Issue 28 (d), ADR 0159: what Redocly's recommended rules ask of each operation (`npm run lint:openapi`
+ * Issue 28 (d), ADR 0163: what Redocly's recommended rules ask of each operation (`npm run lint:openapi`
  * runs the linter itself in `npm test`): an operationId, a summary, a tag of the feature that owns it,
  * its security (bearer token, XSRF header), and the document's server.
  */

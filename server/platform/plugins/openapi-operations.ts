@@ -2,7 +2,7 @@ import type { Access } from './access.ts';
 import { XSRF_HEADER } from './csrf.ts';
 
 /**
- * Issue 28 (d), ADR 0159: what each OpenAPI operation needs beyond its schemas (Redocly's recommended
+ * Issue 28 (d), ADR 0163: what each OpenAPI operation needs beyond its schemas (Redocly's recommended
  * rules), derived from what the route already states, so that no route file repeats it: an operationId
  * and a summary from the method and path (a route may declare its own in `schema`), the security from
  * `config.access`, the tag from the feature that registered it.

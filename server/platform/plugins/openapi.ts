@@ -46,7 +46,7 @@ export async function installOpenApi(
   app: FastifyInstance,
   options: { version: string; docs: boolean; serverUrl: string; features: readonly string[] },
 ): Promise<{ tagRoutesOf(feature: string | undefined): void }> {
-  // Issue 28 (d), ADR 0159: each /api route is tagged with the feature whose plugin registered it.
+  // Issue 28 (d), ADR 0163: each /api route is tagged with the feature whose plugin registered it.
   const featureOf = new WeakMap<object, string>();
   let registering: string | undefined;
   app.addHook('onRoute', (route) => {

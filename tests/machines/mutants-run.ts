@@ -1,13 +1,35 @@
+import { readFileSync } from 'node:fs';
 import type { AnyStateMachine } from 'xstate';
 import { EQUIVALENT_MUTANTS } from './equivalent-mutants.ts';
+import { failedCheck } from './machine-checks.ts';
 import { type Mutant, mutantsOf } from './mutation.ts';
 import type { GeneratedPath } from './model-harness.ts';
 import { type OracleSuite, runSuite, suitePaths } from './oracle-harness.ts';
+import { loadSourceMutant, machineFile, sourceEditsOf } from './source-mutation.ts';
 
 /**
- * The mutation run shared by scripts/mutants.ts and tests/machines/mutants.test.ts: every mutant of a
- * machine against that machine's oracle path tests, in-process.
+ * The mutation run shared by tests/machines/run-mutants.ts (`npm run test:mutants`) and
+ * tests/machines/mutants.test.ts: every mutant of a machine (the structural ones of mutation.ts and the
+ * source ones of source-mutation.ts) against that machine's oracle path tests, in-process.
  */
+
+/** The source mutants of a suite's machine (machines/<name>.ts), built and loaded. */
+export async function sourceMutantsOf(
+  suite: OracleSuite<unknown, unknown, unknown>,
+  only: (id: string) => boolean = () => true,
+): Promise<Mutant[]> {
+  const file = machineFile(suite.name);
+  const edits = sourceEditsOf(readFileSync(file, 'utf8'), file).filter((e) => only(e.id));
+  const out: Mutant[] = [];
+  for (const edit of edits) {
+    out.push({
+      id: edit.id,
+      operator: edit.operator,
+      machine: await loadSourceMutant(file, suite.name, edit),
+    });
+  }
+  return out;
+}
 
 export interface MutantResult {
   mutant: Mutant;
@@ -33,7 +55,11 @@ export async function tryMutant(
   paths: GeneratedPath<unknown>[],
 ): Promise<{ killed: boolean; by?: string }> {
   const result = await runSuite(suite, machine, paths);
-  if (result.passed) return { killed: false };
+  if (result.passed) {
+    // Issue 28 (g): single-path checks of what guards and assigns compute (tests/machines/machine-checks.ts).
+    const failed = await failedCheck(suite.name, machine);
+    return failed ? { killed: true, by: `check: ${failed}` } : { killed: false };
+  }
   const index = paths.findIndex((p) => p.name === result.failure?.path);
   if (index > 0) paths.unshift(...paths.splice(index, 1));
   return { killed: true, by: `${result.failure?.path} @ ${result.failure?.step}` };
@@ -41,10 +67,14 @@ export async function tryMutant(
 
 export async function runMutants(
   suite: OracleSuite<unknown, unknown, unknown>,
-  options: { only?: (m: Mutant) => boolean } = {},
+  options: { only?: (m: { id: string; operator: string }) => boolean } = {},
 ): Promise<MachineRun> {
   const paths = suitePaths(suite);
-  const mutants = mutantsOf(suite.machine).filter(options.only ?? (() => true));
+  const only = options.only ?? (() => true);
+  const mutants = [
+    ...mutantsOf(suite.machine).filter(only),
+    ...(await sourceMutantsOf(suite, (id) => only({ id, operator: id.split(' ')[0]! }))),
+  ];
   const results: MutantResult[] = [];
   for (const mutant of mutants) results.push({ mutant, ...(await tryMutant(suite, mutant.machine, paths)) });
   const listed = EQUIVALENT_MUTANTS[suite.name] ?? {};

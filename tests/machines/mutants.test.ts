@@ -1,16 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { sideMenuMachine } from '../../machines/sideMenuMachine.ts';
 import { EQUIVALENT_MUTANTS } from './equivalent-mutants.ts';
 import { type Mutant, mutantsOf, type Operator } from './mutation.ts';
-import { runMutants, tryMutant } from './mutants-run.ts';
+import { runMutants, sourceMutantsOf, tryMutant } from './mutants-run.ts';
 import { suitePaths } from './oracle-harness.ts';
 import { ORACLE_SUITES } from './oracle-suites.ts';
 import { requestSuite } from './oracles/request.ts';
 import { sideMenuSuite } from './oracles/sideMenu.ts';
+import { machineFile, sourceEditsOf } from './source-mutation.ts';
 
 /**
- * The mutation runner itself (scripts/mutants.ts), on samples small enough for every test run: it
+ * The mutation runner itself (tests/machines/run-mutants.ts), on samples small enough for every test run: it
  * must kill a mutant of each operator, leave the real machine alone, and keep the list of
  * equivalent mutants in step with the mutants it generates. The full run is `npm run test:mutants`.
  */
@@ -77,8 +79,39 @@ describe('mutation runner (tests the seed spec §2/§4 side-menu oracle on mutan
 
   it('every listed equivalent mutant is one the generator makes (the list is not stale)', () => {
     for (const suite of ORACLE_SUITES) {
-      const ids = new Set(mutantsOf(suite.machine).map((m) => m.id));
+      const file = machineFile(suite.name);
+      const ids = new Set([
+        ...mutantsOf(suite.machine).map((m) => m.id),
+        ...sourceEditsOf(readFileSync(file, 'utf8'), file).map((e) => e.id),
+      ]);
       for (const id of Object.keys(EQUIVALENT_MUTANTS[suite.name] ?? {})) expect(ids.has(id), id).toBe(true);
     }
+  });
+
+  it('issue 28 (g): source mutants change what guards and assigns compute, and are killed', async () => {
+    const request = requestSuite as unknown as AnySuite;
+    const guards = await sourceMutantsOf(request, (id) => id.startsWith('guard-condition canRefresh'));
+    expect(guards.map((m) => m.id)).toContain('guard-condition canRefresh: r.status === 401 [=== → !==]');
+    const assigns = await sourceMutantsOf(menu, (id) => id.startsWith('assign-body'));
+    expect(assigns.map((m) => m.id)).toEqual(['assign-body setAppearance: drop appearance']);
+    for (const [suite, mutants] of [
+      [request, guards],
+      [menu, assigns],
+    ] as const) {
+      for (const mutant of mutants) {
+        const result = await tryMutant(suite, mutant.machine, suitePaths(suite));
+        expect(result.killed, mutant.id).toBe(true);
+      }
+    }
+  });
+
+  it('issue 28 (g): a mutant the oracle paths miss is killed by a single-path check (tests/machines/machine-checks.ts)', async () => {
+    const wizard = ORACLE_SUITES.find((s) => s.name === 'adWizardMachine')!;
+    const [mutant] = await sourceMutantsOf(wizard, (id) =>
+      id.startsWith('assign-body inline states.loading.invoke.onDone.actions: drop isFirst'),
+    );
+    const result = await tryMutant(wizard, mutant!.machine, suitePaths(wizard));
+    expect(result.killed).toBe(true);
+    expect(result.by).toMatch(/^check: a loaded request keeps its status/);
   });
 });

@@ -17,9 +17,18 @@ import {
  *   and never an eventless transition into its own source, which would loop forever);
  * - negate-guard / drop-guard: on every guarded transition;
  * - drop-action: each action of a transition, and of every state's entry and exit.
+ * What guards and assigns compute is mutated in the source instead (tests/machines/source-mutation.ts).
  */
 
-export type Operator = 'drop-transition' | 'retarget' | 'negate-guard' | 'drop-guard' | 'drop-action';
+export type Operator =
+  | 'drop-transition'
+  | 'retarget'
+  | 'negate-guard'
+  | 'drop-guard'
+  | 'drop-action'
+  // Issue 28 (g): what guards and assigns compute, edited in the source (tests/machines/source-mutation.ts).
+  | 'guard-condition'
+  | 'assign-body';
 
 export interface Mutant {
   /** Stable name, used by the list of equivalent mutants. */

@@ -8,7 +8,7 @@ import { type GeneratedPath, generatePaths, type ModelOptions, stepLabel } from 
  * ORACLE says must be observed. The oracle is a small reference model written from the seed spec's
  * rules (tests/machines/oracles/*.ts); it never looks at the machine, its graph or its snapshots.
  *
- * No Vitest in here: the mutation runner (scripts/mutants.ts) runs the same replay in-process on
+ * No Vitest in here: the mutation runner (tests/machines/run-mutants.ts) runs the same replay in-process on
  * every mutant of a machine.
  */
 

@@ -4,7 +4,7 @@ import { authSuite } from './oracles/auth.ts';
 import { requestSuite } from './oracles/request.ts';
 import { sideMenuSuite } from './oracles/sideMenu.ts';
 
-/** The machines' oracle suites (model.test.ts runs them; scripts/mutants.ts runs them on mutants). */
+/** The machines' oracle suites (model.test.ts runs them; tests/machines/run-mutants.ts runs them on mutants). */
 export const ORACLE_SUITES = [
   authSuite,
   sideMenuSuite,

@@ -111,7 +111,8 @@ function onAnswer(model: RequestModel, r: HttpResult): RequestModel {
   }
   if (r.status === 401 && (r.statusText === 'Unauthorized' || messageField(r.data) === 'Unauthenticated.')) {
     // seed spec §8: 401 Unauthorized / 'Unauthenticated.': remove token and store, go to root, toast.
-    return finish(m, `error unauthenticated: ${ERRORS.sessionExpired}`, {
+    // Issue 28 (g): the error says 401, as callers that branch on the status read it.
+    return finish(m, `error unauthenticated 401: ${ERRORS.sessionExpired}`, {
       storage: { accessToken: null, store: null },
       location: [...m.obs.location, '/'],
       sessionExpired: m.obs.sessionExpired + 1,
@@ -164,7 +165,7 @@ function step(m: RequestModel, e: EventObject): RequestModel {
       );
     case 'xstate.error.actor.refreshToken':
       // seed spec §8: if refresh fails remove token and go to root.
-      return finish(m, `error session: ${ERRORS.sessionExpired}`, {
+      return finish(m, `error session 401: ${ERRORS.sessionExpired}`, {
         storage: { ...m.obs.storage, accessToken: null },
         location: [...m.obs.location, '/'],
         sessionExpired: m.obs.sessionExpired + 1,
@@ -228,7 +229,7 @@ function world() {
             ? `ok ${out.result.status}`
             : out.error.kind === 'http'
               ? `error http ${out.error.status}: ${out.error.message}`
-              : `error ${out.error.kind}: ${out.error.message}`;
+              : `error ${out.error.kind}${out.error.status == null ? '' : ` ${out.error.status}`}: ${out.error.message}`;
       return {
         calls: [...server.made],
         inFlight: server.inFlight(),

@@ -114,6 +114,7 @@ export const RECRUITMENT_MESSAGES = {
   cancelled: '当選を取り消しました。繰り上げ当選を行えます。',
   redrawn: '次の順位の応募を繰り上げ当選にしました。',
   drawn: '抽選しました。当選・落選のメールを応募者に送ります。',
+  picked: '当選者を決めました。当選・落選のメールを応募者に送ります。',
   platformRetired: '新しいモニター募集のSNSは、X・Instagram・TikTokから選んでください。',
   /** What the public page says of a place freed by the winner's own decline. */
   declinedReason: '当選者が辞退しました',

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { RECRUITMENT_MESSAGES } from '../../../contracts/recruitments.ts';
+import { notify } from '../../platform/ui/notify.ts';
 import { Link } from 'wouter';
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import type { ScreenProps } from '../../platform/routing.ts';
@@ -13,13 +15,15 @@ import { confirmVisit } from './api/confirm-visit.ts';
 import { getRecruitment } from './api/get-recruitment.ts';
 import { pickWinners } from './api/pick-winners.ts';
 import { redrawWinner } from './api/redraw-winner.ts';
-import { DrawAudit, formatPeriod, StatusBadge } from './common.tsx';
+import { CloseEarlyCard } from './CloseEarlyCard.tsx';
+import { ClosingRecord, currentWinners, DrawAudit, formatPeriod, StatusBadge } from './common.tsx';
 import { EntryTable } from './EntryTable.tsx';
 import { useShopEntries } from './useShopEntries.ts';
 
 /**
  * Seed spec section 2 / issue 15: staff choose the winners, by hand (tick entries) or by the auditable
- * lottery, once; a winner who declines is replaced by the next rank of the same seed.
+ * lottery, once, after the application period or an early close with a reason (issue 23); the place of
+ * a winner who declined or whom staff cancelled with a reason goes to the next rank of the same seed.
  */
 export default function AdminWinnerPickerPage({ params }: ScreenProps) {
   const id = Number(params.recruitmentId);
@@ -38,15 +42,31 @@ export default function AdminWinnerPickerPage({ params }: ScreenProps) {
   const r = res.data;
   const decided = r.selection !== null;
   const canChoose = !decided && (r.status === '募集中' || r.status === '選考中');
-  const after = async (action: () => Promise<unknown>) => {
-    const done = await run(action);
-    if (done.ok) {
+  // Issue 23: winners come after the application period, or after staff closed it early with a reason.
+  const beforeDeadline = Date.now() <= new Date(r.application_ends_at).getTime() && !r.closed_early;
+  const refresh = () => {
+    reload();
+    setVersion((v) => v + 1);
+  };
+  const after = async (action: () => Promise<unknown>, done?: string) => {
+    const result = await run(action);
+    if (result.ok) {
+      if (done) notify.success(done);
       setSelected(new Set());
       setConfirming(false);
-      reload();
-      setVersion((v) => v + 1);
+      refresh();
     }
   };
+  const redraw = (entryId: number) => {
+    if (
+      !window.confirm(
+        `応募番号${entryId}の枠を、抽選の次の順位の応募に繰り上げますか？繰り上げ当選の方に当選のメールが送られます。`,
+      )
+    )
+      return;
+    void after(() => redrawWinner(r.id, entryId), RECRUITMENT_MESSAGES.redrawn);
+  };
+  const awaiting = r.replacements.filter((x) => x.replaced_by_entry_id === null).map((x) => x.entry_id);
   const toggle = (entryId: number) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -54,7 +74,7 @@ export default function AdminWinnerPickerPage({ params }: ScreenProps) {
       else next.add(entryId);
       return next;
     });
-  const winners = (r.winner_entry_ids ?? []).filter((e) => !(r.declined_entry_ids ?? []).includes(e));
+  const winners = currentWinners(r);
 
   return (
     <PageFrame
@@ -78,18 +98,25 @@ export default function AdminWinnerPickerPage({ params }: ScreenProps) {
     >
       {message && <FormAlert role="alert">{message}</FormAlert>}
       {errors.entry_ids && <FormAlert role="alert">{errors.entry_ids.join(' ')}</FormAlert>}
+      {r.status === '募集中' && beforeDeadline && <CloseEarlyCard r={r} onDone={refresh} />}
       {canChoose && (
         <Card aria-labelledby="lottery-title">
           <h2 id="lottery-title">抽選で選ぶ</h2>
           <p>
             応募中の応募をすべて抽選の対象として確定し、公開済みのシード値で順位を計算して、上位
             {r.winners_count}
-            名を当選にします。募集中の場合は応募を締め切ります。抽選は一度だけで、やり直せません。
+            名を当選にします。抽選は一度だけで、やり直せません。
           </p>
+          {beforeDeadline && (
+            <Notice>応募期間が終わるまで（または応募を早めに締め切るまで）抽選できません。</Notice>
+          )}
           {confirming ? (
             <>
               <Notice>抽選を実行すると、当選・落選のメールが応募者に送られます。よろしいですか？</Notice>
-              <Button disabled={busy} onClick={() => after(() => drawWinners(r.id))}>
+              <Button
+                disabled={busy}
+                onClick={() => after(() => drawWinners(r.id), RECRUITMENT_MESSAGES.drawn)}
+              >
                 抽選を実行する
               </Button>{' '}
               <Button variant="ghost" onClick={() => setConfirming(false)}>
@@ -97,7 +124,7 @@ export default function AdminWinnerPickerPage({ params }: ScreenProps) {
               </Button>
             </>
           ) : (
-            <Button onClick={() => setConfirming(true)} disabled={r.entries_count === 0}>
+            <Button onClick={() => setConfirming(true)} disabled={r.entries_count === 0 || beforeDeadline}>
               抽選で{r.winners_count}名を選ぶ
             </Button>
           )}
@@ -125,16 +152,23 @@ export default function AdminWinnerPickerPage({ params }: ScreenProps) {
             onVisit={(entryId) => after(() => confirmVisit(entryId))}
             onApprove={(entryId) => after(() => approvePost(entryId))}
             onRejected={() => void after(async () => undefined)}
-            {...(r.selection === 'lottery'
-              ? { onDecline: (entryId: number) => after(() => redrawWinner(r.id, entryId)) }
-              : {})}
+            onCancelWin={refresh}
+            {...(r.selection === 'lottery' ? { awaitingRedraw: awaiting, onRedraw: redraw } : {})}
           />
         )}
         {canChoose && (
           <Button
             variant="secondary"
-            disabled={busy || selected.size === 0}
-            onClick={() => after(() => pickWinners(r.id, { entry_ids: [...selected] }))}
+            disabled={busy || selected.size === 0 || beforeDeadline}
+            onClick={() => {
+              if (
+                !window.confirm(
+                  `チェックした${selected.size}件を当選にしますか？当選・落選のメールが送られます。`,
+                )
+              )
+                return;
+              void after(() => pickWinners(r.id, { entry_ids: [...selected] }), RECRUITMENT_MESSAGES.picked);
+            }}
           >
             チェックした{selected.size}件を当選にする
           </Button>
@@ -147,7 +181,13 @@ export default function AdminWinnerPickerPage({ params }: ScreenProps) {
             {r.selection === 'lottery' ? '（抽選）' : '（手動）'}。
             <Link href={`/winner-picker/${r.id}`}>公開ページで確認する</Link>
           </p>
+          <ClosingRecord r={r} />
           <DrawAudit r={r} />
+        </Card>
+      )}
+      {!decided && r.closed_early && (
+        <Card>
+          <ClosingRecord r={r} />
         </Card>
       )}
     </PageFrame>

@@ -1,6 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
-import { type Entry, POST_AUTO_APPROVE_DAYS, POST_PLATFORMS } from '../../../contracts/recruitments.ts';
+import {
+  type Entry,
+  POST_AUTO_APPROVE_DAYS,
+  POST_PLATFORMS,
+  RECRUITMENT_MESSAGES,
+} from '../../../contracts/recruitments.ts';
+import { notify } from '../../platform/ui/notify.ts';
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import type { ScreenProps } from '../../platform/routing.ts';
 import { Button } from '../../platform/ui/Button.tsx';
@@ -8,6 +14,7 @@ import { Field, FormAlert } from '../../platform/ui/Field.tsx';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, Notice, PageFrame, Prose } from '../../platform/ui/Page.tsx';
 import { MessageView, NotFoundView } from '../../platform/ui/StatusViews.tsx';
+import { declineEntry } from './api/decline-entry.ts';
 import { submitPost } from './api/submit-post.ts';
 import { getEntry } from './api/get-entry.ts';
 import { formatDate, formatPeriod, StatusBadge } from './common.tsx';
@@ -64,6 +71,36 @@ function PostForm({ e, onDone }: { e: Entry; onDone: () => void }) {
         {e.reject_reason ? '投稿のURLを再提出する' : '投稿のURLを提出する'}
       </Button>
     </form>
+  );
+}
+
+/**
+ * Issue 23: the winner gives the place back before the visit (the place goes to the next rank), after a
+ * confirmation; a toast says it was done.
+ */
+function DeclineButton({ e, onDone }: { e: Entry; onDone: () => void }) {
+  const { busy, message, run } = useSubmission();
+  const decline = async () => {
+    if (
+      !window.confirm(
+        `「${e.recruitment.title}」の当選を辞退しますか？\n辞退すると、この枠は次の順位の方に繰り上げられます。元に戻せません。`,
+      )
+    )
+      return;
+    const done = await run(() => declineEntry(e.id));
+    if (done.ok) {
+      notify.success(RECRUITMENT_MESSAGES.declined);
+      onDone();
+    }
+  };
+  return (
+    <>
+      {message && <FormAlert role="alert">{message}</FormAlert>}
+      <p>ご都合が合わなくなった場合は、来店前に当選を辞退できます。</p>
+      <Button variant="outline" disabled={busy} onClick={() => void decline()}>
+        当選を辞退する
+      </Button>
+    </>
   );
 }
 
@@ -131,7 +168,8 @@ export default function EntryDetailPage({ params }: ScreenProps) {
           </table>
         </Prose>
         {e.can_submit_post && <PostForm e={e} onDone={() => setVersion((v) => v + 1)} />}
-        {(e.status === '当選' || e.status === '落選') && (
+        {e.status === '当選' && <DeclineButton e={e} onDone={() => setVersion((v) => v + 1)} />}
+        {['当選', '落選', '辞退', '当選取消'].includes(e.status) && (
           <p>
             <Link href={`/winner-picker/${e.recruitment.id}`}>抽選の公開情報を見る</Link>
           </p>

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import type { ShopEntry } from '../../../contracts/recruitments.ts';
+import { RECRUITMENT_MESSAGES, type ShopEntry } from '../../../contracts/recruitments.ts';
 import { SNS_PLATFORM_LABELS } from '../../../contracts/supporters.ts';
 import { formatCount } from '../../platform/ui/format.ts';
 import { Button } from '../../platform/ui/Button.tsx';
 import { DataTable, TableScroll } from '../../platform/ui/DataTable.tsx';
 import { formatDate, StatusBadge } from './common.tsx';
+import { cancelWin } from './api/cancel-win.ts';
+import { ReasonForm } from './ReasonForm.tsx';
 import { RejectPostForm } from './RejectPostForm.tsx';
 
 const Table = DataTable;
@@ -23,7 +25,9 @@ export function EntryTable({
   onVisit,
   onApprove,
   onRejected,
-  onDecline,
+  onCancelWin,
+  awaitingRedraw,
+  onRedraw,
   busy,
 }: {
   items: ShopEntry[];
@@ -35,10 +39,16 @@ export function EntryTable({
   onApprove?: (id: number) => void;
   /** Shown with a reject button on posts to judge; called after a rejection (ADR 0083). */
   onRejected?: () => void;
-  onDecline?: (id: number) => void;
+  /** Staff: cancel a win (当選 or 体験済) with a public reason (issue 23); called after it is done. */
+  onCancelWin?: () => void;
+  /** Released winners whose place is not given yet, and the redraw that gives it (issue 23). */
+  awaitingRedraw?: number[];
+  onRedraw?: (id: number) => void;
   busy?: boolean;
 }) {
   const [rejecting, setRejecting] = useState<number | null>(null);
+  const [cancelling, setCancelling] = useState<number | null>(null);
+  const acts = !!(onVisit || onApprove || onCancelWin || onRedraw);
   return (
     <Scroll>
       <Table>
@@ -51,7 +61,7 @@ export function EntryTable({
             <th scope="col">回答・投稿</th>
             <th scope="col">状況</th>
             <th scope="col">応募日</th>
-            {(onVisit || onApprove || onDecline) && <th scope="col">操作</th>}
+            {acts && <th scope="col">操作</th>}
           </tr>
         </thead>
         <tbody>
@@ -105,7 +115,7 @@ export function EntryTable({
                 <StatusBadge status={e.status} />
               </td>
               <td>{formatDate(e.created_at)}</td>
-              {(onVisit || onApprove || onDecline) && (
+              {acts && (
                 <td>
                   {onVisit && e.status === '当選' && (
                     <Button size="sm" disabled={busy} onClick={() => onVisit(e.id)}>
@@ -132,9 +142,31 @@ export function EntryTable({
                       }}
                     />
                   )}
-                  {onDecline && e.status === '当選' && (
-                    <Button size="sm" variant="outline" disabled={busy} onClick={() => onDecline(e.id)}>
-                      辞退で繰り上げ
+                  {onCancelWin && (e.status === '当選' || e.status === '体験済') && cancelling !== e.id && (
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => setCancelling(e.id)}>
+                      当選を取り消す…
+                    </Button>
+                  )}
+                  {onCancelWin && cancelling === e.id && (
+                    <ReasonForm
+                      label={`応募番号${e.id}の当選を取り消す`}
+                      hint="当選者にはメールで理由をお知らせします。取り消した枠は、繰り上げ当選で次の順位の応募に移せます。"
+                      submitLabel="当選を取り消す"
+                      confirmText={(reason) =>
+                        `応募番号${e.id}（${e.screen_name}）の当選を取り消しますか？\n理由：${reason}\n当選者にメールが送られ、理由は公開ページに表示されます。元に戻せません。`
+                      }
+                      doneText={RECRUITMENT_MESSAGES.cancelled}
+                      action={(reason) => cancelWin(e.id, { reason })}
+                      onCancel={() => setCancelling(null)}
+                      onDone={() => {
+                        setCancelling(null);
+                        onCancelWin();
+                      }}
+                    />
+                  )}
+                  {onRedraw && awaitingRedraw?.includes(e.id) && (
+                    <Button size="sm" disabled={busy} onClick={() => onRedraw(e.id)}>
+                      この枠を繰り上げ当選にする
                     </Button>
                   )}
                 </td>

@@ -13,7 +13,7 @@ import { Card, Notice, PageFrame, Prose } from '../../platform/ui/Page.tsx';
 import { MessageView, NotFoundView } from '../../platform/ui/StatusViews.tsx';
 import { applyTo } from './api/apply.ts';
 import { getRecruitment } from './api/get-recruitment.ts';
-import { formatPeriod, StatusBadge } from './common.tsx';
+import { ClosingRecord, formatPeriod, StatusBadge } from './common.tsx';
 
 const Gallery = styled('div', {
   display: 'grid',
@@ -88,6 +88,15 @@ function ApplyBox({ r, onApplied }: { r: Recruitment; onApplied: () => void }) {
         <p>応募にはログインが必要です。</p>
         <ButtonLink href="/login">ログインして応募する</ButtonLink>
       </>
+    );
+  }
+  // Issue 23: who may not apply is told so before pressing the button (operators, the shop's own
+  // people, supporters not approved or without an approved account on the platform).
+  if (r.apply_problem) {
+    return (
+      <Notice tone="info" role="note" aria-label="応募について">
+        {r.apply_problem}
+      </Notice>
     );
   }
   const submit = async (e: FormEvent) => {
@@ -168,6 +177,7 @@ export default function RecruitmentDetailPage({ params }: ScreenProps) {
         </Notice>
         <ApplyBox r={r} onApplied={() => setVersion((v) => v + 1)} />
       </Card>
+      <ClosingRecord r={r} />
       <p>
         抽選は公開の手順で行います。
         <Link href={`/winner-picker/${r.id}`}>抽選の公開情報と当選発表を見る</Link>

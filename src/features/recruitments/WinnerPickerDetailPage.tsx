@@ -8,7 +8,7 @@ import { MessageView, NotFoundView } from '../../platform/ui/StatusViews.tsx';
 import { approvePost } from './api/approve-post.ts';
 import { confirmVisit } from './api/confirm-visit.ts';
 import { getRecruitment } from './api/get-recruitment.ts';
-import { DrawAudit, StatusBadge } from './common.tsx';
+import { ClosingRecord, currentWinners, DrawAudit, StatusBadge } from './common.tsx';
 import { EntryTable } from './EntryTable.tsx';
 import { RecruitmentFacts } from './RecruitmentDetailPage.tsx';
 import { useShopEntries } from './useShopEntries.ts';
@@ -81,14 +81,13 @@ export default function WinnerPickerDetailPage({ params }: ScreenProps) {
         {r.winner_entry_ids ? (
           <p>
             当選した応募番号：
-            <strong>
-              {r.winner_entry_ids.filter((e) => !(r.declined_entry_ids ?? []).includes(e)).join('、')}
-            </strong>
+            <strong>{currentWinners(r).join('、') || '—'}</strong>
             （当選者にはメールでお知らせしました）
           </p>
         ) : (
           <p>当選発表は、選考が終わり次第このページと登録メールでお知らせします。</p>
         )}
+        <ClosingRecord r={r} />
         <DrawAudit r={r} />
       </Card>
     </PageFrame>

@@ -3,19 +3,24 @@ import { Link } from 'wouter';
 import type { Recruitment, RecruitmentSummary } from '../../../contracts/recruitments.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { Button } from '../../platform/ui/Button.tsx';
-import { formatYen } from '../../platform/ui/format.ts';
+import { formatDate, formatPeriod, formatYen } from '../../platform/ui/format.ts';
 import { Notice } from '../../platform/ui/Page.tsx';
 import { type DrawCheck, verifyDraw } from './verify-draw.ts';
 
-/** Dates are shown in Japan time, as people here read them: 2026年11月21日. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '—';
-  return new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'long' }).format(d);
-}
+export { formatDate, formatPeriod };
 
-export const formatPeriod = (from: string, to: string) => `${formatDate(from)}〜${formatDate(to)}`;
+const clock = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: 'Asia/Tokyo',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A moment as product design section 8 writes it, in Japan time: `2026年11月26日（木） 18:30`. */
+export function formatMoment(iso: string | null | undefined): string {
+  if (!iso || Number.isNaN(new Date(iso).getTime())) return '—';
+  return `${formatDate(iso)} ${clock.format(new Date(iso))}`;
+}
 
 export const Badge = styled('span', {
   display: 'inline-block',
@@ -199,15 +204,7 @@ export function DrawAudit({ r }: { r: Recruitment }) {
         {drawn && (
           <>
             <dt>抽選日時</dt>
-            <dd>
-              {r.drawn_at
-                ? new Intl.DateTimeFormat('ja-JP', {
-                    timeZone: 'Asia/Tokyo',
-                    dateStyle: 'long',
-                    timeStyle: 'short',
-                  }).format(new Date(r.drawn_at))
-                : '—'}
-            </dd>
+            <dd>{formatMoment(r.drawn_at)}</dd>
             <dt>シード値</dt>
             <dd>
               <Mono>{r.seed}</Mono>
@@ -223,7 +220,9 @@ export function DrawAudit({ r }: { r: Recruitment }) {
             <dt>当選した応募番号（順位順）</dt>
             <dd>
               <Mono>{r.winner_entry_ids!.join(', ')}</Mono>
-              {r.declined_entry_ids?.length ? `（辞退：${r.declined_entry_ids.join(', ')}）` : ''}
+              {r.declined_entry_ids?.length
+                ? `（辞退・取り消しで繰り上げた枠：${r.declined_entry_ids.join(', ')}）`
+                : ''}
             </dd>
           </>
         )}
@@ -280,6 +279,44 @@ export function DrawAudit({ r }: { r: Recruitment }) {
             </ol>
           </details>
         </>
+      )}
+    </section>
+  );
+}
+
+/** The winners holding a place now: drawn or picked, less those who declined or were cancelled. */
+export const currentWinners = (r: Recruitment): number[] =>
+  (r.winner_entry_ids ?? []).filter((e) => !r.replacements.some((x) => x.entry_id === e));
+
+/**
+ * Issue 23: what the public page states beside the audit record: applications closed before the
+ * deadline (when and why), and each place a winner gave back or lost, with the reason, the time and
+ * the entry moved up into it.
+ */
+export function ClosingRecord({ r }: { r: Recruitment }) {
+  if (!r.closed_early && r.replacements.length === 0) return null;
+  return (
+    <section aria-labelledby={`closing-${r.id}`}>
+      <h2 id={`closing-${r.id}`}>締め切りと繰り上げの記録</h2>
+      {r.closed_early && (
+        <Notice tone="info" role="note" aria-label="早めの締め切り">
+          応募は締切日より前の {formatMoment(r.closed_early.at)} に、運営が締め切りました。
+          <br />
+          理由：{r.closed_early.reason}
+        </Notice>
+      )}
+      {r.replacements.length > 0 && (
+        <ul aria-label="繰り上げの記録">
+          {r.replacements.map((x) => (
+            <li key={x.entry_id}>
+              応募番号 {x.entry_id}：{x.kind === 'declined' ? '当選を辞退' : '当選を取り消し'}（
+              {formatMoment(x.released_at)}）。理由：{x.reason}。
+              {x.replaced_by_entry_id !== null
+                ? ` 応募番号 ${x.replaced_by_entry_id} が繰り上げ当選（${formatMoment(x.replaced_at)}）。`
+                : ' 繰り上げ当選の抽選を待っています。'}
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

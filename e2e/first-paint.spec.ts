@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, login, test } from './fixtures.ts';
+import { DEMO, DEMO_PASSWORD, expect, login, test, tickRecaptcha } from './fixtures.ts';
 
 /**
  * Issue 11, ADR 0155: the guest pages come prerendered by the server; the app takes them over without
@@ -90,6 +90,10 @@ test("a guest's /recruitments brings its open recruitments and the first photo: 
 
 /** Holds the app's scripts until `release()`: the page stays as the server drew it (before hydration). */
 async function holdScripts(page: Page) {
+  // Until the server has prerendered its pages (just after it starts), a page waits for its scripts.
+  await expect
+    .poll(async () => (await page.request.get('/login')).text(), { timeout: 60_000 })
+    .toContain('data-prerendered');
   let release = () => {};
   const released = new Promise<void>((r) => (release = r));
   await page.route(/\/assets\/.*\.js$/, async (route) => {
@@ -103,7 +107,7 @@ test('issue 25 (13): a tap on the menu before the app has taken the page over op
   page,
 }) => {
   const release = await holdScripts(page);
-  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.goto('/', { waitUntil: 'commit' });
   await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '');
   await page.getByRole('button', { name: 'メニューを開く' }).click();
   release();
@@ -114,11 +118,24 @@ test('issue 25 (13): a link tapped before the app has taken the page over goes w
   page,
 }) => {
   const release = await holdScripts(page);
-  await page.goto('/recruitments', { waitUntil: 'domcontentloaded' });
+  await page.goto('/recruitments', { waitUntil: 'commit' });
   await page.getByRole('link', { name: 'ログイン' }).first().click();
   release();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'ログイン' })).toBeVisible();
+});
+
+test('issue 25 (13): what is typed before the app has taken the login page over is what it sends', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.locator('input[name="email"]').fill(DEMO.supporter);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  release();
+  await tickRecaptcha(page);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
 });
 
 test('issue 25 (14): the first login of a fresh browser has no failed request and a clean console', async ({

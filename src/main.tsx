@@ -36,11 +36,11 @@ if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && !document.documentElement.hasAtt
     },
   });
   // Issue 25 (13): what was typed, pressed or sent before the app took the page over happens now.
-  void firstScreenShown().then(() => replayEarlyInput(root));
+  void firstScreenShown().then(() => replayEarlyInput());
 } else {
   root.replaceChildren();
   root.removeAttribute(PRERENDERED_ATTRIBUTE);
   // The guest's page is gone: presses held on it are dropped with it.
-  replayEarlyInput(root);
+  replayEarlyInput();
   createRoot(root).render(app);
 }

@@ -13,7 +13,8 @@ export const APP_SCRIPTS_TEMPLATE = 'app-scripts';
  *   page shows without waiting for the scripts, which then take it over;
  * - issue 25 (13), ADR 0159: the page is not inert meanwhile. Links work as links; a button pressed or a
  *   form sent before the app has taken the page over is held (not sent as a plain HTML form, which would
- *   put a password in the address) and kept in `window[EARLY_INPUT_KEY]` for the app to replay.
+ *   put a password in the address) and kept in `window[EARLY_INPUT_KEY]` for the app to replay, with
+ *   the text typed meanwhile.
  */
 export const FIRST_PAINT_SCRIPT = [
   `try{localStorage.getItem(${JSON.stringify(ACCESS_TOKEN_STORAGE_KEY)})&&document.documentElement.setAttribute('data-session','')}catch(e){}`,
@@ -26,5 +27,8 @@ export const FIRST_PAINT_SCRIPT = [
   `try{var early=window[${JSON.stringify(EARLY_INPUT_KEY)}]=[];var hold=function(e){`,
   `if(!window[${JSON.stringify(EARLY_INPUT_KEY)}])return;var t=e.target,el=t&&t.closest&&t.closest(e.type==='submit'?'form':'button');`,
   `if(!el)return;e.preventDefault();e.stopPropagation();early.push({type:e.type,target:el})};`,
-  `document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true)}catch(e){}`,
+  `document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);`,
+  // What is typed is noted too: React's hydration may empty a field (a password) that was typed into.
+  `document.addEventListener('input',function(e){var t=e.target;if(window[${JSON.stringify(EARLY_INPUT_KEY)}]&&t&&/^(INPUT|TEXTAREA)$/.test(t.tagName))`,
+  `early.push({type:'input',target:t,value:t.value})},true)}catch(e){}`,
 ].join('');

@@ -225,7 +225,7 @@ describe('prerendered guest pages: the HTML the server answers', () => {
     for (const run of timers.splice(0)) run();
     expect(appended).toEqual(['content of app-scripts']);
     // Issue 25 (6): presses and sends before the app are held for it to replay.
-    expect(listeners).toEqual(['click:true', 'submit:true']);
+    expect(listeners).toEqual(['click:true', 'submit:true', 'input:true']);
     expect(browser.window.__earlyInput).toEqual([]);
   });
 });

@@ -41,7 +41,13 @@ const Table = styled(DataTable, {
   '& th': { backgroundColor: '$gray100' },
   '& tr[aria-selected="true"] td': { backgroundColor: '$primaryPale' },
 });
-const Layout = styled('div', { display: 'grid', gap: '$4', '@lg': { gridTemplateColumns: '3fr 2fr' } });
+const Layout = styled('div', {
+  display: 'grid',
+  gap: '$4',
+  '@lg': { gridTemplateColumns: '3fr 2fr' },
+  // Issue 25 (7): a column may be narrower than its table (the table scrolls inside it, not the page).
+  '& > *': { minWidth: 0 },
+});
 const Dl = styled('dl', {
   display: 'grid',
   gridTemplateColumns: 'max-content 1fr',

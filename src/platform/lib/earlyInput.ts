@@ -1,33 +1,69 @@
 import { EARLY_INPUT_KEY } from '../../../contracts/values.ts';
 
-interface EarlyInput {
-  type: 'click' | 'submit';
-  target: Element;
-}
+type EarlyInput =
+  | { type: 'click' | 'submit'; target: Element }
+  | { type: 'input'; target: HTMLInputElement | HTMLTextAreaElement; value: string };
 type EarlyWindow = Window & { [EARLY_INPUT_KEY]?: EarlyInput[] | null };
 
 /** What React's value tracker offers (the node's private `_valueTracker`). */
-type Tracked = HTMLInputElement & { _valueTracker?: { setValue(value: string): void } };
+type Tracked = (HTMLInputElement | HTMLTextAreaElement) & {
+  _valueTracker?: { setValue(value: string): void };
+};
+
+/** How long the replay waits for React to take over the elements concerned (a part may hydrate late). */
+const HYDRATION_WAIT_MS = 3000;
+const POLL_MS = 50;
+
+/** NOTE: React marks each element it has taken over with a `__reactFiber$…` key; there is no public sign. */
+const hydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
+
+function whenHydrated(elements: Element[], then: () => void, deadline: number): void {
+  if (elements.every((el) => !el.isConnected || hydrated(el)) || Date.now() > deadline) then();
+  else setTimeout(() => whenHydrated(elements, then, deadline), POLL_MS);
+}
+
+/** Gives React the text a field holds, as if it had just been typed (onChange with that value). */
+function typeInto(field: Tracked, value: string): void {
+  const proto =
+    field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  // NOTE: the prototype's setter, not the field's own (React's tracker), so React sees a change.
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, value);
+  field._valueTracker?.setValue(value === '' ? ' ' : '');
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
 
 /**
- * Issue 25 (13), ADR 0159: the app has taken the prerendered page over. Text typed before reaches the
- * form's state (React keeps the typed value on the page but its state still holds the empty one), then
- * the buttons pressed and forms sent meanwhile (held by server/platform/first-paint.ts) happen now.
+ * Issue 25 (13), ADR 0159: the app has taken the prerendered page over. The text typed before reaches
+ * the form's state (React's hydration keeps a typed value on the page, or empties a password field, but
+ * its state holds the empty one), then the buttons pressed and forms sent meanwhile (held by
+ * server/platform/first-paint.ts) happen now. A part of the page that hydrates after the first screen (a
+ * form waiting for the configuration) is waited for.
  */
-export function replayEarlyInput(root: HTMLElement, win: EarlyWindow = window): void {
+export function replayEarlyInput(win: EarlyWindow = window): void {
   const held = win[EARLY_INPUT_KEY] ?? [];
   win[EARLY_INPUT_KEY] = null;
-  for (const input of root.querySelectorAll<Tracked>(
-    'input:not([type=checkbox]):not([type=radio]), textarea',
-  )) {
-    if (input.value === input.defaultValue) continue;
-    // NOTE: React fires onChange only when the value differs from the one it last saw.
-    input._valueTracker?.setValue(input.defaultValue);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
+  if (held.length === 0) return;
+  const typed = new Map<Tracked, string>();
+  for (const h of held) {
+    if (h.type === 'input' && !['checkbox', 'radio'].includes(h.target.type)) typed.set(h.target, h.value);
   }
-  for (const { type, target } of held) {
-    if (!target.isConnected) continue;
-    if (type === 'click' && target instanceof HTMLElement) target.click();
-    if (type === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
-  }
+  whenHydrated(
+    held.map((h) => h.target),
+    () => {
+      for (const [field, value] of typed) {
+        // Text typed after the app took over is newer than what was noted before.
+        if (field.isConnected) typeInto(field, field.value !== '' ? field.value : value);
+      }
+      // In a task of its own, once React has drawn the values above: a form sent in the same task would
+      // still see the state of before (its handler is the one of the last render).
+      setTimeout(() => {
+        for (const h of held) {
+          if (h.type === 'input' || !h.target.isConnected) continue;
+          if (h.type === 'click' && h.target instanceof HTMLElement) h.target.click();
+          if (h.type === 'submit' && h.target instanceof HTMLFormElement) h.target.requestSubmit();
+        }
+      }, 0);
+    },
+    Date.now() + HYDRATION_WAIT_MS,
+  );
 }

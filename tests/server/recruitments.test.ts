@@ -370,7 +370,7 @@ for (const kind of DB_KINDS) {
       // The platform's checker (server/platform/post-checker.ts) is asked, as for units.
       const service = t.app.recruitments as unknown as { checker: PostChecker };
       const real = service.checker;
-      service.checker = { check: async () => ({ found: true, hasDisclosure: false }) };
+      service.checker = { check: async () => ({ status: 'found', found: true, hasDisclosure: false }) };
       const noPr = await b.post(`/api/entries/${eb}/post`, {
         post_url: 'https://x.com/demo_fan1/status/1234567890123',
       });

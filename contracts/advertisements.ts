@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema, idSchema } from './common.ts';
 import { STANDARD_REWARD } from './pricing.ts';
+import { REWARD_STATE_WORDS } from './vocabulary.ts';
 
 /**
  * Issue 13, product design sections 3 and 7: support requests (拡散依頼, `advertisements`), the units a
@@ -66,8 +67,8 @@ export const REWARD_STATES = ['holding', 'confirmed', 'reversed'] as const;
 export type RewardState = (typeof REWARD_STATES)[number];
 /** Product design section 8 "Vocabulary": 報酬 (確定待ち / 確定 / お振込み済み). */
 export const REWARD_STATE_LABELS: Record<RewardState, string> = {
-  holding: '確定待ち',
-  confirmed: '確定',
+  holding: REWARD_STATE_WORDS.holding,
+  confirmed: REWARD_STATE_WORDS.confirmed,
   reversed: '取り消し',
 };
 /** What the automatic check of a reported post found: ok, or unknown (the platform could not be asked). */

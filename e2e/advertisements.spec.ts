@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { DEMO, DEMO_SHOP, expect, login, logout, switchMode, enterShop, test } from './fixtures.ts';
-import { mailsTo } from './support/mail.ts';
+import { mailsTo, postOnSns } from './support/mail.ts';
 
 /**
  * Issue 13 "Done when", in the browser with mail from the local SMTP server: the owner creates and submits
@@ -85,6 +85,9 @@ test('the supporting loop: request, review, offer, post, approval, reward (issue
   await login(page, DEMO.supporter);
   await page.goto('/advertisements');
   const offer = page.getByRole('listitem').filter({ hasText: stamp });
+  // Issue 23: the offer names the platform and the supporter's account, and shows the request's photo.
+  await expect(offer.getByText('X（@demo_supporter）')).toBeVisible();
+  await expect(offer.getByRole('img', { name: 'お店の写真1' })).toBeVisible();
   await offer.getByRole('button', { name: '引き受ける' }).click();
   const share = offer.getByRole('link', { name: 'Xでシェアする' });
   await expect(share).toBeVisible();
@@ -108,10 +111,16 @@ test('the supporting loop: request, review, offer, post, approval, reward (issue
   );
   // An X id is a snowflake that carries its time: a post of today, inside the request's period.
   const postUrl = `https://x.com/demo_supporter/status/${(BigInt(Date.now()) - 1_288_834_974_657n) << 22n}`;
+  // Issue 23: somebody else's post proves nothing; the supporter's own, with #PR first and the link, does.
+  const othersUrl = `https://x.com/someone_else/status/${((BigInt(Date.now()) - 1_288_834_974_657n) << 22n) + 1n}`;
+  await offer.getByLabel('投稿のURL').fill(othersUrl);
+  await offer.getByRole('button', { name: '投稿を報告する' }).click();
+  await expect(offer.getByRole('alert')).toContainText('@demo_supporter');
+  await postOnSns({ platform: 'x', url: postUrl, author: 'demo_supporter', text: `#PR ${text}\n${shortUrl}` });
   await offer.getByLabel('投稿のURL').fill(postUrl);
   await offer.getByRole('button', { name: '投稿を報告する' }).click();
   await expect(offer.getByText('確認待ち')).toBeVisible();
-  const before = await page.getByRole('region', { name: 'お小遣い' }).textContent();
+  const before = await page.getByRole('region', { name: '報酬' }).textContent();
 
   // The short link: a browser counts once (a reload within the hour does not), a crawler never.
   // NOTE: a person's browser, not headless Chromium's user agent, which isbot rightly calls a bot.
@@ -137,17 +146,23 @@ test('the supporting loop: request, review, offer, post, approval, reward (issue
   const request = page.getByRole('listitem').filter({ hasText: stamp });
   await expect(request.locator('dt:text("クリック") + dd')).toHaveText('1');
   const waiting = page.getByRole('listitem').filter({ has: page.locator(`a[href="${postUrl}"]`) });
+  // The card names its request and the account; approving (money) asks first, then says what happened.
+  await expect(waiting).toContainText(`#PR ${text}`.slice(0, 60));
+  await expect(waiting).toContainText('@demo_supporter');
+  page.once('dialog', (d) => void d.accept());
   await waiting.getByRole('button', { name: '承認する' }).click();
-  await expect(waiting).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: '承認しました。報酬 120円' }).first()).toBeVisible();
   await logout(page);
 
   // The supporter sees the reward, and got the mail with the amount.
   await login(page, DEMO.supporter);
   await page.goto('/advertisements');
   await expect(
-    page.getByRole('listitem').filter({ hasText: stamp }).getByText('報酬 120円 をお小遣いに加えました'),
+    page.getByRole('listitem').filter({ hasText: stamp }).getByText(/承認されました。報酬 120円 は確定待ちです/),
   ).toBeVisible();
-  await expect(page.getByRole('region', { name: 'お小遣い' })).not.toHaveText(before ?? '');
+  // Product design section 8: held 7 days (確定待ち) before it is payable.
+  await expect(page.getByRole('region', { name: '報酬' })).not.toHaveText(before ?? '');
+  await expect(page.getByRole('region', { name: '報酬' })).toContainText('確定待ち');
   await expect
     .poll(async () => (await mailsTo(DEMO.supporter)).map((m) => m.subject).join('\n'), { timeout: 20_000 })
     .toContain('【Focustar】投稿が承認されました（報酬 120円）');

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { startMailCatcher } from '../../tests/support/mail.ts';
+import { startSnsStandin, type StandinPost } from '../../server/platform/sns-standin.ts';
 import { startOAuthProvider } from '../../tests/support/oauth.ts';
 import { startRecaptchaServer } from '../../tests/support/recaptcha.ts';
 import { parseMail, type ParsedMail } from './mime.ts';
@@ -44,6 +45,8 @@ export async function startFakes(auxPort: number): Promise<Fakes> {
   const recaptcha = await startRecaptchaServer(E2E_RECAPTCHA.secret);
   recaptcha.validTokens.add(E2E_RECAPTCHA.token);
   const oauth = await startOAuthProvider();
+  // Issue 23: the SNS platforms' oEmbed, as the server's real post checker asks it (SNS_OEMBED_URL).
+  const sns = await startSnsStandin();
 
   let denyNext: string | null = null;
   oauth.service.on('beforeAuthorizeRedirect', (redirect: { url: URL }) => {
@@ -90,6 +93,9 @@ export async function startFakes(auxPort: number): Promise<Fakes> {
           })),
         );
       }
+      if (req.method === 'POST' && url.pathname === '/sns/posts') {
+        return json(201, { url: sns.publish(JSON.parse(await readBody(req)) as StandinPost) });
+      }
       if (req.method === 'POST' && url.pathname === '/oauth/plan') {
         plan(JSON.parse(await readBody(req)) as OAuthPlan);
         return json(200, { ok: true });
@@ -110,6 +116,7 @@ export async function startFakes(auxPort: number): Promise<Fakes> {
       RECAPTCHA_SECRET: E2E_RECAPTCHA.secret,
       RECAPTCHA_SITE_KEY: E2E_RECAPTCHA.siteKey,
       RECAPTCHA_VERIFY_URL: recaptcha.url,
+      SNS_OEMBED_URL: sns.url,
       ...oauth.envFor(),
     },
     async close() {
@@ -118,6 +125,7 @@ export async function startFakes(auxPort: number): Promise<Fakes> {
         mail.stop(),
         recaptcha.stop(),
         oauth.stop(),
+        sns.close(),
       ]);
     },
   };

@@ -32,3 +32,13 @@ export function linkIn(mail: CapturedMail, pathPart = ''): string {
   if (!link) throw new Error(`メール「${mail.subject}」にリンクがありません:\n${mail.text}`);
   return link;
 }
+
+/** Issue 23: a post on an SNS, held by the stand-in the server's post checker asks (the aux server passes it on). */
+export async function postOnSns(post: { platform: string; url: string; author: string; text: string }): Promise<void> {
+  const res = await fetch(`${auxUrl()}/sns/posts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(post),
+  });
+  if (!res.ok) throw new Error(`sns endpoint answered ${res.status}`);
+}

@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { type Db, openDatabase, type TableSchema } from './db/client.ts';
 import { type Env, EnvError, loadEnv } from './env.ts';
 import { loggerOptions } from './logging.ts';
-import type { SnsStandin } from './sns-standin.ts';
+import type { StandinPost } from './sns-standin.ts';
 import type { ImageStorage } from './storage.ts';
 import type { Feature } from './feature.ts';
 import { computeAppVersion, ROOT_DIR } from './version.ts';
@@ -29,7 +29,7 @@ export interface Composition {
   /** Seeds an empty database with the demo data (covers through the app's image storage); false when it was not empty. */
   seedDemoData(
     db: Db,
-    services: { images: ImageStorage; bankKey?: string; snsPosts?: SnsStandin | null },
+    services: { images: ImageStorage; bankKey?: string; snsPosts?: { publish(post: StandinPost): unknown } | null },
   ): Promise<boolean>;
 }
 
@@ -59,7 +59,7 @@ export async function startServer(env: Env, composition: Composition): Promise<R
     if (await composition.seedDemoData(database.db, {
         images: app.images,
         bankKey: env.BANK_KEY,
-        snsPosts: app.snsStandin,
+        snsPosts: app.snsPosts,
       })) {
       // No password in a log line, not even the public demo one (issue 17): the README has it.
       app.log.info('seeded the demo accounts (README: Demo accounts)');

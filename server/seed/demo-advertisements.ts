@@ -187,7 +187,7 @@ export async function linkDemoUnitsToAccounts(tx: Db): Promise<void> {
  * Issue 23: the demo supporters' posts, held by the SNS stand-in as the platforms would hold them: the
  * request's text first (with #PR), its hashtags, and the unit's tracking link, by the unit's account.
  */
-export async function publishDemoPosts(db: Db, sns: { publish(post: StandinPost): string }): Promise<void> {
+export async function publishDemoPosts(db: Db, sns: { publish(post: StandinPost): unknown }): Promise<void> {
   const rows = rowsOf<{ post_url: string; platform: string; handle: string; text: string; hashtags: string[]; code: string | null }>(
     await db.execute(sql`
       select u.post_url, u.platform, sa.handle, a.text, a.hashtags, sl.code from units u
@@ -198,7 +198,7 @@ export async function publishDemoPosts(db: Db, sns: { publish(post: StandinPost)
   );
   for (const r of rows) {
     const tags = (typeof r.hashtags === 'string' ? (JSON.parse(r.hashtags) as string[]) : r.hashtags).map((t) => `#${t}`);
-    sns.publish({
+    await sns.publish({
       platform: r.platform as StandinPost['platform'],
       url: r.post_url,
       author: r.handle,

@@ -233,7 +233,7 @@ export interface DemoServices {
   /** The key that seals the demo bank accounts (BANK_KEY; the development key when not given). */
   bankKey?: string | undefined;
   /** The SNS stand-in, which then holds the demo supporters' posts (issue 23); none: no posts. */
-  snsPosts?: { publish(post: StandinPost): string } | null | undefined;
+  snsPosts?: { publish(post: StandinPost): unknown } | null | undefined;
 }
 
 /** Seeds the demo data into an empty database. Returns false (and writes nothing) when users exist. */

@@ -74,9 +74,10 @@ for (const kind of DB_KINDS) {
       });
       expect(fromUrl.json()).toMatchObject({ handle: 'hanako_x', status: '審査中' });
       const list = await supporter.get('/api/social-accounts');
-      // The seed's approved account first, then the two new ones.
+      // The seed's approved accounts first (issue 23: every demo supporter posts from one), then the new ones.
       expect(list.json().items.map((a: { handle: string }) => a.handle)).toEqual([
         'hanako_cafe_walk',
+        'demo_supporter',
         'hanako_cafe',
         'hanako_x',
       ]);
@@ -133,7 +134,7 @@ for (const kind of DB_KINDS) {
         ownership_check: 'found',
       });
       const mine = await supporter.get('/api/social-accounts');
-      expect(mine.json().items[1]).toMatchObject({ handle: 'hanako_cafe', status: '承認' });
+      expect(mine.json().items[2]).toMatchObject({ handle: 'hanako_cafe', status: '承認' });
       const sent = await mail.waitFor('supporter@example.com');
       expect(sent.subject).toBe('【Focustar】SNSアカウントが承認されました');
       expect(sent.text).toContain('@hanako_cafe');
@@ -171,16 +172,16 @@ for (const kind of DB_KINDS) {
     });
 
     it("a supporter deletes their own account; another's id is a 404 and stays", async () => {
-      const fanAccount = (await fan.get('/api/social-accounts')).json().items[1];
+      const fanAccount = (await fan.get('/api/social-accounts')).json().items[2];
       expect(fanAccount.handle).toBe('hanako_x');
       const notMine = await supporter.delete(`/api/social-accounts/${fanAccount.id}`);
       expect(notMine.statusCode).toBe(404);
-      expect((await fan.get('/api/social-accounts')).json().items).toHaveLength(2);
+      expect((await fan.get('/api/social-accounts')).json().items).toHaveLength(3);
       const mine = await fan.delete(`/api/social-accounts/${fanAccount.id}`);
       expect(mine.json()).toEqual({ message: 'SNSアカウントの登録を削除しました。' });
       expect(
         (await fan.get('/api/social-accounts')).json().items.map((a: { handle: string }) => a.handle),
-      ).toEqual(['misaki_gourmet']);
+      ).toEqual(['misaki_gourmet', 'demo_fan1']);
     });
 
     it('the public page shows approved SNS accounts only, and followed shops only when allowed', async () => {
@@ -193,6 +194,7 @@ for (const kind of DB_KINDS) {
           handle: 'hanako_cafe_walk',
           profile_url: 'https://www.instagram.com/hanako_cafe_walk/',
         },
+        { provider: 'x', handle: 'demo_supporter', profile_url: 'https://x.com/demo_supporter' },
         {
           provider: 'instagram',
           handle: 'hanako_cafe',
@@ -350,8 +352,10 @@ for (const kind of DB_KINDS) {
       expect(filtered.items.every((i) => i.status === '審査中' && i.prefecture === '沖縄県')).toBe(true);
       expect(filtered.items).toHaveLength(10);
       const withSns = supporterPageSchema.parse((await staff.get('/api/users?has_sns=true')).json());
-      expect(withSns.items.map((i) => i.screen_name)).toEqual(['demo-supporter']);
-      expect(withSns.items[0]!.approved_sns_count).toBe(2);
+      // Issue 23: every demo supporter has an approved account; the supporter two more since.
+      expect(withSns.items.every((i) => i.approved_sns_count > 0)).toBe(true);
+      expect(withSns.items.map((i) => i.screen_name)).toEqual(expect.arrayContaining(['demo-supporter', 'demo-fan1']));
+      expect(withSns.items.find((i) => i.screen_name === 'demo-supporter')!.approved_sns_count).toBe(3);
       const badCursor = await staff.get('/api/users?cursor=bm90LWpzb24');
       expect(badCursor.statusCode).toBe(422);
       expect(badCursor.json().errors.cursor[0]).toMatch(JAPANESE);
@@ -392,7 +396,7 @@ for (const kind of DB_KINDS) {
     it('staff read a supporter and change the status with a reason the supporter gets by mail; the history keeps it', async () => {
       const id = await userIdOf(t, 'supporter@example.com');
       const detail = supporterDetailSchema.parse((await staff.get(`/api/users/${id}`)).json());
-      expect(detail.sns_accounts.map((a) => a.status)).toEqual(['承認', '承認', '却下']);
+      expect(detail.sns_accounts.map((a) => a.status)).toEqual(['承認', '承認', '承認', '却下']);
       const noReason = await staff.put(`/api/users/${id}/status`, { status: '却下' });
       expect(noReason.json().errors.reason).toEqual(['却下の理由を入力してください。']);
       const before = mail.to('supporter@example.com').length;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { oembedPostChecker, type PostChecker } from '../post-checker.ts';
-import { type SnsStandin, STANDIN_INSTAGRAM_TOKEN, startSnsStandin } from '../sns-standin.ts';
+import { type SnsStandin, type StandinPost, STANDIN_INSTAGRAM_TOKEN, startSnsStandin } from '../sns-standin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,6 +9,8 @@ declare module 'fastify' {
     postChecker: PostChecker;
     /** The in-process SNS stand-in outside production when SNS_OEMBED_URL is not set; else null. */
     snsStandin: SnsStandin | null;
+    /** Where the demo seed puts its posts: the stand-in here, or the one at SNS_OEMBED_URL; null in production. */
+    snsPosts: { publish(post: StandinPost): unknown } | null;
   }
 }
 
@@ -33,5 +35,21 @@ export async function installPostChecker(app: FastifyInstance): Promise<void> {
   // stand-in): a stand-in answers only for the posts it holds, so a wrong setting refuses posts, never pays them.
   const instagramToken = env.INSTAGRAM_OEMBED_TOKEN ?? (baseUrl ? STANDIN_INSTAGRAM_TOKEN : undefined);
   app.decorate('snsStandin', standin);
+  const posts: FastifyInstance['snsPosts'] =
+    standin ?? (env.NODE_ENV !== 'production' && baseUrl ? remoteStandin(baseUrl) : null);
+  app.decorate('snsPosts', posts);
   app.decorate('postChecker', oembedPostChecker({ baseUrl, instagramToken }));
+}
+
+/** A stand-in in another process (e2e, a shared development one): posts go through its `POST /__posts`. */
+function remoteStandin(baseUrl: string) {
+  return {
+    async publish(post: StandinPost) {
+      await fetch(`${baseUrl.replace(/\/+$/, '')}/__posts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(post),
+      });
+    },
+  };
 }

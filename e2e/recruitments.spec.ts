@@ -1,17 +1,26 @@
 import sharp from 'sharp';
 import { DEMO, expect, login, logout, test } from './fixtures.ts';
-import { mailsTo } from './support/mail.ts';
+import { mailsTo, postOnSns } from './support/mail.ts';
 
 /**
  * Issue 15, "Done when": staff create and open a recruitment; three supporters apply; staff draw one
  * winner by lottery; the winner sees 当選 in /entries and gets the mail; the verify view says the draw
- * matches. One journey, in order, as people do it in the browser.
+ * matches. One journey, in order, as people do it in the browser. Issue 23 "Recruitments": the
+ * applicants post on X from approved accounts (the demo seed's), staff close applications early with a
+ * reason before the draw, and the public page shows the reason and the time.
  */
 test.describe.configure({ mode: 'serial' });
 
 const stamp = `${Date.now().toString(36)}-${process.pid}`;
 const title = `E2E 新メニュー試食モニター ${stamp}`;
 const APPLICANTS = [DEMO.supporter, DEMO.fan1, 'fan2@example.com'] as const;
+/** The demo seed's approved X accounts of the applicants (issue 23). */
+const X_HANDLES: Record<string, string> = {
+  [DEMO.supporter]: 'demo_supporter',
+  [DEMO.fan1]: 'demo_fan1',
+  'fan2@example.com': 'demo_fan2',
+};
+const CLOSE_REASON = '予定していた数の応募が集まったため';
 
 const tokyoDay = (offsetDays: number) =>
   new Date(Date.now() + 9 * 3600_000 + offsetDays * 86400_000).toISOString().slice(0, 10);
@@ -43,6 +52,7 @@ test('staff create and open a recruitment, three supporters apply, the lottery d
   await page.getByLabel(/^応募締切日/).fill(tokyoDay(7));
   await page.getByLabel(/^来店期間の開始日/).fill(tokyoDay(8));
   await page.getByLabel(/^来店期間の終了日/).fill(tokyoDay(30));
+  await page.getByLabel('投稿するSNS').selectOption('x');
   await page.getByRole('button', { name: '下書きを作成する' }).click();
   await expect(page.getByRole('status').filter({ hasText: '作成しました' })).toContainText('下書き');
   await page.getByRole('button', { name: '募集を公開する' }).click();
@@ -81,7 +91,8 @@ test('staff create and open a recruitment, three supporters apply, the lottery d
     entryOf.set(email, Number(/\/entries\/(\d+)$/.exec(href!)![1]));
   }
 
-  // Staff draw one winner by lottery, once.
+  // Staff draw one winner by lottery, once: not before the deadline (issue 23), so they close
+  // applications early with a reason, confirmed in a dialog.
   await logout(page);
   await login(page, DEMO.staff);
   await page.goto('/admin-recruitment-list');
@@ -91,6 +102,15 @@ test('staff create and open a recruitment, three supporters apply, the lottery d
     .click();
   await expect(page).toHaveURL(new RegExp(`/admin-recruitment-winner-picker/${recruitmentId}$`));
   await expect(page.getByRole('cell', { name: 'demo-fan1', exact: true })).toBeVisible();
+  // The shop sees the applicants' approved X accounts (issue 23 "Also").
+  await expect(page.getByRole('link', { name: '@demo_fan1' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '抽選で1名を選ぶ' })).toBeDisabled();
+  const closeForm = page.getByRole('form', { name: '応募を早めに締め切る' });
+  await closeForm.getByLabel('理由（公開ページに表示されます）').fill(CLOSE_REASON);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await closeForm.getByRole('button', { name: '応募を締め切る' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '応募を締め切りました' })).toBeVisible();
+  await expect(page.getByRole('note', { name: '早めの締め切り' })).toContainText(CLOSE_REASON);
   await page.getByRole('button', { name: '抽選で1名を選ぶ' }).click();
   await page.getByRole('button', { name: '抽選を実行する' }).click();
   await expect(page.getByText(/当選：\d+（抽選）/)).toBeVisible();
@@ -112,9 +132,15 @@ test('staff create and open a recruitment, three supporters apply, the lottery d
   expect(mail.text).toContain(title);
   expect(mail.text).toContain(`/entries/${winnerEntry}`);
 
-  // Anyone can verify the draw in the browser: commitment, frozen ids and ranking all match.
+  // Anyone sees why applications closed early, and when (issue 23), and can verify the draw in the
+  // browser: commitment, frozen ids and ranking all match.
   await logout(page);
+  await page.goto(`/recruitments/${recruitmentId}`);
+  const early = page.getByRole('note', { name: '早めの締め切り' });
+  await expect(early).toContainText(CLOSE_REASON);
+  await expect(early).toContainText(/\d{4}年\d{1,2}月\d{1,2}日（[日月火水木金土]） \d{2}:\d{2}/);
   await page.goto(`/winner-picker/${recruitmentId}`);
+  await expect(page.getByRole('note', { name: '早めの締め切り' })).toContainText(CLOSE_REASON);
   await page.getByRole('button', { name: 'このブラウザで検証する' }).click();
   const result = page.getByRole('status', { name: '検証結果' });
   await expect(result).toContainText('公開された抽選結果と一致しました');
@@ -124,7 +150,16 @@ test('staff create and open a recruitment, three supporters apply, the lottery d
 
   // ADR 0083: the shop confirms the visit and rejects the first post with a reason; the winner sees the
   // reason and sends the post once more.
-  const postUrl = (n: number) => `https://www.instagram.com/p/E2E${stamp.replace(/[^A-Za-z0-9]/g, '')}${n}/`;
+  const post = async (n: number) => {
+    const url = `https://x.com/${X_HANDLES[winner]}/status/${Date.now()}${n}${String(process.pid).slice(-3)}`;
+    await postOnSns({
+      platform: 'x',
+      url,
+      author: X_HANDLES[winner]!,
+      text: `#PR ${title} を体験しました。`,
+    });
+    return url;
+  };
   await login(page, DEMO.owner);
   await page.goto(`/winner-picker/${recruitmentId}`);
   await page.getByRole('button', { name: '来店を確認' }).click();
@@ -132,7 +167,7 @@ test('staff create and open a recruitment, three supporters apply, the lottery d
   await logout(page);
   await login(page, winner);
   await page.goto(`/entries/${winnerEntry}`);
-  await page.getByLabel(/Instagramの投稿のURL/).fill(postUrl(1));
+  await page.getByLabel(/^X.*の投稿のURL/).fill(await post(1));
   await page.getByRole('button', { name: '投稿のURLを提出する' }).click();
   await expect(page.getByText(/お店が投稿を確認しています/)).toBeVisible();
   await logout(page);
@@ -146,7 +181,7 @@ test('staff create and open a recruitment, three supporters apply, the lottery d
   await login(page, winner);
   await page.goto(`/entries/${winnerEntry}`);
   await expect(page.getByText(/理由：#PRの表示がない/)).toBeVisible();
-  await page.getByLabel(/Instagramの投稿のURL/).fill(postUrl(2));
+  await page.getByLabel(/^X.*の投稿のURL/).fill(await post(2));
   await page.getByRole('button', { name: '投稿のURLを再提出する' }).click();
   await expect(page.getByText(/お店が投稿を確認しています/)).toBeVisible();
 });

@@ -5,6 +5,7 @@ import {
   IMAGES_EDITABLE,
   MAX_RECRUITMENT_IMAGES,
   POST_PLATFORMS,
+  RECRUITMENT_PLATFORMS,
   type Recruitment,
   type RecruitmentField,
   TARGET_AUDIENCES,
@@ -259,11 +260,14 @@ function RecruitmentForm({
           defaultValue={v?.platform ?? 'instagram'}
           disabled={locked('platform')}
         >
-          {Object.entries(POST_PLATFORMS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          {/* Issue 23 (ADR 0161): platforms supporters register accounts on; an older Facebook one stays shown. */}
+          {[...RECRUITMENT_PLATFORMS, ...(v?.platform === 'facebook' ? (['facebook'] as const) : [])].map(
+            (value) => (
+              <option key={value} value={value}>
+                {POST_PLATFORMS[value]}
+              </option>
+            ),
+          )}
         </Select>
         <FieldErrors id={`${ids.platform}-error`} errors={errors.platform} />
       </Row>

@@ -7,7 +7,6 @@ import { findRootElement } from './mount.ts';
 import { matchRoute } from './app/routes/table.ts';
 import { globalStyles } from './platform/styles/stitches.config.ts';
 import { errorReporter } from './platform/session/actors.ts';
-import { firstScreenShown } from './platform/lib/afterPaint.ts';
 import { replayEarlyInput } from './platform/lib/earlyInput.ts';
 
 // Seed spec section 2: without the root element start-up fails, before anything else runs.
@@ -35,12 +34,13 @@ if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && !document.documentElement.hasAtt
       errorReporter.report(error, { extra: { hydration: true } });
     },
   });
-  // Issue 25 (13): what was typed, pressed or sent before the app took the page over happens now.
-  void firstScreenShown().then(() => replayEarlyInput());
+  // Issue 25 (13): from now on React takes presses itself (it replays those on parts not yet hydrated);
+  // what was typed, pressed or sent before happens as soon as React has taken those elements over.
+  replayEarlyInput(root);
 } else {
   root.replaceChildren();
   root.removeAttribute(PRERENDERED_ATTRIBUTE);
   // The guest's page is gone: presses held on it are dropped with it.
-  replayEarlyInput();
+  replayEarlyInput(root);
   createRoot(root).render(app);
 }

@@ -11,14 +11,15 @@ type Tracked = (HTMLInputElement | HTMLTextAreaElement) & {
 };
 
 /** How long the replay waits for React to take over the elements concerned (a part may hydrate late). */
-const HYDRATION_WAIT_MS = 3000;
+const HYDRATION_WAIT_MS = 10_000;
 const POLL_MS = 50;
 
 /** NOTE: React marks each element it has taken over with a `__reactFiber$…` key; there is no public sign. */
 const hydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
 
-function whenHydrated(elements: Element[], then: () => void, deadline: number): void {
-  if (elements.every((el) => !el.isConnected || hydrated(el)) || Date.now() > deadline) then();
+/** Calls `then` once every element still on the page is React's (`elements` is read again each time). */
+function whenHydrated(elements: () => Element[], then: () => void, deadline: number): void {
+  if (elements().every((el) => !el.isConnected || hydrated(el)) || Date.now() > deadline) then();
   else setTimeout(() => whenHydrated(elements, then, deadline), POLL_MS);
 }
 
@@ -33,23 +34,26 @@ function typeInto(field: Tracked, value: string): void {
 }
 
 /**
- * Issue 25 (13), ADR 0159: the app has taken the prerendered page over. The text typed before reaches
- * the form's state (React's hydration keeps a typed value on the page, or empties a password field, but
- * its state holds the empty one), then the buttons pressed and forms sent meanwhile (held by
- * server/platform/first-paint.ts) happen now. A part of the page that hydrates after the first screen (a
- * form waiting for the configuration) is waited for.
+ * Issue 25 (13), ADR 0159: the app starts taking the prerendered page over (hydrateRoot was called).
+ * Presses, sends and typing stay held until React has taken every field and button of the page over (a
+ * part that hydrates late, a form waiting for the configuration, is waited for). Then the text typed
+ * meanwhile reaches the form's state (hydration keeps a typed value on the page, or empties a password
+ * field, but its state holds the empty one), and the buttons pressed and forms sent happen.
  */
-export function replayEarlyInput(win: EarlyWindow = window): void {
-  const held = win[EARLY_INPUT_KEY] ?? [];
-  win[EARLY_INPUT_KEY] = null;
-  if (held.length === 0) return;
-  const typed = new Map<Tracked, string>();
-  for (const h of held) {
-    if (h.type === 'input' && !['checkbox', 'radio'].includes(h.target.type)) typed.set(h.target, h.value);
-  }
+export function replayEarlyInput(root: HTMLElement, win: EarlyWindow = window): void {
+  // The server's fields and buttons: what a third-party script adds later (the reCAPTCHA box) is not React's.
+  const prerendered = [...root.querySelectorAll('input, textarea, select, button, form')];
+  const controls = () => prerendered;
   whenHydrated(
-    held.map((h) => h.target),
+    controls,
     () => {
+      const held = win[EARLY_INPUT_KEY] ?? [];
+      win[EARLY_INPUT_KEY] = null;
+      const typed = new Map<Tracked, string>();
+      for (const h of held) {
+        if (h.type === 'input' && !['checkbox', 'radio'].includes(h.target.type))
+          typed.set(h.target, h.value);
+      }
       for (const [field, value] of typed) {
         // Text typed after the app took over is newer than what was noted before.
         if (field.isConnected) typeInto(field, field.value !== '' ? field.value : value);

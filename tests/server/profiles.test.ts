@@ -109,6 +109,8 @@ for (const kind of DB_KINDS) {
             handle: 'hanako_cafe_walk',
             profile_url: 'https://www.instagram.com/hanako_cafe_walk/',
           },
+          // Issue 23: the demo supporter also posts from an approved X account.
+          { provider: 'x', handle: 'demo_supporter', profile_url: 'https://x.com/demo_supporter' },
         ],
         favorite_shops: null,
       });

@@ -177,7 +177,7 @@ export default function AdminWinnerPickerPage({ params }: ScreenProps) {
       {decided && (
         <Card>
           <p>
-            当選：{winners.join('、') || '—'}
+            当選：{winners.join('、') || '繰り上げ当選の抽選待ち'}
             {r.selection === 'lottery' ? '（抽選）' : '（手動）'}。
             <Link href={`/winner-picker/${r.id}`}>公開ページで確認する</Link>
           </p>

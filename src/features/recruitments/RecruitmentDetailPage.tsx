@@ -177,7 +177,11 @@ export default function RecruitmentDetailPage({ params }: ScreenProps) {
         </Notice>
         <ApplyBox r={r} onApplied={() => setVersion((v) => v + 1)} />
       </Card>
-      <ClosingRecord r={r} />
+      {(r.closed_early || r.replacements.length > 0) && (
+        <Card>
+          <ClosingRecord r={r} />
+        </Card>
+      )}
       <p>
         抽選は公開の手順で行います。
         <Link href={`/winner-picker/${r.id}`}>抽選の公開情報と当選発表を見る</Link>

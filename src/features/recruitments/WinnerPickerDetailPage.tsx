@@ -81,7 +81,7 @@ export default function WinnerPickerDetailPage({ params }: ScreenProps) {
         {r.winner_entry_ids ? (
           <p>
             当選した応募番号：
-            <strong>{currentWinners(r).join('、') || '—'}</strong>
+            <strong>{currentWinners(r).join('、') || '繰り上げ当選の抽選待ち'}</strong>
             （当選者にはメールでお知らせしました）
           </p>
         ) : (

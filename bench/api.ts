@@ -11,6 +11,7 @@ import { SessionService } from '../server/features/accounts/sessions.ts';
 import * as schema from '../server/features/schema.ts';
 import { type Db, openDatabase, rowsOf } from '../server/platform/db/client.ts';
 import { seedDemoData } from '../server/seed/demo.ts';
+import { type SnsStandin, startSnsStandin } from '../server/platform/sns-standin.ts';
 import { ROOT_DIR } from '../server/platform/version.ts';
 import { type Profile, summarise } from './cpu-profile.ts';
 import { BENCH_NODE_ENV, modeEnv } from './server-mode.ts';
@@ -123,8 +124,8 @@ interface Pools {
   owner: string;
   /** A token of each user signed in for the run (the owner and every supporter): GET /api/me takes turns. */
   signedIn: string[];
-  /** Accepted units, each with its owner's token: one proof each. */
-  proof: { id: number; token: string }[];
+  /** Accepted units, each with its owner's token and the post that proves it: one proof each. */
+  proof: { id: number; token: string; postUrl: string }[];
   /** Posted units of the owner's shop: one approval each. */
   approve: number[];
   /** Codes of the units' tracking links. */
@@ -136,7 +137,7 @@ interface Pools {
  * supporter has one unit in each: accepted units (proof), posted units (approval), each with its tracking
  * link. Plain SQL with generate_series: tens of thousands of rows in a second or two.
  */
-async function createPools(db: Db, secret: string): Promise<Pools> {
+async function createPools(db: Db, secret: string, sns: SnsStandin): Promise<Pools> {
   const template = await one<{ role_id: number; status: string; password_hash: string }>(
     db,
     sql`select role_id, status, password_hash from users where email = 'supporter@example.com'`,
@@ -205,10 +206,20 @@ async function createPools(db: Db, secret: string): Promise<Pools> {
   const approve = wants('approve') ? await makePool('approve', 'posted') : [];
   // Interleave supporters so that concurrent proofs are of different people, as in life.
   proof.sort((a, b) => a.id - b.id);
+  // Issue 23: each proof's post is on X (the SNS stand-in holds it): #PR first, the unit's tracking link.
+  const postBase = (BigInt(Date.now() - 30_000) - X_EPOCH_MS) << 22n;
+  const posts = proof.map((u, n) =>
+    sns.publish({
+      platform: 'x',
+      url: `https://x.com/bench_supporter/status/${(postBase + BigInt(n)).toString()}`,
+      author: 'bench_supporter',
+      text: `#PR ベンチマークの依頼\nhttps://focustar.example/s/${u.code}`,
+    }),
+  );
   return {
     owner,
     signedIn,
-    proof: proof.map((u) => ({ id: u.id, token: tokens.get(u.userId)! })),
+    proof: proof.map((u, n) => ({ id: u.id, token: tokens.get(u.userId)!, postUrl: posts[n]! })),
     approve: approve.map((u) => u.id),
     codes: [...proof, ...approve].map((u) => u.code),
   };
@@ -366,7 +377,6 @@ function routes(base: string, owner: string, browser: Record<string, string>, po
   });
   // An emptied pool answers 404: it shows in the table as unexpected answers (raise BENCH_UNITS).
   const emptyPool = () => '/api/units/2147483647/approve';
-  const postIdBase = (BigInt(Date.now()) - X_EPOCH_MS) << 22n;
   const all: Route[] = [
     {
       key: 'baseline',
@@ -407,16 +417,13 @@ function routes(base: string, owner: string, browser: Record<string, string>, po
           {
             method: 'POST',
             setupRequest: (request) => {
-              const unit = pools.proof[nextProof];
-              const n = nextProof++;
+              const unit = pools.proof[nextProof++];
               if (!unit) return { ...request, path: emptyPool(), headers: api(owner) };
               return {
                 ...request,
                 path: `/api/units/${unit.id}/proof`,
                 headers: { ...api(unit.token), 'content-type': 'application/json' },
-                body: JSON.stringify({
-                  post_url: `https://x.com/bench_supporter/status/${(postIdBase + BigInt(n)).toString()}`,
-                }),
+                body: JSON.stringify({ post_url: unit.postUrl }),
               };
             },
           },
@@ -478,11 +485,14 @@ async function main(): Promise<void> {
     : null;
   await adminQuery(`CREATE DATABASE ${dbName}`);
   let child: ChildProcess | null = null;
+  let sns: SnsStandin | null = null;
   const database = await openDatabase({ schema, databaseUrl: dbUrl.toString(), poolMax: 2 });
   try {
     await seedDemoData(database.db);
     const startedSetup = Date.now();
-    const pools = await createPools(database.db, secret);
+    // The proofs' posts are asked of the SNS stand-in, as the real oEmbed client asks X (ADR 0162).
+    sns = await startSnsStandin();
+    const pools = await createPools(database.db, secret, sns);
     // Statistics as a database in service has them, and no autovacuum of the fresh rows during the run.
     await adminQuery(`VACUUM ANALYZE`, dbUrl.toString());
     const setupS = ((Date.now() - startedSetup) / 1000).toFixed(1);
@@ -503,6 +513,7 @@ async function main(): Promise<void> {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         APP_SECRET: secret,
+        SNS_OEMBED_URL: sns.url,
         SEED_DEMO_DATA: 'never',
         // The request path alone: no job worker in this process sends the approvals' mails meanwhile.
         WORKERS: '0',
@@ -655,6 +666,7 @@ async function main(): Promise<void> {
       child.kill('SIGTERM');
       await new Promise((r) => child!.once('exit', r));
     }
+    await sns?.close();
     await database.close();
     await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     rmSync(dataDir, { recursive: true, force: true });

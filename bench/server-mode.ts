@@ -22,8 +22,6 @@ const PRODUCTION: Record<string, string> = {
   LEGAL_ADDRESS: '東京都',
   LEGAL_PHONE: '03-0000-0000',
   LEGAL_EMAIL: 'bench@focustar.example',
-  // Proofs are checked by the stand-in, never by asking X over the network.
-  POST_CHECKER: 'fake',
 };
 
 /** The environment of the mode: production's required settings, or just NODE_ENV. */

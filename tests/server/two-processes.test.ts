@@ -8,6 +8,7 @@ import { tokyoDate, type Unit } from '../../contracts/advertisements.ts';
 import * as schema from '../../server/features/schema.ts';
 import { openDatabase, rowsOf } from '../../server/platform/db/client.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../server/seed/demo.ts';
+import { type SnsStandin, startSnsStandin } from '../../server/platform/sns-standin.ts';
 import { TEST_APP_SECRET } from '../support/app.ts';
 import { type MailCatcher, startMailCatcher } from '../support/mail.ts';
 import {
@@ -48,6 +49,7 @@ describe.runIf(canRun)('the main journey across two server processes (issue 17) 
   let a: ServerProcess;
   let b: ServerProcess;
   let mail: MailCatcher;
+  let sns: SnsStandin;
   let database: Awaited<ReturnType<typeof openDatabase<typeof schema>>>;
   let drop: () => Promise<void>;
   const count = async (query: ReturnType<typeof sql>) =>
@@ -57,6 +59,8 @@ describe.runIf(canRun)('the main journey across two server processes (issue 17) 
     const scratch = await scratchDatabase();
     drop = scratch.drop;
     mail = await startMailCatcher();
+    // One SNS stand-in for both processes, as both would ask the same platforms (issue 23).
+    sns = await startSnsStandin();
     const env = {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
@@ -66,6 +70,7 @@ describe.runIf(canRun)('the main journey across two server processes (issue 17) 
       REDIS_URL,
       REDIS_KEY_PREFIX: `focustar-test:${randomBytes(6).toString('hex')}:`,
       SMTP_URL: mail.smtpUrl,
+      SNS_OEMBED_URL: sns.url,
       WORKERS: '1',
     };
     // Together, on an empty database: one migrates while the other waits for the lock (ADR 0140).
@@ -80,6 +85,7 @@ describe.runIf(canRun)('the main journey across two server processes (issue 17) 
     await Promise.all([stopServerProcess(a), stopServerProcess(b)]);
     await database?.close();
     await mail?.stop();
+    await sns?.close();
     await drop?.();
   }, 60_000);
 
@@ -124,9 +130,14 @@ describe.runIf(canRun)('the main journey across two server processes (issue 17) 
     expect((await supporter.call(b, 'POST', `/api/units/${unit.id}/accept`, { platform: 'x' })).status).toBe(
       200,
     );
-    const proof = await supporter.call(a, 'POST', `/api/units/${unit.id}/proof`, {
-      post_url: xPost('demo_supporter', 31),
+    const accepted = (await (await supporter.call(a, 'GET', `/api/units/${unit.id}`)).json()) as Unit;
+    const postUrl = sns.publish({
+      platform: 'x',
+      url: xPost('demo_supporter', 31),
+      author: 'demo_supporter',
+      text: `#PR 二つのプロセス\n${accepted.short_url}`,
     });
+    const proof = await supporter.call(a, 'POST', `/api/units/${unit.id}/proof`, { post_url: postUrl });
     expect((await proof.json()).status).toBe('posted');
 
     // The shop approves on B while the same click reaches A: both answer, one credit.
@@ -153,7 +164,9 @@ describe.runIf(canRun)('the main journey across two server processes (issue 17) 
     ).toBe(1);
     for (const server of [a, b]) {
       const rewards = await (await supporter.call(server, 'GET', '/api/rewards')).json();
-      expect(rewards.balance).toBe(balanceBefore + 120);
+      // Held 7 days before it is payable (product design section 8): 確定待ち on both.
+      expect(rewards.balance).toBe(balanceBefore);
+      expect(rewards.holding).toBe(120);
     }
 
     // The approval mail: one job, run by whichever worker took it, sent once.

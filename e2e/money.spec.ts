@@ -11,10 +11,16 @@ test('a supporter registers a bank account by choosing the bank and branch by na
 }) => {
   await login(page, 'fan2@example.com');
   await page.goto('/bank');
-  await page.getByRole('textbox', { name: /^金融機関/ }).fill('みつびし');
-  await page.getByRole('button', { name: '三菱ＵＦＪ（0005）' }).click();
-  await page.getByRole('textbox', { name: /^支店/ }).fill('ほんてん');
-  await page.getByRole('button', { name: '本店（001）' }).click();
+  // Issue 25 (4): the fields are comboboxes: a suggestion is picked with the arrows and Enter, or a tap.
+  const bank = page.getByRole('combobox', { name: /^金融機関/ });
+  await bank.fill('みつびし');
+  await expect(page.getByRole('option', { name: '三菱ＵＦＪ（0005）' })).toBeVisible();
+  await bank.press('ArrowDown');
+  await bank.press('Enter');
+  await expect(bank).toHaveValue('三菱ＵＦＪ（0005）');
+  await expect(bank).toBeFocused();
+  await page.getByRole('combobox', { name: /^支店/ }).fill('ほんてん');
+  await page.getByRole('option', { name: '本店（001）' }).click();
   await page.getByRole('textbox', { name: /^口座番号/ }).fill('７６５４３２１');
   await page.getByRole('textbox', { name: /^口座名義/ }).fill('たなか　しょう');
   await page.getByRole('button', { name: '口座を登録する' }).click();

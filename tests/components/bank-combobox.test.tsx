@@ -47,6 +47,12 @@ describe('issue 25 (4): the bank and branch fields are WAI-ARIA comboboxes', () 
     await user.type(bank, 'み');
     await screen.findByRole('option', { name: 'みずほ銀行（0001）' });
     expect(bank.getAttribute('aria-expanded')).toBe('true');
+    // Nothing is chosen by typing alone (manual selection); the arrows move through the suggestions.
+    expect(bank.getAttribute('aria-activedescendant') ?? '').toBe('');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('option', { name: 'みずほ銀行（0001）' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     await user.keyboard('{ArrowDown}');
     const second = screen.getByRole('option', { name: '三菱ＵＦＪ銀行（0005）' });
     expect(second.getAttribute('aria-selected')).toBe('true');

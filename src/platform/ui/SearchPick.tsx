@@ -107,7 +107,6 @@ export function SearchPick<T>({
     items,
     inputValue,
     selectedItem: chosen,
-    defaultHighlightedIndex: 0,
     itemToString: (item) => (item ? itemToString(item) : ''),
     onInputValueChange: ({ inputValue: next, type }) => {
       setInputValue(next);

@@ -94,6 +94,16 @@ for (const kind of DB_KINDS) {
             where u.email = ${email} and not exists (select 1 from sns_accounts sa where sa.user_id = u.id
               and sa.platform = ${platform} and sa.status = '承認')`);
     });
+    /**
+     * A post on the platform, held by the SNS stand-in the post checker asks (issue 23 "Proofs"): the
+     * author is the handle in an X address, the text begins with the disclosure.
+     */
+    const onSns = (url: string) => {
+      const platform = url.includes('instagram.com') ? 'instagram' : 'x';
+      const author = platform === 'x' ? new URL(url).pathname.split('/')[1]! : 'hanako_cafe_walk';
+      t.app.snsStandin!.publish({ platform, url, author, text: '#PR モニターで新作ケーキを食べました。' });
+      return url;
+    };
     /** Issue 23: the draw comes after the application period; the tests move the deadline past. */
     const pastDeadline = (id: number) =>
       t.database.db.execute(
@@ -296,7 +306,7 @@ for (const kind of DB_KINDS) {
       expect(profile.statusCode).toBe(422);
       expect(profile.json().errors.post_url[0]).toMatch(/投稿そのもの/);
       const posted = await winner.post(`/api/entries/${winnerId}/post`, {
-        post_url: 'https://www.instagram.com/p/Cabc123/',
+        post_url: onSns('https://www.instagram.com/p/Cabc123/'),
       });
       expect(posted.json().status).toBe('投稿済');
       expect((await owner.post(`/api/entries/${winnerId}/approve`)).json().status).toBe('完了');
@@ -358,7 +368,7 @@ for (const kind of DB_KINDS) {
       expect(picked.statusCode, picked.body).toBe(200);
       for (const e of [ea, eb]) expect((await owner.post(`/api/entries/${e}/visit`)).statusCode).toBe(200);
 
-      const first = `https://x.com/demo_supporter/status/${Date.now()}1`;
+      const first = onSns(`https://x.com/demo_supporter/status/${Date.now()}1`);
       const posted = await a.post(`/api/entries/${ea}/post`, { post_url: first });
       expect(posted.json()).toMatchObject({ status: '投稿済', can_submit_post: false });
       expect(posted.json().post_url).toBe(first);
@@ -394,13 +404,13 @@ for (const kind of DB_KINDS) {
       expect(told.text).toContain('再提出は1回まで');
 
       const again = await a.post(`/api/entries/${ea}/post`, {
-        post_url: `https://x.com/demo_supporter/status/${Date.now()}2`,
+        post_url: onSns(`https://x.com/demo_supporter/status/${Date.now()}2`),
       });
       expect(again.json()).toMatchObject({ status: '投稿済', reject_reason: null });
       const twice = await reject(owner, { reason: 'その他', note: '写真が体験した商品ではありません。' });
       expect(twice.json()).toMatchObject({ status: '体験済', can_submit_post: false });
       const third = await a.post(`/api/entries/${ea}/post`, {
-        post_url: `https://x.com/demo_supporter/status/${Date.now()}3`,
+        post_url: onSns(`https://x.com/demo_supporter/status/${Date.now()}3`),
       });
       expect(third.statusCode).toBe(409);
       expect(third.json().message).toBe(RECRUITMENT_MESSAGES.resubmitUsed);
@@ -409,7 +419,7 @@ for (const kind of DB_KINDS) {
       expect(
         (
           await b.post(`/api/entries/${eb}/post`, {
-            post_url: `https://x.com/demo_fan1/status/${Date.now()}4`,
+            post_url: onSns(`https://x.com/demo_fan1/status/${Date.now()}4`),
           })
         ).statusCode,
       ).toBe(200);

@@ -71,6 +71,9 @@ test('the supporting loop: request, review, offer, post, approval, reward (issue
   await login(page, DEMO.staff);
   await page.goto('/admin-advertisements');
   const review = page.getByRole('listitem').filter({ hasText: stamp });
+  // Issue 23: staff see the request's photo; approving (it sends the offers) asks first.
+  await expect(review.getByRole('img', { name: '依頼の写真1' })).toBeVisible();
+  page.once('dialog', (d) => void d.accept());
   await review.getByRole('button', { name: '承認して配信する' }).click();
   await expect(review).toHaveCount(0);
   await expect

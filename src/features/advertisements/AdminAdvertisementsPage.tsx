@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  AD_MESSAGES,
   type Advertisement,
   AD_STATUSES,
   type AdStatus,
@@ -8,11 +9,13 @@ import {
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { Button } from '../../platform/ui/Button.tsx';
 import { Field, FormAlert } from '../../platform/ui/Field.tsx';
-import { formatDateTime, formatYen } from '../../platform/ui/format.ts';
+import { formatDateTime, formatPeriod, formatYen } from '../../platform/ui/format.ts';
+import { notify } from '../../platform/ui/notify.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, EmptyState, Notice, PageFrame } from '../../platform/ui/Page.tsx';
 import { listAdvertisements } from './api/list-advertisements.ts';
 import { approveAdvertisement, sendBackAdvertisement } from './api/review-advertisement.ts';
+import { Photos } from './parts.ts';
 
 /** Product design section 7, issue 13: staff review support requests (審査中 -> 配信中 or 差し戻し). */
 export default function AdminAdvertisementsPage() {
@@ -64,8 +67,13 @@ export default function AdminAdvertisementsPage() {
 function Review({ ad, onDone }: { ad: Advertisement; onDone: () => void }) {
   const { busy, message, errors, run } = useSubmission();
   const [reason, setReason] = useState('');
-  const act = async (action: () => Promise<unknown>) => {
-    if ((await run(action)).ok) onDone();
+  // Approving sends the offers and sending back mails the owner: asked first, told after (issue 25).
+  const act = async (question: string, action: () => Promise<unknown>, done: string) => {
+    if (!window.confirm(question)) return;
+    if ((await run(action)).ok) {
+      notify.success(done);
+      onDone();
+    }
   };
   return (
     <Card aria-label={`${ad.shop.name}の拡散依頼`}>
@@ -76,15 +84,33 @@ function Review({ ad, onDone }: { ad: Advertisement; onDone: () => void }) {
         {ad.text}
         {ad.hashtags.length ? `\n${ad.hashtags.map((h) => `#${h}`).join(' ')}` : ''}
       </p>
-      <p>
+      {ad.image_urls.length > 0 && (
+        <Photos aria-label="依頼の写真">
+          {ad.image_urls.map((src, i) => (
+            <li key={src}>
+              <img src={src} alt={`依頼の写真${i + 1}`} loading="lazy" width={160} height={160} />
+            </li>
+          ))}
+        </Photos>
+      )}
+      <p style={{ overflowWrap: 'anywhere' }}>
         {ad.platforms.map((p) => PLATFORM_LABELS[p]).join('・')}／{ad.units}件 × {formatYen(ad.reward ?? 0)}／
-        {ad.starts_on} 〜 {ad.ends_on}／リンク先 {ad.effective_landing_url}
+        {formatPeriod(ad.starts_on, ad.ends_on)}／リンク先 {ad.effective_landing_url}
       </p>
       <p>申請 {formatDateTime(ad.submitted_at)}</p>
       {message && <FormAlert role="alert">{message}</FormAlert>}
       {ad.status === '審査中' && (
         <>
-          <Button disabled={busy} onClick={() => act(() => approveAdvertisement(ad.id))}>
+          <Button
+            disabled={busy}
+            onClick={() =>
+              act(
+                `${ad.shop.name}の拡散依頼を承認して、フォーカスターに依頼を配信しますか？`,
+                () => approveAdvertisement(ad.id),
+                AD_MESSAGES.approved,
+              )
+            }
+          >
             承認して配信する
           </Button>
           <Field
@@ -96,7 +122,13 @@ function Review({ ad, onDone }: { ad: Advertisement; onDone: () => void }) {
           <Button
             variant="danger"
             disabled={busy}
-            onClick={() => act(() => sendBackAdvertisement(ad.id, reason))}
+            onClick={() =>
+              act(
+                '理由を添えて、この拡散依頼を差し戻しますか？',
+                () => sendBackAdvertisement(ad.id, reason),
+                AD_MESSAGES.rejected,
+              )
+            }
           >
             差し戻す
           </Button>

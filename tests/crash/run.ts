@@ -181,10 +181,10 @@ async function writeFixture(db: Database, plan: Plan): Promise<Fixture> {
       const postedAt = new Date(now.getTime() - (u.overdue ? 8 : 1) * DAY);
       const [unit] = rowsOf<{ id: number }>(
         await tx.execute(sql`
-          insert into units (advertisement_id, user_id, status, reward, platform, post_url, submissions,
+          insert into units (advertisement_id, user_id, status, reward, platform, post_url, post_check, submissions,
             offered_at, expires_at, accepted_at, posted_at)
           values (${adId}, ${user!.id}, 'posted', ${u.reward}, 'x',
-            ${`https://x.com/crash_${n}/status/${1_900_000_000_000_000_000n + BigInt(n)}`}, 1,
+            ${`https://x.com/crash_${n}/status/${1_900_000_000_000_000_000n + BigInt(n)}`}, 'ok', 1,
             ${new Date(postedAt.getTime() - DAY)}, ${new Date(now.getTime() + 10 * DAY)}, ${postedAt}, ${postedAt})
           returning id`),
       );

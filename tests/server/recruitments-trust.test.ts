@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECRUITMENT_MESSAGES as M, recruitmentSchema } from '../../contracts/recruitments.ts';
+import { rowsOf } from '../../server/platform/db/client.ts';
 import { type TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { type MailCatcher, startMailCatcher } from '../support/mail.ts';
@@ -313,6 +314,63 @@ for (const kind of DB_KINDS) {
         }),
       ]);
     });
+
+    it('issue 23 Recruitments: applications racing an early close and the draw: every entry written is in the frozen list (commit-reveal keeps its entries)', async () => {
+      const id = await openRecruitment({ winners_count: 2 });
+      const emails = [...SUPPORTERS, 'fan3@example.com'];
+      for (const email of emails) await approvedAccount(email, 'instagram');
+      const clients = await Promise.all(emails.map((e) => as(e)));
+      const first = await clients[0]!.post(`/api/recruitments/${id}/entries`, {});
+      expect(first.statusCode).toBe(201);
+      const closeThenDraw = async () => {
+        const closed = await staff.post(`/api/recruitments/${id}/close`, { reason: '競合の確認' });
+        expect(closed.statusCode, closed.body).toBe(200);
+        return staff.post(`/api/recruitments/${id}/draw`);
+      };
+      const [drawn, ...applied] = await Promise.all([
+        closeThenDraw(),
+        ...clients.slice(1).map((c) => c.post(`/api/recruitments/${id}/entries`, {})),
+      ]);
+      expect(drawn!.statusCode, drawn!.body).toBe(200);
+      for (const a of applied) expect([201, 409]).toContain(a.statusCode);
+      const rows = rowsOf<{ id: number; status: string }>(
+        await t.database.db.execute(
+          sql`select id, status from entries where recruitment_id = ${id} order by id`,
+        ),
+      );
+      const pub = await published(id);
+      expect(pub.entry_ids).toEqual(rows.map((r) => Number(r.id)));
+      expect(rows.every((r) => r.status !== '応募中')).toBe(true);
+      expect(applied.filter((a) => a.statusCode === 201)).toHaveLength(rows.length - 1);
+    });
+
+    it.runIf(kind === 'postgres')(
+      'issue 23 Recruitments: an entry sent while an early close is committing is refused, not slipped in after it',
+      async () => {
+        const id = await openRecruitment();
+        await approvedAccount('fan1@example.com', 'instagram');
+        const fan1 = await as('fan1@example.com');
+        await fan1.get('/api/csrf-cookie');
+        let applying: ReturnType<TestClient['post']> | undefined;
+        // A close holds the row (as the close and the draw do) while the entry is on its way.
+        await t.database.db.transaction(async (tx) => {
+          await tx.execute(sql`select id from recruitments where id = ${id} for update`);
+          applying = fan1.post(`/api/recruitments/${id}/entries`, {});
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await tx.execute(sql`update recruitments set status = '選考中', closed_early_at = now(),
+            close_reason = '競合の確認' where id = ${id}`);
+        });
+        const res = await applying!;
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json().message).toBe(M.closed);
+        const rows = rowsOf<{ n: number }>(
+          await t.database.db.execute(
+            sql`select count(*)::int as n from entries where recruitment_id = ${id}`,
+          ),
+        );
+        expect(rows[0]!.n).toBe(0);
+      },
+    );
 
     it('issue 23 Also: a recruitment’s entries show the supporters’ approved SNS accounts (sns_accounts), the recruitment’s platform first', async () => {
       const id = await openRecruitment({ platform: 'x' });

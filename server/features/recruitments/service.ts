@@ -351,6 +351,13 @@ export class RecruitmentService {
     let entryId: number;
     try {
       entryId = await this.db.transaction(async (tx) => {
+        // NOTE: the row is read again under a share lock: an early close or a draw (which lock it for
+        // update) that committed since the check above must not get an entry after it froze the list.
+        const still = rowsOf<{ open: boolean }>(
+          await tx.execute(sql`select status = '募集中' and ${this.now().toISOString()}::timestamptz
+              <= application_ends_at as open from recruitments where id = ${recruitmentId} for share`),
+        )[0];
+        if (!still?.open) throw new HttpError(409, M.closed);
         const [row] = await tx
           .insert(entries)
           .values({ recruitmentId, userId, answer: r.question ? (answer ?? null) : null })

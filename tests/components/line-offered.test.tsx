@@ -8,6 +8,7 @@ const providers = vi.hoisted(() => ({ list: [] as string[] }));
 vi.mock('../../src/platform/request/hooks.ts', async (original) => ({
   ...(await original<typeof import('../../src/platform/request/hooks.ts')>()),
   usePublicConfigSuspense: () => ({ ...NO_CONFIG, oauthProviders: providers.list }),
+  publicConfigOnce: async () => ({ ...NO_CONFIG, oauthProviders: providers.list }),
 }));
 
 const { default: RegisterPage } = await import('../../src/features/accounts/screens/RegisterPage.tsx');
@@ -31,20 +32,21 @@ describe('issue 25 (5): LINE is offered only when LINE Login is configured', () 
     expect(screen.getByRole('link', { name: 'メールアドレスで始める' })).toBeTruthy();
   });
 
-  it('issue 25 (5): the top page says e-mail is the way when LINE is not configured', () => {
+  it('issue 25 (5): the top page says e-mail is the way when LINE is not configured', async () => {
     providers.list = [];
     render(<Landing />);
     expect(
-      screen.getByText('メールアドレスで登録し、ふだん使っているSNSのアカウントを登録します。'),
+      await screen.findByText('メールアドレスで登録し、ふだん使っているSNSのアカウントを登録します。'),
     ).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 20));
     expect(screen.queryByText(/LINEかメールアドレス/)).toBeNull();
   });
 
-  it('issue 25 (5): the top page names LINE when it is configured', () => {
+  it('issue 25 (5): the top page names LINE when it is configured', async () => {
     providers.list = ['line'];
     render(<Landing />);
     expect(
-      screen.getByText('LINEかメールアドレスで登録し、ふだん使っているSNSのアカウントを登録します。'),
+      await screen.findByText('LINEかメールアドレスで登録し、ふだん使っているSNSのアカウントを登録します。'),
     ).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ButtonLink } from '../../platform/ui/Button.tsx';
 import { formatYen } from '../../platform/ui/format.ts';
 import { GUEST_SIDEBAR_COPY } from '../../platform/menu.ts';
@@ -6,12 +6,22 @@ import { Container } from '../../platform/ui/Page.tsx';
 import { Illustration } from '../../platform/ui/Illustration.tsx';
 import type { SceneName } from '../../platform/ui/illustrations/scenes.tsx';
 import { styled } from '../../platform/styles/stitches.config.ts';
-import { usePublicConfigSuspense, useResource } from '../../platform/request/hooks.ts';
+import { publicConfigOnce, useResource } from '../../platform/request/hooks.ts';
 import { getRandomIndexPictures } from './api/get-random-index-pictures.ts';
 
-/** Issue 25 (5): LINE is offered only when LINE Login is configured; otherwise e-mail is the way. */
+/**
+ * Issue 25 (5): LINE is offered only when LINE Login is configured; otherwise e-mail is the way. The top
+ * page does not wait for the configuration (it comes with the page): e-mail first, LINE once known.
+ */
 function SignUpWays() {
-  const line = usePublicConfigSuspense().oauthProviders.includes('line');
+  const [line, setLine] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void publicConfigOnce().then((config) => live && setLine(config.oauthProviders.includes('line')));
+    return () => {
+      live = false;
+    };
+  }, []);
   return (
     <p>
       {line ? 'LINEかメールアドレス' : 'メールアドレス'}

@@ -27,7 +27,8 @@ export const REDOCLY_OFFLINE_ENV: Readonly<Record<string, string>> = {
 export async function writeOpenApiDocument(file: string): Promise<void> {
   const database = await openDatabase({ schema, pgliteDir: 'memory://' });
   const app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    // Not the development secret: that one is refused outside a plainly local process (issue 24 pentest 1).
+    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'openapi-lint-'.padEnd(40, 'x') }),
     database,
     features,
     version: computeAppVersion(),

@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -24,44 +25,146 @@ const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 
 /** TRUST_PROXY=true (trust every X-Forwarded-For) is refused: the marker the refinement reports. */
 const INVALID_TRUST_PROXY = Symbol('invalid TRUST_PROXY');
+/** Issue 24 pentest 7: a list that trusts public addresses wholesale (0.0.0.0/0, 0.0.0.0/1,128.0.0.0/1, ::/0). */
+const WHOLESALE_TRUST_PROXY = Symbol('TRUST_PROXY covers the internet');
+
+/** The private, loopback, link-local and shared (CGNAT) blocks: a proxy there may be trusted as a block. */
+const PRIVATE_BLOCKS: readonly string[] = [
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '::1/128',
+  'fc00::/7',
+  'fe80::/10',
+];
+/** A public range shorter than this is an operator's whole network, not the proxies in front of us. */
+const MIN_PUBLIC_PREFIX = { 4: 16, 6: 48 } as const;
+
+/** The first and last address of a CIDR as numbers, or null when it is not a valid address/prefix. */
+function cidrRange(entry: string): { family: 4 | 6; first: bigint; last: bigint; prefix: number } | null {
+  const [address = '', prefixText, ...rest] = entry.split('/');
+  if (rest.length) return null;
+  const family = isIPv4(address) ? 4 : isIPv6(address) ? 6 : null;
+  if (!family) return null;
+  const bits = family === 4 ? 32 : 128;
+  if (prefixText !== undefined && !/^[0-9]{1,3}$/.test(prefixText)) return null;
+  const prefix = prefixText === undefined ? bits : Number(prefixText);
+  if (prefix > bits) return null;
+  let value = 0n;
+  if (family === 4) {
+    for (const octet of address.split('.')) value = (value << 8n) | BigInt(Number(octet));
+  } else {
+    // Expand `::` and a trailing dotted IPv4 part into eight 16-bit groups.
+    const [head = '', tail = ''] = address.includes('::') ? address.split('::') : [address, ''];
+    const groups = (part: string) =>
+      part
+        ? part.split(':').flatMap((g) => {
+            if (!g.includes('.')) return [g];
+            const [a = 0, b = 0, c = 0, d = 0] = g.split('.').map(Number);
+            return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+          })
+        : [];
+    const h = groups(head);
+    const t = groups(tail);
+    const all = address.includes('::') ? [...h, ...Array(8 - h.length - t.length).fill('0'), ...t] : h;
+    for (const g of all) value = (value << 16n) | BigInt(parseInt(g, 16));
+  }
+  const hostBits = BigInt(bits - prefix);
+  const first = (value >> hostBits) << hostBits;
+  return { family, first, last: first + (1n << hostBits) - 1n, prefix };
+}
+
+/** Whether a CIDR trusts public addresses wholesale (a public range shorter than /16 or /48). */
+export function coversPublicWholesale(entry: string): boolean {
+  const range = cidrRange(entry);
+  if (!range) return false;
+  const inPrivate = PRIVATE_BLOCKS.some((block) => {
+    const b = cidrRange(block)!;
+    return b.family === range.family && range.first >= b.first && range.last <= b.last;
+  });
+  return !inPrivate && range.prefix < MIN_PUBLIC_PREFIX[range.family];
+}
 
 /**
  * Issue 10, item 4: which proxies may set X-Forwarded-For. `false` (none), a hop count (`1`: the one
  * proxy in front of the server) or the proxies' addresses/CIDRs (`10.0.0.1,10.0.0.0/8`), which Fastify's
- * `trustProxy` takes as they are. `true` would let any client choose its IP and defeat every throttle.
+ * `trustProxy` takes as they are. `true` would let any client choose its IP and defeat every throttle; so
+ * would a list that covers the internet (issue 24 pentest 7), which is refused too.
  */
-function parseTrustProxy(value: string): false | number | string | typeof INVALID_TRUST_PROXY {
+function parseTrustProxy(
+  value: string,
+): false | number | string | typeof INVALID_TRUST_PROXY | typeof WHOLESALE_TRUST_PROXY {
   const v = value.trim();
   if (v === 'false' || v === '0') return false;
   if (/^[0-9]{1,2}$/.test(v)) return Number(v);
   const parts = v.split(',').map((p) => p.trim());
-  const address = /^(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(?:\/[0-9]{1,3})?$/;
-  if (parts.length && parts.every((p) => address.test(p) || p === 'loopback' || p === 'uniquelocal'))
-    return parts.join(',');
-  return INVALID_TRUST_PROXY;
+  const keywords = new Set(['loopback', 'uniquelocal', 'linklocal']);
+  if (!parts.length || !parts.every((p) => keywords.has(p) || cidrRange(p))) return INVALID_TRUST_PROXY;
+  if (parts.some(coversPublicWholesale)) return WHOLESALE_TRUST_PROXY;
+  return parts.join(',');
 }
 
-const LOOPBACK_HOST = /^(localhost|.+\.localhost|127(?:\.[0-9]{1,3}){3}|\[::1\])$/i;
+const LOOPBACK_HOST = /^(localhost|.+\.localhost|127(?:\.[0-9]{1,3}){3}|\[?::1\]?)$/i;
 
-/** What makes the development APP_SECRET dangerous: a public address or a connection to the outside. */
-function exposureReasons(env: {
+/** Whether a URL's host is this machine (an unparsable URL is not). */
+const onLoopback = (url: string) => {
+  try {
+    return LOOPBACK_HOST.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+};
+
+/** A PostgreSQL URL on this machine: a loopback host, or a Unix socket (no host, or `?host=/path`). */
+function localDatabase(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    const socket = parsed.searchParams.get('host');
+    if (!parsed.hostname) return !socket || socket.startsWith('/');
+    return LOOPBACK_HOST.test(parsed.hostname) && (!socket || socket.startsWith('/'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Issue 24 pentest 1: the development APP_SECRET is public (it is in this file), so it is used only when
+ * the process is plainly local; this answers why it is not (empty: plainly local). Positive rather than a
+ * list of dangers: a setting nobody thought of is not "local" by default.
+ */
+export function notLocalReasons(env: {
+  NODE_ENV: string;
+  HOST: string;
   APP_URL?: string | undefined;
-  SMTP_URL?: string | undefined;
-  RECAPTCHA_SECRET?: string | undefined;
-  LINE_CLIENT_ID?: string | undefined;
-  X_CLIENT_ID?: string | undefined;
-  GOOGLE_CLIENT_ID?: string | undefined;
+  DATABASE_URL?: string | undefined;
+  REDIS_URL?: string | undefined;
+  STRIPE_SECRET_KEY?: string | undefined;
+  STRIPE_PUBLISHABLE_KEY?: string | undefined;
+  [key: string]: unknown;
 }): string[] {
   const reasons: string[] = [];
-  if (env.APP_URL && !LOOPBACK_HOST.test(new URL(env.APP_URL).hostname))
-    reasons.push('APP_URL（ループバック以外）');
+  if (env.NODE_ENV !== 'development') reasons.push(`NODE_ENV=${env.NODE_ENV}`);
+  if (!LOOPBACK_HOST.test(env.HOST)) reasons.push(`HOST=${env.HOST}（ループバック以外）`);
+  if (env.APP_URL && !onLoopback(env.APP_URL)) reasons.push('APP_URL（ループバック以外）');
+  if (env.DATABASE_URL && !localDatabase(env.DATABASE_URL)) reasons.push('DATABASE_URL（このマシンの外）');
+  if (env.REDIS_URL && !onLoopback(env.REDIS_URL)) reasons.push('REDIS_URL（このマシンの外）');
+  if (/_live_/.test(env.STRIPE_SECRET_KEY ?? '')) reasons.push('STRIPE_SECRET_KEY（本番の鍵）');
+  if (/_live_/.test(env.STRIPE_PUBLISHABLE_KEY ?? '')) reasons.push('STRIPE_PUBLISHABLE_KEY（本番の鍵）');
   for (const key of [
+    'SMTP_URL',
+    'S3_BUCKET',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'SENTRY_DSN',
+    'RECAPTCHA_SECRET',
     'LINE_CLIENT_ID',
     'X_CLIENT_ID',
     'GOOGLE_CLIENT_ID',
-    'SMTP_URL',
-    'RECAPTCHA_SECRET',
-  ] as const) {
+    'INSTAGRAM_OEMBED_TOKEN',
+  ]) {
     if (env[key]) reasons.push(key);
   }
   return reasons;
@@ -70,7 +173,8 @@ function exposureReasons(env: {
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
+    // Issue 24 pentest 1: loopback unless production says otherwise (resolved in loadEnv).
+    HOST: optionalString,
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     APP_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -252,15 +356,15 @@ const schema = z
           ctx.addIssue({ code: 'custom', path: [key], message: 'S3_BUCKET を使うときは必須です' });
       }
     }
-    // Issue 10, item 1: the development secret is public (it is in this file). Whatever NODE_ENV says,
-    // a server that is reachable from elsewhere or talks to the outside world must not sign with it.
-    if (env.APP_SECRET === DEV_APP_SECRET) {
-      const reasons = exposureReasons(env);
+    // Issue 24 pentest 1 (was issue 10 item 1): the development secret is public (it is in this file). It
+    // signs only in a plainly local process; anything else must bring its own APP_SECRET.
+    if (env.APP_SECRET === DEV_APP_SECRET && env.NODE_ENV !== 'production') {
+      const reasons = notLocalReasons({ ...env, HOST: hostOf(env) });
       if (reasons.length) {
         ctx.addIssue({
           code: 'custom',
           path: ['APP_SECRET'],
-          message: `開発用の値のままです（${reasons.join('、')} が設定されています）。32文字以上のランダムな値を APP_SECRET に設定してください（例: node -e "console.log(require('crypto').randomBytes(48).toString('base64url'))"）`,
+          message: `開発用の値のままですが、このプロセスはローカル専用ではありません（${reasons.join('、')}）。開発用の値は NODE_ENV が未設定か development で、HOST と APP_URL がループバック、本番の決済キー・外部のデータベース・S3・SMTP・Sentry の設定がないときだけ使えます。32文字以上のランダムな値を APP_SECRET に設定してください（例: node -e "console.log(require('crypto').randomBytes(48).toString('base64url'))"）`,
         });
       }
     }
@@ -300,6 +404,14 @@ const schema = z
           'false、前段のプロキシの段数（例: 1）、またはプロキシのアドレス（例: 10.0.0.1,10.0.0.0/8）を指定してください（true はどの X-Forwarded-For も信用するため使えません）',
       });
     }
+    if (env.TRUST_PROXY === WHOLESALE_TRUST_PROXY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message:
+          'インターネットの広い範囲（0.0.0.0/0、0.0.0.0/1、::/0 など）を信用する指定は使えません。どの利用者も X-Forwarded-For で IP を名乗れてしまいます。前段のプロキシのアドレス（例: 10.0.0.1 や 203.0.113.0/24）か段数（例: 1）を指定してください',
+      });
+    }
     if (env.NODE_ENV !== 'production') return;
     if (env.APP_SECRET === DEV_APP_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: '本番環境では開発用の値は使えません' });
@@ -337,6 +449,11 @@ const schema = z
 
 export type RawEnv = z.output<typeof schema>;
 
+/** Issue 24 pentest 1: where the server listens by default: every interface in production, else loopback. */
+function hostOf(env: { NODE_ENV: string; HOST?: string | undefined }): string {
+  return env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+}
+
 /**
  * Issue 14 (ADR 0110): which payment provider serves cards and Stripe bank registration. `auto`: Stripe
  * when STRIPE_SECRET_KEY is set; otherwise the local stand-in in development and tests, and none
@@ -352,7 +469,11 @@ export function paymentProviderOf(env: {
   if (env.STRIPE_SECRET_KEY) return 'stripe';
   return env.NODE_ENV === 'production' ? 'off' : 'standin';
 }
-export type Env = Omit<RawEnv, 'TRUST_PROXY'> & { APP_URL: string; TRUST_PROXY: false | number | string };
+export type Env = Omit<RawEnv, 'TRUST_PROXY' | 'HOST'> & {
+  APP_URL: string;
+  HOST: string;
+  TRUST_PROXY: false | number | string;
+};
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -368,6 +489,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
   }
   const env = parsed.data;
-  const trustProxy = env.TRUST_PROXY === INVALID_TRUST_PROXY ? false : env.TRUST_PROXY;
-  return { ...env, TRUST_PROXY: trustProxy, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
+  const trustProxy = typeof env.TRUST_PROXY === 'symbol' ? false : env.TRUST_PROXY;
+  return {
+    ...env,
+    HOST: hostOf(env),
+    TRUST_PROXY: trustProxy,
+    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+  };
 }

@@ -17,7 +17,7 @@ describe('issue 29 Logs: readable in a development terminal, JSON elsewhere', ()
     expect(
       loggerOptions(loadEnv({ NODE_ENV: 'development', LOG_FILE: '/tmp/x.log' }), true),
     ).not.toHaveProperty('transport');
-    const prod = loadEnv({ NODE_ENV: 'test' });
+    const prod = loadEnv({ NODE_ENV: 'test', APP_SECRET: 'x'.repeat(40) });
     expect(loggerOptions(prod, true)).not.toHaveProperty('transport');
   });
 

@@ -11,6 +11,7 @@ import { popOrderRoutes } from './pop-orders/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { shopRequestRoutes } from './shop-requests/routes.ts';
 import { recruitmentRoutes } from './recruitments/routes.ts';
+import { resultsRoutes } from './results/routes.ts';
 import { setupRecruitments } from './recruitments/setup.ts';
 import { shopRoutes } from './shops/routes.ts';
 import { setupAdvertisements } from './advertisements/setup.ts';
@@ -43,4 +44,5 @@ export const features: readonly Feature[] = [
   { name: 'money', setup: setupMoney, routes: moneyRoutes },
   { name: 'pop-orders', routes: popOrderRoutes },
   { name: 'achievements', routes: achievementRoutes },
+  { name: 'results', routes: resultsRoutes },
 ];

@@ -17,5 +17,5 @@ export * from './achievements/schema.ts';
 export * from './advertisements/schema.ts';
 // The platform's tables (not a feature's): the money ledger, the tracking links, the mail outbox.
 export { ledgerEntries } from '../platform/ledger.ts';
-export { shortLinkClicks, shortLinks, shortLinkVisitors } from '../platform/short-links.ts';
+export { shortLinkClicks, shortLinkClickSources, shortLinks, shortLinkVisitors } from '../platform/short-links.ts';
 export { sentMails } from '../platform/mail-queue.ts';

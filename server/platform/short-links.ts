@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { isbot } from 'isbot';
+import type { ClickPlatform, DeviceClass } from '../../contracts/results.ts';
 import { LookupBatcher } from './db/batch.ts';
 import { hotQuery, rowsOf, type Db } from './db/client.ts';
 import { hmac } from './keys.ts';
@@ -64,6 +65,25 @@ export const shortLinkClicks = pgTable(
     clicks: integer('clicks').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.linkId, t.day] })],
+);
+
+/**
+ * Counted clicks per link, Japan day, platform of the referrer and device class (issue 27, ADR 0165): the
+ * roll-up the results read. Written in the transaction that adds to `short_link_clicks`, so per link and day
+ * both hold the same clicks; those counted before migration 0029 are under `unknown`.
+ */
+export const shortLinkClickSources = pgTable(
+  'short_link_click_sources',
+  {
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => shortLinks.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    platform: text('platform').$type<ClickPlatform>().notNull(),
+    device: text('device').$type<DeviceClass>().notNull(),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day, t.platform, t.device] })],
 );
 
 /** When a visitor (keyed hash of IP + user agent) was last counted on a link: the one-hour rule. */
@@ -271,7 +291,47 @@ export interface Visit {
   method: string;
   ip: string;
   userAgent: string | undefined;
+  /** The Referer header: only its platform is kept (issue 27), never the URL. */
+  referrer?: string | undefined;
   at: Date;
+}
+
+/** Hosts of the platforms' sites and link wrappers (t.co, l.instagram.com, vt.tiktok.com, …). */
+const REFERRER_HOSTS: [RegExp, ClickPlatform][] = [
+  [/(^|\.)(x\.com|twitter\.com|t\.co)$/, 'x'],
+  [/(^|\.)(instagram\.com|threads\.net)$/, 'instagram'],
+  [/(^|\.)(tiktok\.com|tiktokv\.com)$/, 'tiktok'],
+  [/(^|\.)(line\.me|line-apps\.com|naver\.jp)$/, 'line'],
+];
+/** In-app browsers often send no referrer; their user agents name the app. */
+const IN_APP: [RegExp, ClickPlatform][] = [
+  [/Instagram/, 'instagram'],
+  [/musical_ly|BytedanceWebview|TikTok/i, 'tiktok'],
+  [/ Line\//, 'line'],
+  [/Twitter(?!bot)/, 'x'],
+];
+const MOBILE = /Mobi|Android|iPhone|iPad|iPod|Windows Phone/i;
+
+/**
+ * The coarse source of a visit (issue 27): the platform of its referrer (or of the app whose in-app browser
+ * opened the link) and mobile or PC. Nothing else of the referrer or the user agent is kept.
+ */
+export function clickSource(
+  referrer: string | undefined,
+  userAgent: string | undefined,
+): { platform: ClickPlatform; device: DeviceClass } {
+  const ua = userAgent ?? '';
+  const device: DeviceClass = MOBILE.test(ua) ? 'mobile' : 'pc';
+  let host = '';
+  try {
+    if (referrer) host = new URL(referrer).hostname.toLowerCase();
+  } catch {
+    host = '';
+  }
+  const byHost = host ? REFERRER_HOSTS.find(([re]) => re.test(host))?.[1] : undefined;
+  const byApp = IN_APP.find(([re]) => re.test(ua))?.[1];
+  const platform: ClickPlatform = byHost ?? byApp ?? (host ? 'other' : 'none');
+  return { platform, device };
 }
 
 const TOKYO_DAY = new Intl.DateTimeFormat('en-CA', {
@@ -289,6 +349,9 @@ export interface CountableVisit {
   linkId: number;
   visitor: string;
   at: Date;
+  /** Where it came from, coarse (issue 27); a visit without it is rolled up as unknown. */
+  platform?: ClickPlatform;
+  device?: DeviceClass;
 }
 
 /**
@@ -299,7 +362,12 @@ export interface CountableVisit {
 export function countableVisit(linkId: number, visit: Visit, visitorKey: Buffer): CountableVisit | null {
   if (visit.method.toUpperCase() !== 'GET') return null;
   if (isCrawler(visit.userAgent)) return null;
-  return { linkId, visitor: hmac(visitorKey, `${visit.ip}\n${visit.userAgent ?? ''}`), at: visit.at };
+  return {
+    linkId,
+    visitor: hmac(visitorKey, `${visit.ip}\n${visit.userAgent ?? ''}`),
+    at: visit.at,
+    ...clickSource(visit.referrer, visit.userAgent),
+  };
 }
 
 /**
@@ -386,6 +454,31 @@ export async function recordVisits(db: Db, visits: readonly CountableVisit[]): P
       insert into short_link_clicks (link_id, day, clicks)
       select link_id, day, clicks from json_to_recordset(${JSON.stringify(days)}::json) as c(link_id int, day date, clicks int)
       on conflict (link_id, day) do update set clicks = short_link_clicks.clicks + excluded.clicks`);
+
+    // Issue 27: the same clicks by platform and device, in the same order of keys (no crosswise waits).
+    const perSource = new Map<string, { link_id: number; day: string; platform: string; device: string; clicks: number }>();
+    visits.forEach((v, i) => {
+      if (!counted[i]) return;
+      const day = tokyoDay(v.at);
+      const platform = v.platform ?? 'unknown';
+      const device = v.device ?? 'unknown';
+      const key = `${v.linkId} ${day} ${platform} ${device}`;
+      const entry = perSource.get(key);
+      if (entry) entry.clicks += 1;
+      else perSource.set(key, { link_id: v.linkId, day, platform, device, clicks: 1 });
+    });
+    const sources = [...perSource.values()].sort(
+      (a, b) =>
+        a.link_id - b.link_id ||
+        (a.day < b.day ? -1 : a.day > b.day ? 1 : 0) ||
+        (a.platform < b.platform ? -1 : a.platform > b.platform ? 1 : 0) ||
+        (a.device < b.device ? -1 : a.device > b.device ? 1 : 0),
+    );
+    await tx.execute(sql`
+      insert into short_link_click_sources (link_id, day, platform, device, clicks)
+      select link_id, day, platform, device, clicks
+      from json_to_recordset(${JSON.stringify(sources)}::json) as c(link_id int, day date, platform text, device text, clicks int)
+      on conflict (link_id, day, platform, device) do update set clicks = short_link_click_sources.clicks + excluded.clicks`);
   });
   return counted;
 }

@@ -37,6 +37,8 @@ export const shortLinkRoutes: FastifyPluginAsync = async (app) => {
         method: request.method,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        // Issue 27: only the referrer's platform is kept (the roll-up of the results).
+        referrer: request.headers.referer,
         at: new Date(),
       });
     } catch (err) {

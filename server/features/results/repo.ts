@@ -1,0 +1,181 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { PLATFORM_FEE_PERCENT } from '../../../contracts/pricing.ts';
+import type { ClickPlatform, DeviceClass, ResultsPost, ResultsRequest } from '../../../contracts/results.ts';
+import { type Db, rowsOf } from '../../platform/db/client.ts';
+
+/**
+ * Issue 27 (ADR 0165): the reads of the results. Everything here reads; the tables of other features (units,
+ * requests, bills, the ledger) are read by SQL only, never written. Clicks come from the roll-up
+ * `short_link_click_sources`, never from raw visits (there are none).
+ */
+
+type Row = Record<string, unknown>;
+const day = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+/** The shop, if the caller may see its results: a member of its company, or staff (decided in the WHERE). */
+export async function shopFor(db: Db, shopId: number, userId: number, isStaff: boolean) {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select s.id, s.name from shops s
+      where s.id = ${shopId}
+        and (${isStaff} or exists (select 1 from company_members cm
+               where cm.company_id = s.company_id and cm.user_id = ${userId}))`),
+  );
+  return row ? { id: Number(row.id), name: String(row.name) } : null;
+}
+
+const requestColumns = sql`a.id, a.status, a.text, to_char(a.starts_on, 'YYYY-MM-DD') as starts_on,
+  to_char(a.ends_on, 'YYYY-MM-DD') as ends_on`;
+
+const toRequest = (r: Row): ResultsRequest => ({
+  id: Number(r.id),
+  status: String(r.status),
+  starts_on: day(r.starts_on),
+  ends_on: day(r.ends_on),
+  text: String(r.text ?? ''),
+});
+
+export async function requestOf(db: Db, shopId: number, adId: number): Promise<ResultsRequest | null> {
+  const [row] = rowsOf(
+    await db.execute(sql`select ${requestColumns} from advertisements a where a.id = ${adId} and a.shop_id = ${shopId}`),
+  );
+  return row ? toRequest(row) : null;
+}
+
+/** What the figures cover: one request, or the shop's approved requests whose period overlaps [from, to]. */
+export type Scope = { shopId: number; adId: number | null; from: string; to: string };
+
+function scopeIds(s: Scope): SQL {
+  return s.adId !== null
+    ? sql`select a.id from advertisements a where a.id = ${s.adId} and a.shop_id = ${s.shopId}`
+    : sql`select a.id from advertisements a where a.shop_id = ${s.shopId} and a.approved_at is not null
+            and a.starts_on <= ${s.to}::date and a.ends_on >= ${s.from}::date`;
+}
+
+export async function requestsIn(db: Db, s: Scope): Promise<ResultsRequest[]> {
+  return rowsOf(
+    await db.execute(sql`
+      select ${requestColumns} from advertisements a where a.id in (${scopeIds(s)}) order by a.starts_on, a.id`),
+  ).map(toRequest);
+}
+
+/** Clicks of the scope's units per day, platform and device, within [from, to]. */
+export async function clickRows(db: Db, s: Scope) {
+  return rowsOf(
+    await db.execute(sql`
+      select to_char(c.day, 'YYYY-MM-DD') as day, c.platform, c.device, sum(c.clicks)::int as clicks
+      from units u join short_link_click_sources c on c.link_id = u.short_link_id
+      where u.advertisement_id in (${scopeIds(s)})
+        and c.day >= ${s.from}::date and c.day <= ${s.to}::date
+      group by c.day, c.platform, c.device`),
+  ).map((r) => ({
+    day: String(r.day),
+    platform: String(r.platform) as ClickPlatform,
+    device: String(r.device) as DeviceClass,
+    clicks: Number(r.clicks),
+  }));
+}
+
+/** The approved units of the scope, with the supporter's public name and the unit's clicks in [from, to]. */
+export async function approvedPosts(db: Db, s: Scope): Promise<ResultsPost[]> {
+  return rowsOf(
+    await db.execute(sql`
+      select u.id, u.advertisement_id, us.name, us.screen_name, u.platform, u.post_url,
+        to_char(u.posted_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD') as posted_on,
+        to_char(u.judged_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD') as approved_on,
+        coalesce((select sum(c.clicks) from short_link_click_sources c
+                  where c.link_id = u.short_link_id and c.day >= ${s.from}::date and c.day <= ${s.to}::date), 0)::int as clicks
+      from units u join users us on us.id = u.user_id
+      where u.advertisement_id in (${scopeIds(s)}) and u.status = 'approved'
+      order by clicks desc, u.posted_at, u.id`),
+  ).map((r) => ({
+    unit_id: Number(r.id),
+    advertisement_id: Number(r.advertisement_id),
+    supporter_name: String(r.name),
+    supporter_screen_name: String(r.screen_name),
+    platform: String(r.platform ?? ''),
+    posted_on: day(r.posted_on),
+    approved_on: day(r.approved_on),
+    clicks: Number(r.clicks),
+    post_url: r.post_url === null || r.post_url === undefined ? null : String(r.post_url),
+  }));
+}
+
+/** Offered, accepted, posted and approved units of the scope (each counts every unit that got that far). */
+export async function funnel(db: Db, s: Scope) {
+  const [r] = rowsOf(
+    await db.execute(sql`
+      select count(*)::int as offered, count(u.accepted_at)::int as accepted, count(u.posted_at)::int as posted,
+        (count(*) filter (where u.status = 'approved'))::int as approved
+      from units u where u.advertisement_id in (${scopeIds(s)})`),
+  );
+  return {
+    offered: Number(r?.offered ?? 0),
+    accepted: Number(r?.accepted ?? 0),
+    posted: Number(r?.posted ?? 0),
+    approved: Number(r?.approved ?? 0),
+  };
+}
+
+/**
+ * What the shop is billed for the scope's requests, tax-exclusive: each bill's subtotal, less the refund of
+ * the unused units of an ended request (rewards, and the fee on them unless it was waived), as the invoice
+ * computes it (server/features/money/billing.ts).
+ */
+export async function billed(db: Db, s: Scope): Promise<number> {
+  const [r] = rowsOf(
+    await db.execute(sql`
+      select coalesce(sum(b.subtotal - case when a.status = '終了' then
+          greatest(b.units - b.approved_units, 0) * b.reward
+          + case when b.fee > 0 then floor(greatest(b.units - b.approved_units, 0) * b.reward * ${PLATFORM_FEE_PERCENT} / 100.0) else 0 end
+        else 0 end), 0)::int as billed
+      from bills b join advertisements a on a.id = b.advertisement_id
+      where b.advertisement_id in (${scopeIds(s)})`),
+  );
+  return Number(r?.billed ?? 0);
+}
+
+/* ------------------------------------------------------------------ operators' dashboard */
+
+/**
+ * Twelve months of figures for operators, each month `YYYY-MM` in Japan time, the latest `last`. Every
+ * figure is one grouped read over an indexed time column.
+ */
+export async function dashboardRows(db: Db, first: string, last: string, today: string) {
+  const start = sql`(${`${first}-01`}::date::timestamp at time zone 'Asia/Tokyo')`;
+  const month = (col: SQL) => sql`to_char(${col} at time zone 'Asia/Tokyo', 'YYYY-MM')`;
+  const read = async (q: SQL) => {
+    const out = new Map<string, Row>();
+    for (const r of rowsOf(await db.execute(q))) out.set(String(r.month), r);
+    return out;
+  };
+  const [bills, ledger, judged, offers, holds, active, live] = await Promise.all([
+    read(sql`select b.month, sum(b.subtotal)::int as billed, sum(b.fee)::int as fee from bills b
+             where b.month >= ${first} and b.month <= ${last} group by b.month`),
+    read(sql`select ${month(sql`l.created_at`)} as month,
+               coalesce(sum(l.amount) filter (where l.kind = 'reward'), 0)::int as credited,
+               coalesce(-sum(l.amount) filter (where l.kind = 'payout'), 0)::int as paid,
+               (count(*) filter (where l.kind = 'reward_reversal'))::int as reversals
+             from ledger_entries l where l.created_at >= ${start} and l.kind in ('reward', 'payout', 'reward_reversal')
+             group by 1`),
+    read(sql`select ${month(sql`u.judged_at`)} as month,
+               percentile_cont(0.5) within group (order by extract(epoch from (u.judged_at - u.posted_at)) / 3600.0) as median
+             from units u where u.judged_at >= ${start} and u.posted_at is not null group by 1`),
+    read(sql`select ${month(sql`u.offered_at`)} as month, count(*)::int as offered, count(u.accepted_at)::int as accepted
+             from units u where u.offered_at >= ${start} group by 1`),
+    read(sql`select ${month(sql`h.created_at`)} as month, count(*)::int as holds
+             from payout_holds h where h.created_at >= ${start} group by 1`),
+    // Supporters who posted in the 30 days up to each month's end (today for this month).
+    read(sql`select m.month, (select count(distinct u.user_id) from units u
+               where u.posted_at >= m.until - interval '30 days' and u.posted_at < m.until)::int as active
+             from (select to_char(d, 'YYYY-MM') as month,
+                     least((d + interval '1 month')::timestamp at time zone 'Asia/Tokyo',
+                           (${today}::date + 1)::timestamp at time zone 'Asia/Tokyo') as until
+                   from generate_series(${`${first}-01`}::date, ${`${last}-01`}::date, interval '1 month') d) m`),
+    read(sql`select m.month, (select count(distinct a.shop_id) from advertisements a
+               where a.approved_at is not null and a.starts_on <= m.last_day and a.ends_on >= m.first_day)::int as shops
+             from (select to_char(d, 'YYYY-MM') as month, d::date as first_day, (d + interval '1 month' - interval '1 day')::date as last_day
+                   from generate_series(${`${first}-01`}::date, ${`${last}-01`}::date, interval '1 month') d) m`),
+  ]);
+  return { bills, ledger, judged, offers, holds, active, live };
+}

@@ -18,8 +18,9 @@ const api = vi.hoisted(() => ({
   searchBanks: vi.fn(),
   searchBranches: vi.fn(),
 }));
+const current = vi.hoisted(() => ({ account: null as unknown }));
 vi.mock('../../src/features/money/api/get-bank-account.ts', () => ({
-  getBankAccount: async () => ({ bank_account: null }),
+  getBankAccount: async () => ({ bank_account: current.account }),
 }));
 vi.mock('../../src/features/money/api/get-stripe-bank.ts', () => ({
   getStripeBank: async () => ({ available: false, account: null }),
@@ -37,7 +38,10 @@ beforeEach(() => {
   api.searchBranches.mockImplementation(async () => ({ items: BRANCHES }));
   api.saveBankAccount.mockReset();
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  current.account = null;
+});
 
 describe('issue 25 (4): the bank and branch fields are WAI-ARIA comboboxes', () => {
   it('issue 25 (4): arrows move into the suggestions, Enter picks without sending the form, focus stays', async () => {
@@ -95,5 +99,28 @@ describe('issue 25 (4): the bank and branch fields are WAI-ARIA comboboxes', () 
       expect(screen.queryByText('金融機関コードは4桁の数字で入力してください。')).toBeNull(),
     );
     expect(bank.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('issue 25 (4): changing a registered account: typing over the chosen bank searches again', async () => {
+    const user = userEvent.setup();
+    current.account = {
+      bank_code: '0001',
+      bank_name: 'みずほ銀行',
+      branch_code: '001',
+      branch_name: '東京営業部',
+      account_type: '普通',
+      account_number_last3: '567',
+      holder_name: 'ヤマダ ハナコ',
+      updated_at: '2026-11-20T01:00:00.000Z',
+    };
+    render(<BankPage />);
+    await user.click(await screen.findByRole('button', { name: '口座を変更する' }));
+    const bank = screen.getByRole('combobox', { name: '金融機関' });
+    expect((bank as HTMLInputElement).value).toBe('みずほ銀行（0001）');
+    await user.clear(bank);
+    await user.type(bank, 'みつ');
+    expect((bank as HTMLInputElement).value).toBe('みつ');
+    expect(await screen.findByRole('option', { name: '三菱ＵＦＪ銀行（0005）' })).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: '支店' }) as HTMLInputElement).disabled).toBe(true);
   });
 });

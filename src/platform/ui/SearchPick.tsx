@@ -72,9 +72,10 @@ export function SearchPick<T>({
   const [items, setItems] = useState<T[]>([]);
   const [searched, setSearched] = useState<string | null>(null);
 
-  // A choice made elsewhere (cleared when the bank changes) shows in the field.
+  // A choice shows in the field. NOTE: not the other way round: when the person edits the text of a choice
+  // (which clears it), the text they type stays.
   useEffect(() => {
-    setInputValue(chosen ? itemToString(chosen) : '');
+    if (chosen) setInputValue(itemToString(chosen));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chosen === null ? null : itemKey(chosen)]);
 

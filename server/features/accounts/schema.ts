@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -86,6 +87,27 @@ export const users = pgTable(
     index('users_email_trgm').using('gin', sql`lower(coalesce(${t.email}, '')) gin_trgm_ops`),
     // The beginning of an address (`taro@`) is found by prefix (ADR 0157), whatever the collation.
     index('users_email_prefix').on(sql`lower(${t.email}) text_pattern_ops`),
+  ],
+);
+
+/**
+ * The browsers each user has logged in from (issue 24 pentest 3, ADR 0166): the keyed hash of the device
+ * cookie, never the cookie. A known device gets past the per-IP login budget with the right password; the
+ * fraud signals read the same rows (several accounts on one device).
+ */
+export const userDevices = pgTable(
+  'user_devices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.deviceHash] }),
+    index('user_devices_device_idx').on(t.deviceHash, t.lastSeenAt),
   ],
 );
 

@@ -18,6 +18,7 @@ import type { ImageStorage } from '../platform/storage.ts';
 import { seedRecruitments } from './recruitments.ts';
 import { linkDemoUnitsToAccounts, publishDemoPosts, seedDemoAdvertisements } from './demo-advertisements.ts';
 import { seedDemoMoney } from './demo-money.ts';
+import { seedDemoResults } from './demo-results.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 
@@ -352,6 +353,7 @@ export async function seedDemoData(db: Db, services: DemoServices = {}): Promise
       ),
       shopUrl: '/demo-cafe',
     });
+    await seedDemoResults(tx, cafe!.id, now); // Issue 27: a few weeks of clicks for /results.
     // Issue 14: bank accounts, a paid batch and unpaid rewards, so every money screen has something.
     await seedDemoMoney(
       tx,

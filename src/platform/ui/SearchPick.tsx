@@ -110,6 +110,9 @@ export function SearchPick<T>({
     selectedItem: chosen,
     itemToString: (item) => (item ? itemToString(item) : ''),
     onInputValueChange: ({ inputValue: next, type }) => {
+      // NOTE: downshift writes the chosen item's text when `selectedItem` changes; a choice cleared by
+      // typing would then wipe what was just typed. The effect above shows a choice instead.
+      if (type === useCombobox.stateChangeTypes.ControlledPropUpdatedSelectedItem) return;
       setInputValue(next);
       if (type === useCombobox.stateChangeTypes.InputChange && chosen) onChoose(null);
     },

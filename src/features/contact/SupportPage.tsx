@@ -80,7 +80,7 @@ export default function SupportPage() {
             <p>報酬の受け取り方、投稿のルールなど。</p>
           </li>
           <li>
-            <Link href="/faq-advertiser">よくある質問（お店向け）</Link>
+            <Link href="/faq-advertiser">よくある質問（広告主向け）</Link>
             <p>拡散依頼の料金や流れなど。</p>
           </li>
           <li>

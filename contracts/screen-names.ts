@@ -25,6 +25,8 @@ export const RESERVED_SCREEN_NAMES = [
   'admin-contact',
   'admin-shop-requests',
   'admin-pop-orders',
+  'admin-audit-log',
+  'admin-fraud',
   'advertising-rules',
   'bank',
   'beginner',

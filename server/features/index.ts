@@ -2,6 +2,7 @@ import type { Feature } from '../platform/feature.ts';
 import { setupAccounts } from './accounts/setup.ts';
 import { accountsRoutes } from './accounts/routes/index.ts';
 import { achievementRoutes } from './achievements/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { indexPictureRoutes } from './index-pictures/routes.ts';
 import { materialRoutes } from './materials/routes.ts';
@@ -45,4 +46,5 @@ export const features: readonly Feature[] = [
   { name: 'pop-orders', routes: popOrderRoutes },
   { name: 'achievements', routes: achievementRoutes },
   { name: 'results', routes: resultsRoutes },
+  { name: 'audit', routes: auditRoutes },
 ];

@@ -13,6 +13,7 @@ import { installCsrf } from './plugins/csrf.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { installMetrics } from './plugins/metrics.ts';
 import { installPostChecker } from './plugins/post-checker.ts';
+import { installAudit } from './audit.ts';
 import { API_DOCS_PREFIX, installOpenApi } from './plugins/openapi.ts';
 import { baseSecurityHeaders, installSecurityHeaders, isApiRequest } from './plugins/security.ts';
 import { PageDataRegistry } from './page-data.ts';
@@ -105,12 +106,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // request causes (jobs, mails) runs in its log context.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
-    runInLogContext({ requestId: request.id, log: request.log }, done);
+    runInLogContext({ requestId: request.id, log: request.log, ip: request.ip }, done);
   });
   // NOTE: the body is read on the socket's events, which run outside the context entered above: the
   // validation, the handler and what follows enter it again (as @fastify/request-context does).
   app.addHook('preValidation', (request, _reply, done) => {
-    runInLogContext({ requestId: request.id, log: request.log }, done);
+    runInLogContext({ requestId: request.id, log: request.log, ip: request.ip }, done);
   });
   app.decorate('env', env);
   app.decorate('db', options.database.db);
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installUploads(app, env);
   app.decorate('mailer', createMailer(env, app.log));
   await installPostChecker(app);
+  installAudit(env.APP_SECRET);
   const jobs = await startJobs({
     database: options.database,
     workers: env.WORKERS,

@@ -34,6 +34,8 @@ export function requestIdFrom(header: unknown): string {
 export interface LogContext {
   requestId: string;
   log: FastifyBaseLogger;
+  /** The client's address, for keyed hashes only (the staff audit log); never logged. */
+  ip?: string;
 }
 
 const store = new AsyncLocalStorage<LogContext>();

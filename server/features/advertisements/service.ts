@@ -35,6 +35,7 @@ import { now } from '../../platform/clock.ts';
 import { type Db, hotSql, isUniqueViolation, rowsOf } from '../../platform/db/client.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import { SUPPORTER_CHANGED_QUEUE } from '../../platform/jobs.ts';
+import { audit } from '../../platform/audit.ts';
 import { credit, debit } from '../../platform/ledger.ts';
 import { enqueueMail } from '../../platform/mail-queue.ts';
 import { type AuthContext, STAFF_PRIORITY } from '../../platform/plugins/access.ts';
@@ -299,6 +300,14 @@ export class AdvertisementService {
       await tx.execute(sql`
         update advertisements set status = '配信中', approved_at = ${at}, reviewed_by = ${auth.userId},
           reject_reason = null, updated_at = now() where id = ${id}`);
+      await audit(tx, {
+        actor: auth,
+        action: 'advertisement.approve',
+        table: 'advertisements',
+        id,
+        before: { status: current.ad.status },
+        after: { status: AD_STATUS.live },
+      });
       const offers = await this.topUpOffers(tx, id, at);
       const owner = current.createdBy ? await repo.emailOf(tx, current.createdBy) : null;
       if (owner) {
@@ -326,6 +335,14 @@ export class AdvertisementService {
       await tx.execute(sql`
         update advertisements set status = '差し戻し', reject_reason = ${reason}, reviewed_by = ${auth.userId},
           updated_at = now() where id = ${id}`);
+      await audit(tx, {
+        actor: auth,
+        action: 'advertisement.send_back',
+        table: 'advertisements',
+        id,
+        before: { status: current.ad.status, reject_reason: current.ad.reject_reason },
+        after: { status: AD_STATUS.sentBack, reject_reason: reason },
+      });
       const owner = current.createdBy ? await repo.emailOf(tx, current.createdBy) : null;
       if (owner) {
         await enqueueMail(this.app, tx, {
@@ -518,7 +535,12 @@ export class AdvertisementService {
    * (`where status = 'posted'`) in the transaction that credits with the key `unit:{id}:reward`, so 50
    * racing approvals, or an approval racing the 7-day auto-approval, credit once. `judge` null = automatic.
    */
-  private async approveUnit(db: Db, id: number, judge: repo.Actor | null, at: Date): Promise<boolean> {
+  private async approveUnit(
+    db: Db,
+    id: number,
+    judge: (repo.Actor & { auth?: AuthContext }) | null,
+    at: Date,
+  ): Promise<boolean> {
     return db.transaction(async (tx) => {
       const due = new Date(at.getTime() - AUTO_APPROVE_DAYS * DAY_MS);
       // Unknown is not yes (product design section 8): only a post the platform showed is approved unseen.
@@ -533,6 +555,15 @@ export class AdvertisementService {
           returning id, user_id, reward, advertisement_id`,
       );
       if (!row) return false;
+      if (judge?.auth)
+        await audit(tx, {
+          actor: judge.auth,
+          action: 'unit.approve',
+          table: 'units',
+          id,
+          before: { status: 'posted' },
+          after: { status: 'approved' },
+        });
       await credit(tx, {
         userId: Number(row.user_id),
         amount: Number(row.reward),
@@ -585,7 +616,7 @@ export class AdvertisementService {
     if (current.userId === auth.userId) throw new HttpError(403, AD_MESSAGES.ownUnit);
     if (!actor.staff && !(await this.isMemberOfShop(current.shopId, auth)))
       throw new HttpError(403, AD_MESSAGES.notMember);
-    const changed = await this.approveUnit(this.db, id, actor, now());
+    const changed = await this.approveUnit(this.db, id, { ...actor, auth }, now());
     if (!changed) {
       const again = await this.unitOf(id, auth);
       if (again.unit.status !== 'approved') throw new HttpError(409, AD_MESSAGES.notPosted);
@@ -618,6 +649,14 @@ export class AdvertisementService {
         if (again.unit.status === 'rejected' && again.unit.reject_reason === body.reason) return;
         throw new HttpError(409, AD_MESSAGES.notPosted);
       }
+      await audit(tx, {
+        actor: auth,
+        action: 'unit.reject',
+        table: 'units',
+        id,
+        before: { status: 'posted' },
+        after: { status: 'rejected', reject_reason: body.reason, reject_note: body.note || null },
+      });
       const who = await repo.emailOf(tx, Number(row.user_id));
       if (who) {
         await enqueueMail(this.app, tx, {
@@ -884,6 +923,15 @@ export class AdvertisementService {
           where id = ${id} and status = 'reversed' returning user_id, reward`),
       );
       if (!row) throw new HttpError(409, AD_MESSAGES.notReversed);
+      await audit(tx, {
+        actor: auth,
+        action: 'unit.reinstate',
+        table: 'units',
+        id,
+        before: { status: 'reversed' },
+        after: { status: 'approved', confirmed: true },
+        note,
+      });
       await credit(tx, {
         userId: Number(row.user_id),
         amount: Number(row.reward),

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_MESSAGES, auditPageSchema } from '../../contracts/audit.ts';
+import { tokyoDate } from '../../contracts/advertisements.ts';
+import { changesOf } from '../../server/platform/audit.ts';
+import { rowsOf } from '../../server/platform/db/client.ts';
+import type { TestApp, TestClient } from '../support/app.ts';
+import { DB_KINDS } from '../support/db.ts';
+import { createAccountsApp, loginAs } from './helpers.ts';
+
+/**
+ * Issue 24 "The staff audit log" (product design section 8 "Audit"): a row per change a staff member or admin
+ * makes, in the transaction of the change, append-only; admins read it. Each test makes its own request.
+ */
+const day = (offset: number) => tokyoDate(new Date(Date.now() + offset * 86_400_000));
+
+for (const kind of DB_KINDS) {
+  describe(`the staff audit log (issue 24) [${kind}]`, () => {
+    let t: TestApp;
+    let owner: TestClient;
+    let staff: TestClient;
+    let admin: TestClient;
+    beforeAll(async () => {
+      t = await createAccountsApp(kind);
+      [owner, staff, admin] = await Promise.all(
+        ['owner@example.com', 'staff@example.com', 'admin@example.com'].map((e) => loginAs(t, e)),
+      );
+    });
+    afterAll(() => t.close());
+
+    const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+      rowsOf<T>(await t.database.db.execute(query));
+    const submitted = async () => {
+      const created = await owner.post('/api/advertisements', {
+        shop_id: 1,
+        text: '#PR 監査の試験',
+        hashtags: [],
+        platforms: ['x'],
+        units: 1,
+        reward: 100,
+        starts_on: day(0),
+        ends_on: day(10),
+      });
+      const id = created.json().id as number;
+      expect((await owner.post(`/api/advertisements/${id}/submit`)).statusCode).toBe(200);
+      return id;
+    };
+    const rowsOfTarget = (table: string, id: number) =>
+      q<{ actor_id: number; actor_role: string; action: string; changes: unknown; request_id: string; ip_hash: string }>(
+        sql`select * from audit_log where target_table = ${table} and target_id = ${String(id)} order by id`,
+      );
+
+    it('issue 24 audit: staff approving a request writes one row: who, role, action, fields before and after, request id, keyed IP hash', async () => {
+      const id = await submitted();
+      const res = await staff.post(`/api/advertisements/${id}/approve`, undefined, { 'x-request-id': 'audit-test-request-1' });
+      expect(res.statusCode, res.body).toBe(200);
+      const [row, ...more] = await rowsOfTarget('advertisements', id);
+      expect(more).toHaveLength(0);
+      const [staffRow] = await q<{ id: number }>(sql`select id from users where email = 'staff@example.com'`);
+      expect(row).toMatchObject({
+        actor_id: staffRow!.id,
+        actor_role: 'staff',
+        action: 'advertisement.approve',
+        request_id: res.headers['x-request-id'],
+      });
+      expect(typeof row!.changes === 'string' ? JSON.parse(row!.changes) : row!.changes).toEqual({
+        status: { before: '審査中', after: '配信中' },
+      });
+      expect(row!.ip_hash).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(row!.ip_hash).not.toContain('127.0.0.1');
+      // A double click changes nothing and writes nothing.
+      expect((await staff.post(`/api/advertisements/${id}/approve`)).statusCode).toBe(200);
+      expect(await rowsOfTarget('advertisements', id)).toHaveLength(1);
+    });
+
+    it("issue 24 audit: a shop member's own change is not a staff change: no row; a sent-back request is", async () => {
+      const id = await submitted();
+      expect(await rowsOfTarget('advertisements', id)).toHaveLength(0);
+      const res = await admin.post(`/api/advertisements/${id}/reject`, { reason: '表現を直してください' });
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = await rowsOfTarget('advertisements', id);
+      expect(rows.map((r) => [r.action, r.actor_role])).toEqual([['advertisement.send_back', 'admin']]);
+    });
+
+    it('issue 24 audit: a change whose audit row cannot be written does not commit', async () => {
+      const id = await submitted();
+      await t.database.db.execute(
+        sql.raw(`alter table audit_log add constraint audit_test_refuses check (target_id <> '${Number(id)}')`),
+      );
+      try {
+        const res = await staff.post(`/api/advertisements/${id}/approve`);
+        expect(res.statusCode).toBeGreaterThanOrEqual(500);
+      } finally {
+        await t.database.db.execute(sql`alter table audit_log drop constraint audit_test_refuses`);
+      }
+      const [ad] = await q<{ status: string }>(sql`select status from advertisements where id = ${id}`);
+      expect(ad!.status).toBe('審査中');
+      expect(await q(sql`select id from units where advertisement_id = ${id}`)).toHaveLength(0);
+    });
+
+    it('issue 24 audit: the log is append-only: UPDATE, DELETE and TRUNCATE are refused', async () => {
+      const id = await submitted();
+      await staff.post(`/api/advertisements/${id}/approve`);
+      for (const statement of [
+        sql`update audit_log set action = 'x.y' where target_id = ${String(id)}`,
+        sql`delete from audit_log where target_id = ${String(id)}`,
+        sql`truncate audit_log`,
+      ]) {
+        const err = (await t.database.db.execute(statement).catch((e: unknown) => e)) as Error & { cause?: Error };
+        expect(String(err.cause?.message ?? err.message)).toMatch(/audit_log is append-only/);
+      }
+      expect(await rowsOfTarget('advertisements', id)).toHaveLength(1);
+    });
+
+    it('issue 24 audit: admins read it by record, action and actor, 50 a page with a keyset; staff are refused; bad filters 422', async () => {
+      const id = await submitted();
+      await staff.post(`/api/advertisements/${id}/approve`);
+      const page = auditPageSchema.parse((await admin.get(`/api/audit-log?target=advertisements:${id}`)).json());
+      expect(page.items.map((i) => i.action)).toEqual(['advertisement.approve']);
+      expect(page.items[0]!.actor.name).toBe('運営 スタッフ');
+      const byAction = auditPageSchema.parse((await admin.get('/api/audit-log?action=advertisement.approve')).json());
+      expect(byAction.items.every((i) => i.action === 'advertisement.approve')).toBe(true);
+      // 60 rows of one staff member: two pages, none repeated.
+      const [s] = await q<{ id: number }>(sql`select id from users where email = 'staff@example.com'`);
+      await t.database.db.execute(sql`
+        insert into audit_log (actor_id, actor_role, action, target_table, target_id)
+        select ${s!.id}, 'staff', 'test.paging', 'units', g::text from generate_series(1, 60) g`);
+      const seen: number[] = [];
+      let before: number | null = null;
+      do {
+        const res = await admin.get(`/api/audit-log?action=test.paging${before ? `&before=${before}` : ''}`);
+        const p = auditPageSchema.parse(res.json());
+        seen.push(...p.items.map((i) => i.id));
+        before = p.next_before;
+      } while (before);
+      expect(seen).toHaveLength(60);
+      expect(new Set(seen).size).toBe(60);
+      expect((await staff.get('/api/audit-log')).statusCode).toBe(403);
+      const bad = await admin.get('/api/audit-log?target=nope');
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors.target).toEqual([AUDIT_MESSAGES.target]);
+    });
+
+    it('issue 24 audit: secrets, tokens and bank numbers never reach a row', () => {
+      expect(
+        changesOf(
+          { password_hash: 'a', account_number: '1234567', token: 't', status: '承認' },
+          { password_hash: 'b', account_number: '7654321', token: 'u', status: '却下' },
+        ),
+      ).toEqual({ status: { before: '承認', after: '却下' } });
+    });
+  });
+}

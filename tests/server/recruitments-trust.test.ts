@@ -233,6 +233,28 @@ for (const kind of DB_KINDS) {
       expect((await published(id)).closed_early?.reason).toBe(reason);
     });
 
+    it('issue 23 Recruitments: a supporter who may no longer apply when the draw comes (rejected, account withdrawn) is not drawn and is 落選', async () => {
+      const id = await openRecruitment({ winners_count: 3 });
+      const entryOf = new Map<string, number>();
+      for (const email of SUPPORTERS) entryOf.set(email, await apply(id, email));
+      const fan1 = await userIdOf(t, 'fan1@example.com');
+      await t.database.db.execute(sql`update users set status = '却下' where id = ${fan1}`);
+      await noAccount('fan2@example.com', 'instagram');
+      try {
+        await pastDeadline(id);
+        const drawn = await staff.post(`/api/recruitments/${id}/draw`);
+        expect(drawn.statusCode, drawn.body).toBe(200);
+        const only = entryOf.get('supporter@example.com')!;
+        expect(drawn.json()).toMatchObject({ entry_ids: [only], winner_entry_ids: [only] });
+        for (const email of ['fan1@example.com', 'fan2@example.com'])
+          expect((await (await as(email)).get(`/api/entries/${entryOf.get(email)}`)).json().status).toBe(
+            '落選',
+          );
+      } finally {
+        await t.database.db.execute(sql`update users set status = '承認' where id = ${fan1}`);
+      }
+    });
+
     it('issue 23 Recruitments: a redraw with no winner who declined or was cancelled is 409; staff cannot declare a decline', async () => {
       const { id, winner } = await drawnLottery();
       const res = await staff.post(`/api/recruitments/${id}/redraw`, { entry_id: winner });

@@ -299,6 +299,33 @@ export async function applicant(
   };
 }
 
+/**
+ * A recruitment's entries still 応募中, ascending, and those whose supporter may still apply (issue 23:
+ * approved, with an approved account on the platform, neither an operator nor one of the shop's
+ * company): a supporter rejected or stopped after applying is not drawn.
+ */
+export async function openEntries(
+  tx: Db,
+  recruitmentId: number,
+  staffPriority: number,
+): Promise<{ open: number[]; eligible: number[] }> {
+  const rows = rowsOf<{ id: number; eligible: boolean }>(
+    await tx.execute(sql`select e.id,
+        (u.status = '承認' and u.deleted_at is null and ro.priority > ${staffPriority}
+          and exists (select 1 from sns_accounts sa where sa.user_id = u.id and sa.platform = r.platform
+            and sa.status = '承認')
+          and not exists (select 1 from shops ms join company_members cm on cm.company_id = ms.company_id
+            where ms.id = r.shop_id and cm.user_id = u.id)) as eligible
+      from entries e join recruitments r on r.id = e.recruitment_id join users u on u.id = e.user_id
+        join roles ro on ro.id = u.role_id
+      where e.recruitment_id = ${recruitmentId} and e.status = '応募中' order by e.id`),
+  );
+  return {
+    open: rows.map((row) => Number(row.id)),
+    eligible: rows.filter((row) => row.eligible === true).map((row) => Number(row.id)),
+  };
+}
+
 const ENTRY_COLUMNS = sql`e.id, e.status, e.answer, e.post_url, e.created_at, e.visited_at, e.posted_at,
   e.completed_at, e.submissions, e.reject_reason, e.reject_note, e.auto_approved, r.id as r_id, r.title as r_title, r.status as r_status, r.benefit as r_benefit,
   r.platform as r_platform, r.conditions as r_conditions, r.visit_starts_at as r_visit_starts_at,

@@ -35,7 +35,7 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { MailMessage } from '../../platform/mail.ts';
 import { type PostChecker, UNKNOWN_POST } from '../../platform/post-checker.ts';
 import type { StoredImage } from '../../platform/storage.ts';
-import { entryIdsHash, newSeed, rankEntries, sortedIds } from './lottery.ts';
+import { entryIdsHash, newSeed, rankEntries } from './lottery.ts';
 import { mails } from './mails.ts';
 import * as repo from './repo.ts';
 import { entries, recruitments } from './schema.ts';
@@ -402,8 +402,8 @@ export class RecruitmentService {
   /* ------------------------------------------------------------------ choosing winners */
 
   /**
-   * The lottery (issue 15, rules 2 and 3): closes applications if still open, freezes the entries that
-   * are 応募中, publishes their ids and hash, ranks them with the seed and makes the first N winners.
+   * The lottery (issue 15, rules 2 and 3): after the application period (or an early close, issue 23),
+   * freezes the entries that are 応募中 and whose supporter may still apply, publishes their ids and hash, ranks them with the seed and makes the first N winners.
    * Once only: the row is locked, and a drawn recruitment refuses a second draw.
    */
   async draw(id: number, staffId: number): Promise<Recruitment> {
@@ -415,13 +415,7 @@ export class RecruitmentService {
       if (r.status !== '募集中' && r.status !== '選考中') throw new HttpError(409, M.notDrawable);
       if (!r.seed) throw new HttpError(409, M.notDrawable);
       this.assertSelectable(r);
-      const eligible = sortedIds(
-        rowsOf<{ id: number }>(
-          await tx.execute(
-            sql`select id from entries where recruitment_id = ${id} and status = '応募中' order by id`,
-          ),
-        ).map((e) => Number(e.id)),
-      );
+      const { open, eligible } = await repo.openEntries(tx, id, STAFF_PRIORITY);
       if (!eligible.length) throw new HttpError(409, M.noEntries);
       const winners = rankEntries(r.seed, id, eligible).slice(0, r.winnersCount);
       const now = this.now();
@@ -438,7 +432,8 @@ export class RecruitmentService {
           updatedAt: now,
         })
         .where(eq(recruitments.id, id));
-      await this.announce(tx, id, eligible, winners, now);
+      // Entries of supporters who may no longer apply (issue 23) are not drawn: they are 落選 too.
+      await this.announce(tx, id, open, winners, now);
     });
     return this.get(id, { userId: staffId, staff: true });
   }
@@ -453,10 +448,9 @@ export class RecruitmentService {
       this.assertSelectable(r);
       if (entryIds.length > r.winnersCount)
         throw validationError({ entry_ids: [M.tooManyWinners(r.winnersCount)] });
-      const open = rowsOf<{ id: number }>(
-        await tx.execute(sql`select id from entries where recruitment_id = ${id} and status = '応募中'`),
-      ).map((e) => Number(e.id));
-      if (!entryIds.every((e) => open.includes(e))) throw validationError({ entry_ids: [M.notWinnerOfThis] });
+      const { open, eligible } = await repo.openEntries(tx, id, STAFF_PRIORITY);
+      if (!entryIds.every((e) => eligible.includes(e)))
+        throw validationError({ entry_ids: [M.notWinnerOfThis] });
       const now = this.now();
       await tx
         .update(recruitments)

@@ -126,15 +126,10 @@ export const Prose = styled('div', {
   '& ul, & ol': { paddingLeft: '1.5em', margin: '0 0 $4' },
   '& li': { marginBottom: '$1' },
   '& table': { borderCollapse: 'collapse', width: '100%', marginBottom: '$4', fontSize: '$small' },
-  '& th, & td': {
-    border: '1px solid $gray300',
-    padding: '$2 $3',
-    textAlign: 'left',
-    verticalAlign: 'top',
-    overflowWrap: 'anywhere',
-  },
-  // Issue 25 (7): a heading cell keeps to one line where there is room, not on a 320 px phone.
-  '& th': { backgroundColor: '$gray100', '@sm': { whiteSpace: 'nowrap' } },
+  '& th, & td': { border: '1px solid $gray300', padding: '$2 $3', textAlign: 'left', verticalAlign: 'top' },
+  '& th': { backgroundColor: '$gray100', whiteSpace: 'nowrap' },
+  // Issue 25 (7): the text cell gives way on a 320 px phone (a long word or address), not the page.
+  '& td': { overflowWrap: 'anywhere' },
 });
 
 /** A notice box for rules people must not miss. */

@@ -28,6 +28,9 @@ export const DEVICE_LABELS: Record<DeviceClass, string> = {
   unknown: '内訳の記録前',
 };
 
+/** How many of the shop's requests the screen offers to pick from, latest first. */
+export const RESULTS_CHOICES = 50;
+
 /** The longest period one answer covers (a chosen month is at most 31 days; a request at most a few months). */
 export const RESULTS_MAX_DAYS = 366;
 
@@ -126,6 +129,8 @@ export const resultsSchema = z.object({
   to: z.string(),
   /** The requests the figures cover: those whose period overlaps [from, to] (or the one asked for). */
   requests: z.array(resultsRequestSchema),
+  /** The shop's latest approved requests, to pick one on the screen (RESULTS_CHOICES at most). */
+  choices: z.array(resultsRequestSchema),
   series: z.array(resultsDaySchema),
   total_clicks: count,
   posts: z.array(resultsPostSchema),

@@ -1,6 +1,5 @@
 import { feature as accounts } from '../features/accounts/index.ts';
 import { feature as advertisements } from '../features/advertisements/index.ts';
-import { feature as audit } from '../features/audit/index.ts';
 import { feature as contact } from '../features/contact/index.ts';
 import { feature as errors } from '../features/errors/index.ts';
 import { feature as guides } from '../features/guides/index.ts';
@@ -9,6 +8,7 @@ import { feature as materials } from '../features/materials/index.ts';
 import { feature as money } from '../features/money/index.ts';
 import { feature as profiles } from '../features/profiles/index.ts';
 import { feature as recruitments } from '../features/recruitments/index.ts';
+import { feature as results } from '../features/results/index.ts';
 import { feature as shopRequests } from '../features/shop-requests/index.ts';
 import { feature as shops } from '../features/shops/index.ts';
 import { feature as shortener } from '../features/shortener/index.ts';
@@ -33,7 +33,7 @@ export const FEATURES: readonly ClientFeature[] = [
   shopRequests,
   supporters,
   shortener,
-  audit,
+  results,
   adminMenu,
   guides,
   legal,

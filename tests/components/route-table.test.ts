@@ -21,8 +21,9 @@ const PRODUCT_DESIGN_SIGNED_IN = [
   '/admin-contact',
   '/admin-shop-requests',
   '/admin-pop-orders',
-  // Issue 24: the staff audit log (admins).
-  '/admin-audit-log',
+  // Issue 27: the shop's results and the operators' dashboard.
+  '/results',
+  '/admin-dashboard',
 ];
 
 /** Seed spec section 2, both tables, as written there ({param} in the spec, :param here). */

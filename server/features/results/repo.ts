@@ -42,6 +42,15 @@ export async function requestOf(db: Db, shopId: number, adId: number): Promise<R
   return row ? toRequest(row) : null;
 }
 
+/** The shop's latest approved requests (newest first, from the index on shop and id). */
+export async function latestRequests(db: Db, shopId: number, limit: number): Promise<ResultsRequest[]> {
+  return rowsOf(
+    await db.execute(sql`
+      select ${requestColumns} from advertisements a
+      where a.shop_id = ${shopId} and a.approved_at is not null order by a.id desc limit ${limit}`),
+  ).map(toRequest);
+}
+
 /** What the figures cover: one request, or the shop's approved requests whose period overlaps [from, to]. */
 export type Scope = { shopId: number; adId: number | null; from: string; to: string };
 

@@ -11,6 +11,7 @@ import {
   formatRate,
   perUnit,
   ratio,
+  RESULTS_CHOICES,
   RESULTS_CSV as H,
   RESULTS_MAX_DAYS,
   RESULTS_MESSAGES as M,
@@ -66,7 +67,8 @@ export class ResultsService {
     const scope: repo.Scope = { shopId: shop.id, adId: ad?.id ?? null, from: from!, to: to! };
     // The clicks this process answered and has not written yet count too.
     await settleClicks(this.db).catch(() => {});
-    const [requests, clicks, posts, funnel, billed] = await Promise.all([
+    const [choices, requests, clicks, posts, funnel, billed] = await Promise.all([
+      repo.latestRequests(this.db, shop.id, RESULTS_CHOICES),
       repo.requestsIn(this.db, scope),
       repo.clickRows(this.db, scope),
       repo.approvedPosts(this.db, scope),
@@ -95,6 +97,7 @@ export class ResultsService {
       from: scope.from,
       to: scope.to,
       requests,
+      choices,
       series: [...days.values()],
       total_clicks: total,
       posts,

@@ -27,6 +27,8 @@ export const RESERVED_SCREEN_NAMES = [
   'admin-pop-orders',
   'admin-dashboard',
   'results',
+  'admin-audit-log',
+  'admin-fraud',
   'advertising-rules',
   'bank',
   'beginner',

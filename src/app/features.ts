@@ -1,5 +1,6 @@
 import { feature as accounts } from '../features/accounts/index.ts';
 import { feature as advertisements } from '../features/advertisements/index.ts';
+import { feature as audit } from '../features/audit/index.ts';
 import { feature as contact } from '../features/contact/index.ts';
 import { feature as errors } from '../features/errors/index.ts';
 import { feature as guides } from '../features/guides/index.ts';
@@ -34,6 +35,7 @@ export const FEATURES: readonly ClientFeature[] = [
   supporters,
   shortener,
   results,
+  audit,
   adminMenu,
   guides,
   legal,

@@ -24,6 +24,8 @@ const PRODUCT_DESIGN_SIGNED_IN = [
   // Issue 27: the shop's results and the operators' dashboard.
   '/results',
   '/admin-dashboard',
+  // Issue 24: the staff audit log (admins).
+  '/admin-audit-log',
 ];
 
 /** Seed spec section 2, both tables, as written there ({param} in the spec, :param here). */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_NAMES, RETIRED_WORDS, REWARD_STATE_WORDS, WORDS } from '../../contracts/vocabulary.ts';
-import { formatDate, formatPeriod } from '../../src/platform/ui/format.ts';
+import { formatDate, formatDateTime, formatPeriod } from '../../src/platform/ui/format.ts';
 import { ROOT_DIR } from '../../server/platform/version.ts';
 
 /**
@@ -89,5 +89,7 @@ describe('issue 25 (9): one vocabulary (product design section 8)', () => {
     expect(formatDate('2027-01-01')).toBe('2027年1月1日（金）');
     expect(formatPeriod('2026-11-26', '2026-12-10')).toBe('2026年11月26日（木）〜2026年12月10日（木）');
     expect(formatDate(null)).toBe('—');
+    expect(formatDateTime('2026-11-26T09:30:00Z')).toBe('2026年11月26日（木） 18:30');
+    expect(formatDateTime('2026-11-25T15:05:00Z')).toBe('2026年11月26日（木） 00:05');
   });
 });

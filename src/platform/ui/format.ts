@@ -7,17 +7,21 @@ export function formatCount(n: number): string {
   return n.toLocaleString('ja-JP');
 }
 
-const dateTime = new Intl.DateTimeFormat('ja-JP', {
+const time = new Intl.DateTimeFormat('ja-JP', {
   timeZone: 'Asia/Tokyo',
-  dateStyle: 'long',
-  timeStyle: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
 });
 
-/** A moment as people in Japan read it, in Japan time: `2026年11月23日 19:04`. */
+/**
+ * A moment as people in Japan read it, in Japan time, as product design section 8 writes dates and times:
+ * `2026年11月23日（月） 19:04` (issue 25 (9)).
+ */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : dateTime.format(d);
+  return Number.isNaN(d.getTime()) ? '—' : `${formatDate(iso)} ${time.format(d)}`;
 }
 
 const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;

@@ -23,6 +23,14 @@ export interface CounterStore {
   get(key: string): Promise<Count | null>;
   /** Sets `key` to `count` for `ttlMs` (a lock). */
   set(key: string, count: number, ttlMs: number): Promise<void>;
+  /** Takes one back from a live window (never below 0); a key without one stays absent. */
+  decr(key: string): Promise<void>;
+  /**
+   * Issue 24 pentest 4, in one step: when `lockKey` is live, answers its milliseconds and counts nothing;
+   * else adds one to `countKey` (window `windowMs`) and, from the `free`-th on, sets `lockKey` for
+   * `min(maxMs, baseMs x 2^(count - free))` before answering 0, so concurrent callers see the lock.
+   */
+  takeUnlessLocked(countKey: string, lockKey: string, rule: BackOffRule): Promise<number>;
   del(key: string): Promise<void>;
   /** Readiness (issue 17): throws when the store cannot answer (Redis unreachable). */
   ping(): Promise<void>;
@@ -31,6 +39,17 @@ export interface CounterStore {
   /** Issue 29: counting in this process's memory because Redis does not answer (DegradingStore). */
   readonly degraded?: boolean;
 }
+
+/** The numbers of a BackOff (see `CounterStore.takeUnlessLocked`). */
+export interface BackOffRule {
+  windowMs: number;
+  free: number;
+  baseMs: number;
+  maxMs: number;
+}
+
+const lockMsOf = (count: number, rule: BackOffRule) =>
+  Math.min(rule.maxMs, rule.baseMs * 2 ** (count - rule.free));
 
 /** One process: a map of windows, pruned when it grows. Reads Date.now(), so tests can move the clock. */
 export class MemoryStore implements CounterStore {
@@ -67,6 +86,24 @@ export class MemoryStore implements CounterStore {
     this.windows.delete(key);
   }
 
+  async decr(key: string): Promise<void> {
+    const w = this.live(key, Date.now());
+    if (w && w.count > 0) w.count -= 1;
+  }
+
+  // NOTE: no await between the read and the writes: one turn of the event loop, so atomic in this process.
+  async takeUnlessLocked(countKey: string, lockKey: string, rule: BackOffRule): Promise<number> {
+    const at = Date.now();
+    const lock = this.live(lockKey, at);
+    if (lock) return lock.resetAt - at;
+    const w = this.live(countKey, at) ?? { count: 0, resetAt: at + rule.windowMs };
+    w.count += 1;
+    this.windows.set(countKey, w);
+    if (w.count >= rule.free)
+      this.windows.set(lockKey, { count: w.count, resetAt: at + lockMsOf(w.count, rule) });
+    return 0;
+  }
+
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {
@@ -94,9 +131,36 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then return {0, 0} end
 return {tonumber(count), ttl}`;
 
+const DECR = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
+const TAKE_UNLESS_LOCKED = `
+local lock = redis.call('PTTL', KEYS[2])
+if lock > 0 then return lock end
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if count == 1 or ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local free = tonumber(ARGV[2])
+if count >= free then
+  local ms = math.min(tonumber(ARGV[4]), tonumber(ARGV[3]) * 2 ^ (count - free))
+  redis.call('SET', KEYS[2], count, 'PX', math.max(1, math.ceil(ms)))
+end
+return 0`;
+
 type ThrottleRedis = Redis & {
   throttleIncr(key: string, windowMs: number): Promise<[number, number]>;
   throttleRead(key: string): Promise<[number, number]>;
+  throttleDecr(key: string): Promise<number>;
+  throttleTakeUnlessLocked(
+    countKey: string,
+    lockKey: string,
+    windowMs: number,
+    free: number,
+    baseMs: number,
+    maxMs: number,
+  ): Promise<number>;
 };
 
 /** Shared by every process on one Redis; keys are `${prefix}${key}`. */
@@ -113,6 +177,8 @@ export class RedisStore implements CounterStore {
     const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
     redis.defineCommand('throttleIncr', { numberOfKeys: 1, lua: INCR });
     redis.defineCommand('throttleRead', { numberOfKeys: 1, lua: READ });
+    redis.defineCommand('throttleDecr', { numberOfKeys: 1, lua: DECR });
+    redis.defineCommand('throttleTakeUnlessLocked', { numberOfKeys: 2, lua: TAKE_UNLESS_LOCKED });
     this.redis = redis as ThrottleRedis;
   }
 
@@ -147,6 +213,23 @@ export class RedisStore implements CounterStore {
 
   async del(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+
+  async decr(key: string): Promise<void> {
+    await this.redis.throttleDecr(this.prefix + key);
+  }
+
+  async takeUnlessLocked(countKey: string, lockKey: string, rule: BackOffRule): Promise<number> {
+    return Number(
+      await this.redis.throttleTakeUnlessLocked(
+        this.prefix + countKey,
+        this.prefix + lockKey,
+        rule.windowMs,
+        rule.free,
+        rule.baseMs,
+        rule.maxMs,
+      ),
+    );
   }
 
   async ping(): Promise<void> {
@@ -220,6 +303,14 @@ export class DegradingStore implements CounterStore {
     return this.use((s) => s.del(key));
   }
 
+  decr(key: string): Promise<void> {
+    return this.use((s) => s.decr(key));
+  }
+
+  takeUnlessLocked(countKey: string, lockKey: string, rule: BackOffRule): Promise<number> {
+    return this.use((s) => s.takeUnlessLocked(countKey, lockKey, rule));
+  }
+
   /** Asks Redis itself: readiness reports the outage even though the throttles go on. */
   ping(): Promise<void> {
     return this.redis.ping();
@@ -281,7 +372,15 @@ export class Throttle {
   /** Counts a hit unless the budget is spent: seconds to wait (nothing counted), or 0 (counted). */
   async take(key: string): Promise<number> {
     const c = await this.store.incr(this.key(key), this.windowMs);
-    return c.count > this.limit ? seconds(c.ttlMs) : 0;
+    if (c.count <= this.limit) return 0;
+    // Issue 24 pentest 4: the refused attempt is not one of the budget's (it checked nothing).
+    await this.store.decr(this.key(key));
+    return seconds(c.ttlMs);
+  }
+
+  /** Gives back a hit taken before the work it paid for turned out not to count (a right password). */
+  giveBack(key: string): Promise<void> {
+    return this.store.decr(this.key(key));
   }
 
   clear(key: string): Promise<void> {
@@ -314,6 +413,20 @@ export class BackOff {
     if (count < this.free) return;
     const lockMs = Math.min(this.maxMs, this.baseMs * 2 ** (count - this.free));
     await this.store.set(`backoff-lock:${this.name}:${key}`, count, lockMs);
+  }
+
+  /**
+   * Issue 24 pentest 4: counts an attempt as a failure before it is made, atomically: seconds the key is
+   * still locked (nothing counted), or 0. The attempt that reaches the free budget sets the lock itself,
+   * so attempts racing it are refused; a right password then clears it (`clear`).
+   */
+  async take(key: string): Promise<number> {
+    const lockMs = await this.store.takeUnlessLocked(
+      `backoff:${this.name}:${key}`,
+      `backoff-lock:${this.name}:${key}`,
+      { windowMs: this.windowMs, free: this.free, baseMs: this.baseMs, maxMs: this.maxMs },
+    );
+    return lockMs > 0 ? seconds(lockMs) : 0;
   }
 
   async clear(key: string): Promise<void> {

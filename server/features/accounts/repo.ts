@@ -13,6 +13,7 @@ import {
   passwordResetTokens,
   roles,
   socialAccounts,
+  userDevices,
   users,
 } from './schema.ts';
 
@@ -502,4 +503,27 @@ export async function revokeOtherSessions(
         sql`${authSessions.id} <> ${keepSessionId}`,
       ),
     );
+}
+
+// --- devices (issue 24 pentest 3) --------------------------------------------------------------------
+
+/** Whether the user has logged in from this device (the keyed hash of its cookie) before. */
+export async function deviceKnown(db: Db, userId: number, deviceHash: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: userDevices.userId })
+    .from(userDevices)
+    .where(and(eq(userDevices.userId, userId), eq(userDevices.deviceHash, deviceHash)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Remembers a login from this device (first time) or moves its last sighting. */
+export async function rememberDevice(db: Db, userId: number, deviceHash: string, at: Date): Promise<void> {
+  await db
+    .insert(userDevices)
+    .values({ userId, deviceHash, firstSeenAt: at, lastSeenAt: at })
+    .onConflictDoUpdate({
+      target: [userDevices.userId, userDevices.deviceHash],
+      set: { lastSeenAt: at },
+    });
 }

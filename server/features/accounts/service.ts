@@ -52,6 +52,13 @@ export interface AccountThrottles {
 export interface Caller {
   ip: string;
   userAgent: string | undefined;
+  /** The keyed hash of the browser's device cookie (server/platform/device.ts), when it sent one. */
+  device?: string | null | undefined;
+}
+
+/** A password check that has taken its budgets (issue 24 pentest 4): a right password gives them back. */
+interface PasswordAttempt {
+  succeeded(): Promise<void>;
 }
 
 export interface AuthResult {
@@ -135,6 +142,68 @@ export class AccountService {
     return { user: user!, access_token: accessToken };
   }
 
+  /**
+   * Whether the caller's device has logged in to this account before (issue 24 pentest 3): such a device
+   * is not held to the per-IP budget, so one office or mobile NAT full of failures locks nobody else out.
+   */
+  private async knownDevice(userId: number | null, caller: Caller): Promise<boolean> {
+    if (userId === null || !caller.device) return false;
+    return repo.deviceKnown(this.db, userId, caller.device);
+  }
+
+  /** Seconds until a password check may be made again (read only: nothing is counted), or 0. */
+  private async passwordWait(email: string, caller: Caller, knownDevice: boolean): Promise<number> {
+    const { login, loginIp, loginAccount } = this.deps.throttles;
+    return Math.max(
+      ...(await Promise.all([
+        login.retryAfter(`${email}|${caller.ip}`),
+        knownDevice ? 0 : loginIp.retryAfter(caller.ip),
+        loginAccount.retryAfter(email),
+      ])),
+    );
+  }
+
+  /**
+   * Every password check (login, PUT /api/password, PUT /api/email, POST /api/leave: issue 24 pentest 2)
+   * spends the same three budgets of ADR 0015: this e-mail from this IP, this IP whatever the e-mail (not
+   * for a known device, pentest 3), this account from anywhere with back-off. Each is taken atomically
+   * BEFORE the password is checked (pentest 4), so concurrent wrong passwords cannot overshoot: the
+   * attempt counts as a failure until it turns out right, and a right one gives its budgets back. A
+   * refused attempt gives back what it took and checks nothing.
+   */
+  private async takePasswordBudget(
+    email: string,
+    caller: Caller,
+    knownDevice: boolean,
+  ): Promise<PasswordAttempt> {
+    const { login, loginIp, loginAccount } = this.deps.throttles;
+    const key = `${email}|${caller.ip}`;
+    const taken: (() => Promise<void>)[] = [];
+    const refuse = async (wait: number): Promise<never> => {
+      await Promise.all(taken.map((giveBack) => giveBack()));
+      throw tooMany(M.loginThrottled(wait), wait);
+    };
+    if (!knownDevice) {
+      const wait = await loginIp.take(caller.ip);
+      if (wait) return refuse(wait);
+      taken.push(() => loginIp.giveBack(caller.ip));
+    }
+    const waitKey = await login.take(key);
+    if (waitKey) return refuse(waitKey);
+    taken.push(() => login.giveBack(key));
+    const waitAccount = await loginAccount.take(email);
+    if (waitAccount) return refuse(waitAccount);
+    return {
+      succeeded: async () => {
+        await Promise.all([
+          login.clear(key),
+          loginAccount.clear(email),
+          knownDevice ? Promise.resolve() : loginIp.giveBack(caller.ip),
+        ]);
+      },
+    };
+  }
+
   async login(
     body: {
       email: string;
@@ -144,31 +213,31 @@ export class AccountService {
     },
     caller: Caller,
   ): Promise<AuthResult> {
-    const { login, loginIp, loginAccount } = this.deps.throttles;
     const email = body.email.toLowerCase();
-    const key = `${email}|${caller.ip}`;
-    // Three budgets (ADR 0015): this e-mail from this IP, this IP whatever the e-mail, this account
-    // from anywhere. Unknown e-mails are counted like real ones, so a 429 tells nothing either.
-    const wait = Math.max(
-      ...(await Promise.all([
-        login.retryAfter(key),
-        loginIp.retryAfter(caller.ip),
-        loginAccount.retryAfter(email),
-      ])),
-    );
+    // Unknown e-mails are counted like real ones, so a 429 tells nothing either.
+    const row = await repo.findLogin(this.db, email);
+    const knownDevice = await this.knownDevice(row?.id ?? null, caller);
+    // A spent budget answers before reCAPTCHA is asked (a throttled script costs no verification).
+    const wait = await this.passwordWait(email, caller, knownDevice);
     if (wait) {
       loginsTotal.inc({ result: 'throttled' });
       throw tooMany(M.loginThrottled(wait), wait);
     }
     await this.requireRecaptcha(caller, body['g-recaptcha-response']);
-    const row = await repo.findLogin(this.db, email);
+    let attempt: PasswordAttempt;
+    try {
+      attempt = await this.takePasswordBudget(email, caller, knownDevice);
+    } catch (err) {
+      loginsTotal.inc({ result: 'throttled' });
+      throw err;
+    }
     const ok = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), body.password);
     if (!row?.passwordHash || !ok) {
-      await Promise.all([login.hit(key), loginIp.hit(caller.ip), loginAccount.fail(email)]);
       loginsTotal.inc({ result: 'failed' });
       throw validationError({ email: [M.badCredentials] });
     }
-    await Promise.all([login.clear(key), loginAccount.clear(email)]);
+    await attempt.succeeded();
+    if (caller.device) await repo.rememberDevice(this.db, row.id, caller.device, now());
     loginsTotal.inc({ result: 'success' });
     return this.startLogin(row.id, caller, body.remember === true);
   }
@@ -312,23 +381,24 @@ export class AccountService {
   }
 
   /**
-   * A wrong current password counts against the login budgets of this address and IP (ADR 0015), so
-   * the change forms are no way around the login throttle.
+   * A signed-in user's password, asked again before a change (PUT /api/email, PUT /api/password, POST
+   * /api/leave): the same budgets as the login (issue 24 pentest 2), so no form is a way around them.
    */
   private async confirmPassword(
+    userId: number,
     row: { email: string | null; passwordHash: string | null },
     password: string | undefined,
     field: string,
     caller: Caller,
   ): Promise<void> {
     if (!row.passwordHash) return;
-    const key = `${(row.email ?? '').toLowerCase()}|${caller.ip}`;
-    const wait = await this.deps.throttles.login.retryAfter(key);
-    if (wait) throw tooMany(M.loginThrottled(wait), wait);
+    const email = (row.email ?? `user-${userId}`).toLowerCase();
+    const knownDevice = await this.knownDevice(userId, caller);
+    const attempt = await this.takePasswordBudget(email, caller, knownDevice);
     if (!(await verifyPassword(row.passwordHash, password ?? ''))) {
-      await this.deps.throttles.login.hit(key);
       throw validationError({ [field]: [M.wrongPassword] });
     }
+    await attempt.succeeded();
   }
 
   /**
@@ -344,7 +414,7 @@ export class AccountService {
     if (!row) throw new HttpError(401, MESSAGES.unauthenticated);
     const email = body.email.toLowerCase();
     if (row.email && row.email.toLowerCase() === email) throw validationError({ email: [M.emailUnchanged] });
-    await this.confirmPassword(row, body.password, 'password', caller);
+    await this.confirmPassword(userId, row, body.password, 'password', caller);
     if (await repo.emailTaken(this.db, email)) throw validationError({ email: [M.emailTaken] });
     const wait = await this.deps.throttles.resend.take(`email-change:${userId}`);
     if (wait) throw tooMany(M.emailChangeThrottled(wait), wait);
@@ -394,7 +464,7 @@ export class AccountService {
   ): Promise<{ message: string }> {
     const row = await repo.findMailee(this.db, auth.userId);
     if (!row) throw new HttpError(401, MESSAGES.unauthenticated);
-    await this.confirmPassword(row, body.current_password, 'current_password', caller);
+    await this.confirmPassword(auth.userId, row, body.current_password, 'current_password', caller);
     if (body.password === body.current_password) throw validationError({ password: [M.samePassword] });
     assertPasswordAllowed(body.password);
     const passwordHash = await hashPassword(body.password);
@@ -411,13 +481,13 @@ export class AccountService {
   async leave(
     userId: number,
     password: string | undefined,
+    caller: Caller,
     acceptUnpaidBalance = false,
   ): Promise<{ message: string }> {
     const row = await repo.findMailee(this.db, userId);
     if (!row) throw new HttpError(401, MESSAGES.unauthenticated);
-    if (row.passwordHash && !(await verifyPassword(row.passwordHash, password ?? ''))) {
-      throw validationError({ password: [M.wrongPassword] });
-    }
+    // Issue 24 pentest 2: the same budgets as the login (it answered 422 for ever before).
+    await this.confirmPassword(userId, row, password, 'password', caller);
     // Issue 16 (ADR 0095): an unpaid balance is said plainly, and leaving needs the user's consent to it.
     const balance = await balanceOf(this.db, userId);
     if (balance > 0 && !acceptUnpaidBalance) {

@@ -1,11 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginProvider } from '../../../contracts/oauth.ts';
+import { deviceHash, ensureDeviceId } from '../../platform/device.ts';
 import { createMailer, type Mailer } from '../../platform/mail.ts';
 import { type ProviderConfig, providerConfigs } from '../../platform/oauth.ts';
 import { createRecaptcha, type Recaptcha } from '../../platform/recaptcha.ts';
 import { BackOff, Throttle } from '../../platform/throttle.ts';
 import { OAuthLoginService } from './oauth-service.ts';
-import { ACCOUNT_MAIL_QUEUE, type AccountMailJob, type AccountThrottles, AccountService } from './service.ts';
+import {
+  ACCOUNT_MAIL_QUEUE,
+  type AccountMailJob,
+  type AccountThrottles,
+  AccountService,
+  type Caller,
+} from './service.ts';
 import { SessionService } from './sessions.ts';
 
 /** The account services, created once per app from its env and database. */
@@ -40,6 +47,19 @@ export function bearerToken(request: FastifyRequest): string | null {
   if (typeof header !== 'string') return null;
   const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(header.trim());
   return match ? match[1]! : null;
+}
+
+/**
+ * The caller of a password route: IP, user agent and the keyed hash of the device cookie, which is set
+ * when the browser has none (issue 24 pentest 3: a device that logged in before passes the IP budget).
+ */
+export function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
+  const env = request.server.env;
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    device: deviceHash(env.APP_SECRET, ensureDeviceId(request, reply, env)),
+  };
 }
 
 /** Installs the account services and the real bearer authenticator of the access policy. */

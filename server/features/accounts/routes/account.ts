@@ -7,6 +7,7 @@ import {
 } from '../../../../contracts/accounts.ts';
 import { idSchema, messageResponseSchema } from '../../../../contracts/common.ts';
 import type { ZodTypeProvider } from '../../../platform/plugins/zod.ts';
+import { callerOf } from '../setup.ts';
 import { accountErrors as errors } from './errors.ts';
 
 const changeQuerySchema = z.object({
@@ -27,8 +28,13 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
       config: { access: 'user' },
       schema: { body: leaveRequestSchema, response: { 200: messageResponseSchema, ...errors } },
     },
-    (request) =>
-      service.leave(request.auth!.userId, request.body.password, request.body.accept_unpaid_balance === true),
+    (request, reply) =>
+      service.leave(
+        request.auth!.userId,
+        request.body.password,
+        callerOf(request, reply),
+        request.body.accept_unpaid_balance === true,
+      ),
   );
 
   app.put(
@@ -37,11 +43,7 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
       config: { access: 'user' },
       schema: { body: changeEmailRequestSchema, response: { 200: messageResponseSchema, ...errors } },
     },
-    (request) =>
-      service.requestEmailChange(request.auth!.userId, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      }),
+    (request, reply) => service.requestEmailChange(request.auth!.userId, request.body, callerOf(request, reply)),
   );
 
   /**
@@ -60,10 +62,6 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
       config: { access: 'user' },
       schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema, ...errors } },
     },
-    (request) =>
-      service.changePassword(request.auth!, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      }),
+    (request, reply) => service.changePassword(request.auth!, request.body, callerOf(request, reply)),
   );
 };

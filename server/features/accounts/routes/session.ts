@@ -15,7 +15,7 @@ import { errorSchema, MESSAGES, messageResponseSchema } from '../../../../contra
 import { HttpError } from '../../../platform/http-errors.ts';
 import type { ZodTypeProvider } from '../../../platform/plugins/zod.ts';
 import { listRoles } from '../repo.ts';
-import { bearerToken } from '../setup.ts';
+import { bearerToken, callerOf } from '../setup.ts';
 import { accountErrors as errors } from './errors.ts';
 
 /** Seed spec section 7: login, logout, refresh, me, flag-up, and the role list for staff. */
@@ -30,7 +30,7 @@ export const sessionRoutes: FastifyPluginAsync = async (fastify) => {
       config: { access: 'public' },
       schema: { body: loginRequestSchema, response: { 200: authResponseSchema, ...errors } },
     },
-    (request) => service.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+    (request, reply) => service.login(request.body, callerOf(request, reply)),
   );
 
   app.post(

@@ -22,9 +22,9 @@ for (const kind of DB_KINDS) {
     let admin: TestClient;
     beforeAll(async () => {
       t = await createAccountsApp(kind);
-      [owner, staff, admin] = await Promise.all(
-        ['owner@example.com', 'staff@example.com', 'admin@example.com'].map((e) => loginAs(t, e)),
-      );
+      owner = await loginAs(t, 'owner@example.com');
+      staff = await loginAs(t, 'staff@example.com');
+      admin = await loginAs(t, 'admin@example.com');
     });
     afterAll(() => t.close());
 

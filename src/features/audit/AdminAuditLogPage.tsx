@@ -79,7 +79,7 @@ export default function AdminAuditLogPage() {
 }
 
 function OlderPages({ query, before, onMore }: { query: Record<string, string>; before: number; onMore: (b: number) => void }) {
-  const older = useResource((signal) => listAuditLog({ ...query, before }, signal), `${JSON.stringify(query)}:${before}`);
+  const older = useResource((signal) => listAuditLog({ ...query, before: String(before) }, signal), `${JSON.stringify(query)}:${before}`);
   if (older.state !== 'done') return older.state === 'loading' ? <PageLoading /> : null;
   return (
     <>

@@ -169,6 +169,17 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'payout batches (staff)', as: 'staff', path: () => '/api/payments/batches' },
   { name: 'payout batch detail (staff)', as: 'staff', path: (c) => `/api/payments/batches/${c.batch}` },
   { name: 'billing (shop owner)', as: 'owner', path: () => '/api/billing' },
+  // Issue 27: the results read the click roll-up, never raw clicks; the dashboard groups a year by month.
+  {
+    name: 'results (shop, last 30 days)',
+    as: 'owner',
+    path: (c) => {
+      const day = (offset: number) => new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+      return `/api/results?shop_id=${c.shop}&from=${day(-29)}&to=${day(0)}`;
+    },
+  },
+  { name: 'results (request)', as: 'owner', path: (c) => `/api/results?shop_id=${c.shop}&advertisement_id=${c.bigAd}` },
+  { name: 'operators dashboard (admin)', as: 'admin', path: () => '/api/dashboard' },
 ];
 
 /** The ledger balance itself (server/platform/ledger.ts balanceOf), timed as SQL: no endpoint answers only it. */

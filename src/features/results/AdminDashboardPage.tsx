@@ -12,7 +12,7 @@ import { StackedBarChart } from './charts.tsx';
  * Issue 27 "For operators": `/admin-dashboard` (admins; GET /api/dashboard). Each figure of the last twelve
  * months (YYYY-MM, Japan time) as a small SVG chart with its table.
  */
-const Grid = styled('div', { display: 'grid', gap: '$4', '@lg': { gridTemplateColumns: '1fr 1fr' } });
+const Grid = styled('div', { display: 'grid', gap: '$4', '& > *': { minWidth: 0 }, '@lg': { gridTemplateColumns: '1fr 1fr' } });
 
 type Unit = (typeof DASHBOARD_FIGURES)[number]['unit'];
 const formatter = (unit: Unit) => (n: number) => {

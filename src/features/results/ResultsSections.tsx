@@ -15,7 +15,7 @@ import { HorizontalBars, StackedBarChart } from './charts.tsx';
 
 /** Issue 27: the parts of /results, each a card with its heading. */
 
-const Grid = styled('div', { display: 'grid', gap: '$4', '@md': { gridTemplateColumns: '1fr 1fr' } });
+const Grid = styled('div', { display: 'grid', gap: '$4', '& > *': { minWidth: 0 }, '@md': { gridTemplateColumns: '1fr 1fr' } });
 const Figures = styled('dl', {
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
@@ -96,7 +96,7 @@ export function PostsTable({ r }: { r: Results }) {
       {posts.length === 0 ? (
         <p>この期間に承認した投稿はまだありません。</p>
       ) : (
-        <TableScroll>
+        <TableScroll tabIndex={0} role="region" aria-label="投稿の表">
           <DataTable>
             <thead>
               <tr>

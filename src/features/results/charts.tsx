@@ -63,7 +63,7 @@ function niceStep(max: number): number {
   return ([1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power);
 }
 
-const Figure = styled('figure', { margin: '0 0 $4' });
+const Figure = styled('figure', { margin: '0 0 $4', minWidth: 0 });
 const Caption = styled('figcaption', { fontWeight: 700, marginBottom: '$2' });
 const Legend = styled('ul', {
   display: 'flex',
@@ -78,7 +78,7 @@ const Legend = styled('ul', {
 const Details = styled('details', {
   marginTop: '$2',
   fontSize: '$small',
-  '& summary': { cursor: 'pointer', color: '$primary', fontWeight: 700, padding: '$1 0' },
+  '& summary': { cursor: 'pointer', color: '$primaryText', fontWeight: 700, padding: '$1 0', minHeight: '24px' },
   '& td, & th': { whiteSpace: 'nowrap' },
   '& td.num': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
 });
@@ -110,7 +110,7 @@ export interface StackedBarChartProps {
 export function StackedBarChart(props: StackedBarChartProps) {
   const { labels, series, values, marks = [], format = (n) => n.toLocaleString('ja-JP') } = props;
   const id = useId().replace(/:/g, '');
-  const [ref, width] = useWidth<HTMLDivElement>(640);
+  const [ref, width] = useWidth<HTMLDivElement>(320);
   const height = 220;
   const pad = { left: 40, right: 8, top: 24, bottom: 28 };
   const inner = { w: width - pad.left - pad.right, h: height - pad.top - pad.bottom };
@@ -127,7 +127,7 @@ export function StackedBarChart(props: StackedBarChartProps) {
   return (
     <Figure aria-labelledby={`${id}-caption`}>
       <Caption id={`${id}-caption`}>{props.title}</Caption>
-      <div ref={ref}>
+      <div ref={ref} style={{ width: '100%', overflow: 'hidden' }}>
         <svg width={width} height={height} role="img" aria-labelledby={`${id}-title ${id}-desc`} style={{ display: 'block' }}>
           <title id={`${id}-title`}>{props.title}</title>
           <desc id={`${id}-desc`}>{props.summary}</desc>
@@ -201,7 +201,8 @@ export function StackedBarChart(props: StackedBarChartProps) {
       </Legend>
       <Details>
         <summary>{props.title}を表で見る</summary>
-        <TableScroll>
+        {/* Focusable: a wide table scrolls sideways, and a keyboard must be able to scroll it too. */}
+        <TableScroll tabIndex={0} role="region" aria-label={`${props.title}の表`}>
           <DataTable>
             <caption className="visually-hidden">{props.title}</caption>
             <thead>

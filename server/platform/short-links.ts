@@ -293,7 +293,55 @@ export interface Visit {
   userAgent: string | undefined;
   /** The Referer header: only its platform is kept (issue 27), never the URL. */
   referrer?: string | undefined;
+  /** The browser's device cookie (server/platform/device.ts), when it sent one. */
+  deviceId?: string | null | undefined;
   at: Date;
+}
+
+/**
+ * Issue 24 pentest 5: the network of an address, coarse enough that one person cannot change it at will:
+ * the /24 of an IPv4 address (also written `::ffff:a.b.c.d`), the /48 of an IPv6 address.
+ */
+export function networkOf(ip: string): string {
+  const v4 = /^(?:::ffff:)?([0-9]{1,3})\.([0-9]{1,3})\.([0-9]{1,3})\.[0-9]{1,3}$/i.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  const lower = ip.toLowerCase();
+  const [head = '', tail = ''] = lower.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = lower.includes('::') && tail ? tail.split(':') : [];
+  const groups = lower.includes('::')
+    ? [
+        ...headGroups,
+        ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'),
+        ...tailGroups,
+      ]
+    : headGroups;
+  return `${groups
+    .slice(0, 3)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/48`;
+}
+
+/** Browser families, the first that matches (in-app browsers before the engines they embed). */
+const FAMILIES: [RegExp, string][] = [
+  [/ Line\//, 'line'],
+  [/Instagram/, 'instagram'],
+  [/FBAN|FBAV|FB_IAB/, 'facebook'],
+  [/musical_ly|BytedanceWebview|TikTok/i, 'tiktok'],
+  [/Twitter/, 'x'],
+  [/SamsungBrowser/, 'samsung'],
+  [/Edg(?:e|A|iOS)?\//, 'edge'],
+  [/OPR\/|Opera/, 'opera'],
+  [/YaBrowser/, 'yandex'],
+  [/Firefox\/|FxiOS/, 'firefox'],
+  [/Chrome\/|CriOS|Chromium/, 'chrome'],
+  [/Safari\//, 'safari'],
+];
+
+/** The browser family of a user agent: its version and any suffix do not matter (issue 24 pentest 5). */
+export function browserFamily(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  return FAMILIES.find(([re]) => re.test(ua))?.[1] ?? 'other';
 }
 
 /** Hosts of the platforms' sites and link wrappers (t.co, l.instagram.com, vt.tiktok.com, …). */
@@ -347,7 +395,10 @@ export const tokyoDay = (at: Date) => TOKYO_DAY.format(at);
 /** A visit as buffered and written: the link, the visitor's keyed hash, when. */
 export interface CountableVisit {
   linkId: number;
+  /** The keyed hash of the visitor's network and browser family (issue 24 pentest 5). */
   visitor: string;
+  /** The keyed hash of the device cookie, when the browser sent one: one device is one visitor too. */
+  deviceVisitor?: string | undefined;
   at: Date;
   /** Where it came from, coarse (issue 27); a visit without it is rolled up as unknown. */
   platform?: ClickPlatform;
@@ -364,80 +415,112 @@ export function countableVisit(linkId: number, visit: Visit, visitorKey: Buffer)
   if (isCrawler(visit.userAgent)) return null;
   return {
     linkId,
-    visitor: hmac(visitorKey, `${visit.ip}\n${visit.userAgent ?? ''}`),
+    visitor: hmac(visitorKey, `net\n${networkOf(visit.ip)}\n${browserFamily(visit.userAgent)}`),
+    ...(visit.deviceId ? { deviceVisitor: hmac(visitorKey, `device\n${visit.deviceId}`) } : {}),
     at: visit.at,
     ...clickSource(visit.referrer, visit.userAgent),
   };
 }
 
+/** One key of a visit for the one-hour rule: a network and browser family, or a device. */
+interface VisitorKey {
+  linkId: number;
+  visitor: string;
+  at: Date;
+}
+
 /**
- * Writes visits in one transaction and answers, for each, whether it was counted: the one-hour rule of a
- * single visit, for any batch. Per (link, visitor), the earliest visit of the batch goes through one upsert
- * that inserts, or moves `counted_at` only if the last count is an hour old; it locks the row, so racing
- * batches of two processes count a visitor once. The batch's later visits of the same visitor (a double
- * click within the flush interval) are judged from the row's `counted_at`, read under that lock. Then the
- * counted visits are added to the per-day counts. Rows are taken in (link, visitor) order, so two batches
- * never wait on each other crosswise.
+ * The one-hour rule for one kind of key, inside the caller's transaction: answers, for each key, whether it
+ * was new (not counted in the hour before). Per (link, visitor), the earliest key of the batch goes through
+ * one upsert that inserts, or moves `counted_at` only if the last count is an hour old; it locks the row, so
+ * racing batches of two processes count a visitor once. The batch's later keys of the same visitor (a double
+ * click within the flush interval) are judged from the row's `counted_at`, read under that lock. Rows are
+ * taken in (link, visitor) order, so two batches never wait on each other crosswise.
  */
-export async function recordVisits(db: Db, visits: readonly CountableVisit[]): Promise<boolean[]> {
-  const counted = visits.map(() => false);
-  if (!visits.length) return counted;
+async function newVisitors(tx: Pick<Db, 'execute'>, keys: readonly VisitorKey[]): Promise<boolean[]> {
+  const counted = keys.map(() => false);
+  if (!keys.length) return counted;
   const byVisitor = new Map<string, number[]>();
-  visits.forEach((v, i) => {
+  keys.forEach((v, i) => {
     const key = `${v.linkId}\n${v.visitor}`;
     const list = byVisitor.get(key);
     if (list) list.push(i);
     else byVisitor.set(key, [i]);
   });
-  for (const list of byVisitor.values())
-    list.sort((a, b) => visits[a]!.at.getTime() - visits[b]!.at.getTime());
+  for (const list of byVisitor.values()) list.sort((a, b) => keys[a]!.at.getTime() - keys[b]!.at.getTime());
   const firsts = [...byVisitor.values()]
-    .map((list) => visits[list[0]!]!)
+    .map((list) => keys[list[0]!]!)
     .sort((a, b) => a.linkId - b.linkId || (a.visitor < b.visitor ? -1 : a.visitor > b.visitor ? 1 : 0));
-  const json = (rows: CountableVisit[]) =>
+  const json = (rows: VisitorKey[]) =>
     JSON.stringify(rows.map((v) => ({ link_id: v.linkId, visitor: v.visitor, at: v.at.toISOString() })));
-  await db.transaction(async (tx) => {
-    const upserted = rowsOf<{ link_id: number; visitor: string }>(
-      await tx.execute(sql`
-        insert into short_link_visitors (link_id, visitor, counted_at)
-        select link_id, visitor, at from json_to_recordset(${json(firsts)}::json) as v(link_id int, visitor text, at timestamptz)
-        on conflict (link_id, visitor) do update set counted_at = excluded.counted_at
-          where short_link_visitors.counted_at <= excluded.counted_at - make_interval(secs => ${REPEAT_WINDOW_MS / 1000})
-        returning link_id, visitor`),
-    );
-    for (const row of upserted) counted[byVisitor.get(`${row.link_id}\n${row.visitor}`)![0]!] = true;
+  const upserted = rowsOf<{ link_id: number; visitor: string }>(
+    await tx.execute(sql`
+      insert into short_link_visitors (link_id, visitor, counted_at)
+      select link_id, visitor, at from json_to_recordset(${json(firsts)}::json) as v(link_id int, visitor text, at timestamptz)
+      on conflict (link_id, visitor) do update set counted_at = excluded.counted_at
+        where short_link_visitors.counted_at <= excluded.counted_at - make_interval(secs => ${REPEAT_WINDOW_MS / 1000})
+      returning link_id, visitor`),
+  );
+  for (const row of upserted) counted[byVisitor.get(`${row.link_id}\n${row.visitor}`)![0]!] = true;
 
-    const repeated = [...byVisitor.values()].filter((list) => list.length > 1);
-    if (repeated.length) {
-      const keys = repeated.map((list) => visits[list[0]!]!);
-      const last = new Map(
-        rowsOf<{ link_id: number; visitor: string; counted_at: Date | string }>(
-          await tx.execute(sql`
-            select s.link_id, s.visitor, s.counted_at from short_link_visitors s
-            join json_to_recordset(${json(keys)}::json) as v(link_id int, visitor text, at timestamptz)
-              on v.link_id = s.link_id and v.visitor = s.visitor`),
-        ).map((r) => [`${r.link_id}\n${r.visitor}`, new Date(r.counted_at).getTime()]),
-      );
-      const moved: CountableVisit[] = [];
-      for (const list of repeated) {
-        const first = visits[list[0]!]!;
-        let lastCount = last.get(`${first.linkId}\n${first.visitor}`) ?? first.at.getTime();
-        let latest: CountableVisit | null = null;
-        for (const i of list.slice(1)) {
-          if (visits[i]!.at.getTime() - lastCount < REPEAT_WINDOW_MS) continue;
-          counted[i] = true;
-          lastCount = visits[i]!.at.getTime();
-          latest = visits[i]!;
-        }
-        if (latest) moved.push(latest);
-      }
-      if (moved.length) {
-        await tx.execute(sql`
-          update short_link_visitors s set counted_at = v.at
-          from json_to_recordset(${json(moved)}::json) as v(link_id int, visitor text, at timestamptz)
-          where s.link_id = v.link_id and s.visitor = v.visitor`);
-      }
+  const repeated = [...byVisitor.values()].filter((list) => list.length > 1);
+  if (!repeated.length) return counted;
+  const asked = repeated.map((list) => keys[list[0]!]!);
+  const last = new Map(
+    rowsOf<{ link_id: number; visitor: string; counted_at: Date | string }>(
+      await tx.execute(sql`
+        select s.link_id, s.visitor, s.counted_at from short_link_visitors s
+        join json_to_recordset(${json(asked)}::json) as v(link_id int, visitor text, at timestamptz)
+          on v.link_id = s.link_id and v.visitor = s.visitor`),
+    ).map((r) => [`${r.link_id}\n${r.visitor}`, new Date(r.counted_at).getTime()]),
+  );
+  const moved: VisitorKey[] = [];
+  for (const list of repeated) {
+    const first = keys[list[0]!]!;
+    let lastCount = last.get(`${first.linkId}\n${first.visitor}`) ?? first.at.getTime();
+    let latest: VisitorKey | null = null;
+    for (const i of list.slice(1)) {
+      if (keys[i]!.at.getTime() - lastCount < REPEAT_WINDOW_MS) continue;
+      counted[i] = true;
+      lastCount = keys[i]!.at.getTime();
+      latest = keys[i]!;
     }
+    if (latest) moved.push(latest);
+  }
+  if (moved.length) {
+    await tx.execute(sql`
+      update short_link_visitors s set counted_at = v.at
+      from json_to_recordset(${json(moved)}::json) as v(link_id int, visitor text, at timestamptz)
+      where s.link_id = v.link_id and s.visitor = v.visitor`);
+  }
+  return counted;
+}
+
+/**
+ * Writes visits in one transaction and answers, for each, whether it was counted: the one-hour rule of a
+ * single visit, for any batch (`newVisitors`). Issue 24 pentest 5: a visitor is one network (/24, /48) and
+ * browser family within the hour, or one device cookie; a visit counts only when neither was counted in the
+ * hour before, so neither rotating user agents nor rotating cookies adds clicks. Then the counted visits
+ * are added to the per-day counts.
+ */
+export async function recordVisits(db: Db, visits: readonly CountableVisit[]): Promise<boolean[]> {
+  let counted = visits.map(() => false);
+  if (!visits.length) return counted;
+  await db.transaction(async (tx) => {
+    counted = await newVisitors(tx, visits);
+    // The device keys of the visits new by network: a device already counted (from another network) is not.
+    const withDevice = visits.flatMap((v, i) =>
+      counted[i] && v.deviceVisitor
+        ? [{ i, key: { linkId: v.linkId, visitor: v.deviceVisitor, at: v.at } }]
+        : [],
+    );
+    const newDevices = await newVisitors(
+      tx,
+      withDevice.map((d) => d.key),
+    );
+    withDevice.forEach((d, j) => {
+      if (!newDevices[j]) counted[d.i] = false;
+    });
 
     const perDay = new Map<string, { link_id: number; day: string; clicks: number }>();
     visits.forEach((v, i) => {
@@ -456,7 +539,10 @@ export async function recordVisits(db: Db, visits: readonly CountableVisit[]): P
       on conflict (link_id, day) do update set clicks = short_link_clicks.clicks + excluded.clicks`);
 
     // Issue 27: the same clicks by platform and device, in the same order of keys (no crosswise waits).
-    const perSource = new Map<string, { link_id: number; day: string; platform: string; device: string; clicks: number }>();
+    const perSource = new Map<
+      string,
+      { link_id: number; day: string; platform: string; device: string; clicks: number }
+    >();
     visits.forEach((v, i) => {
       if (!counted[i]) return;
       const day = tokyoDay(v.at);

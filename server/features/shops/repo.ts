@@ -448,8 +448,14 @@ export async function follow(db: Db, userId: number, shopId: number): Promise<vo
     on conflict do nothing`);
 }
 
-export async function unfollow(db: Db, userId: number, shopId: number): Promise<void> {
-  await db.execute(sql`delete from favorites where user_id = ${userId} and shop_id = ${shopId}`);
+/** Unfollows; answers whether the user was following (a row was removed). */
+export async function unfollow(db: Db, userId: number, shopId: number): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(
+      sql`delete from favorites where user_id = ${userId} and shop_id = ${shopId} returning 1 as gone`,
+    ),
+  );
+  return rows.length > 0;
 }
 
 /** The follow state of one shop for one user (the count is the trigger-kept counter, ADR 0122). */

@@ -270,12 +270,17 @@ export class ShopService {
     return { data, next_cursor: rows.length > limit ? data.at(-1)!.id : null };
   }
 
-  /** Follow or unfollow; both idempotent. Only a published shop can be followed. */
+  /**
+   * Follow or unfollow; both idempotent. Only a published shop can be followed. An unpublished shop is
+   * 404 as everywhere (issue 24 pentest 6: the unfollow answered its count to anyone), except to one who
+   * was following it when it was withdrawn: that user may still let go of it.
+   */
   async setFavorite(shopId: number, auth: AuthContext, on: boolean): Promise<FavoriteState> {
+    let wasFollowing = false;
     if (on) await repo.follow(this.db, auth.userId, shopId);
-    else await repo.unfollow(this.db, auth.userId, shopId);
+    else wasFollowing = await repo.unfollow(this.db, auth.userId, shopId);
     const state = await repo.favoriteState(this.db, auth.userId, shopId);
-    if (!state || (on && state.status !== PUBLISHED_SHOP_STATUS)) {
+    if (!state || (state.status !== PUBLISHED_SHOP_STATUS && !wasFollowing)) {
       throw new HttpError(404, SHOP_MESSAGES.shopNotFound);
     }
     return {

@@ -26,12 +26,45 @@ export function lastTokyoDays(at: Date, days: number): string[] {
   return Array.from({ length: days }, (_, i) => tokyoDay(new Date(at.getTime() - (days - 1 - i) * DAY_MS)));
 }
 
-/** A link to this site's own `/s/...` would redirect to itself (issue 16: no loops). */
+const LOOPBACK = /^(localhost|127(?:\.[0-9]{1,3}){3}|\[::1\])$/;
+
+/**
+ * The path as the server will route it: percent-encoding undone (repeatedly: `%2573` is `%73` is `s`),
+ * backslashes read as slashes, dot segments resolved, repeated slashes folded.
+ */
+function routedPath(pathname: string): string {
+  let path = pathname;
+  for (let i = 0; i < 5; i += 1) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      decoded = path.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  path = path.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
+  return new URL(path.startsWith('/') ? path : `/${path}`, 'http://x').pathname;
+}
+
+/**
+ * A link to this site's own `/s/...` would redirect to itself (issue 16: no loops; issue 24 pentest 8: also
+ * written `/%73/`, `/S/`, `//s/`, `/x/../s/`, on this host under another spelling, or with no host at all).
+ */
 export function isOwnShortLink(target: string, appUrl: string): boolean {
-  const url = new URL(target);
+  let url: URL;
+  try {
+    url = new URL(target, appUrl);
+  } catch {
+    return false;
+  }
   const own = new URL(appUrl);
   const host = (h: string) => h.toLowerCase().replace(/\.$/, '');
-  return host(url.hostname) === host(own.hostname) && /^\/+s(\/|$)/i.test(url.pathname);
+  const a = host(url.hostname);
+  const b = host(own.hostname);
+  const sameSite = a === b || a.endsWith(`.${b}`) || (LOOPBACK.test(a) && LOOPBACK.test(b));
+  return sameSite && /^\/s(\/|$)/i.test(routedPath(url.pathname));
 }
 
 /** Issue 16 "Staff tools": the URL shortener over the platform's tracking-link engine (ADR 0091). */

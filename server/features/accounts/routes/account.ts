@@ -43,7 +43,8 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
       config: { access: 'user' },
       schema: { body: changeEmailRequestSchema, response: { 200: messageResponseSchema, ...errors } },
     },
-    (request, reply) => service.requestEmailChange(request.auth!.userId, request.body, callerOf(request, reply)),
+    (request, reply) =>
+      service.requestEmailChange(request.auth!.userId, request.body, callerOf(request, reply)),
   );
 
   /**

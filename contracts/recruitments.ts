@@ -85,7 +85,12 @@ export const RECRUITMENT_MESSAGES = {
   resubmitUsed: '投稿の再提出は1回までです。',
   duplicatePost: 'この投稿のURLは、すでに別の応募で提出されています。',
   postNotFound: '投稿が見つかりませんでした。URLをご確認ください。',
-  postNoDisclosure: '投稿に「#PR」または「広告」の表示が見つかりませんでした。',
+  postNoDisclosure: '投稿の最初に「#PR」または「広告」を入れてください（広告であることを最初に示す決まりです）。',
+  /** Issue 23: a winner's post is by one of the winner's approved accounts on the recruitment's platform. */
+  wrongAuthor: (handles: readonly string[]) =>
+    handles.length
+      ? `当選したアカウント（${handles.map((h) => `@${h}`).join('、')}）の投稿ではありません。ご自身のアカウントから投稿したURLを報告してください。`
+      : 'このSNSで承認済みのアカウントがありません。アカウント情報からSNSアカウントを登録してください。',
   notEditable: '終了したモニター募集は変更できません。',
   lockedField: (status: string) => `「${status}」のモニター募集では、この項目は変更できません。`,
   extendOnly: '公開後は、日付を後ろにずらす（延ばす）変更だけができます。',

@@ -34,6 +34,23 @@ export const POST_DISCLOSURES = ['#PR', '広告'] as const;
 export const UNKNOWN_POST: PostCheck = { status: 'unknown', found: true, hasDisclosure: null };
 const GONE: PostCheck = { status: 'gone', found: false, hasDisclosure: null };
 
+/** The author's handle written in a post's address, where the platform writes one (X, TikTok); else null. */
+export function authorInPostUrl(platform: string, canonicalUrl: string): string | null {
+  let path: string;
+  try {
+    path = new URL(canonicalUrl).pathname;
+  } catch {
+    return null;
+  }
+  if (platform === 'x') return /^\/([A-Za-z0-9_]{1,15})\/status/.exec(path)?.[1] ?? null;
+  if (platform === 'tiktok') return /^\/@([A-Za-z0-9_.]{1,30})\//.exec(path)?.[1] ?? null;
+  return null;
+}
+
+/** Handles compare without @ and case (X and Instagram handles are case-insensitive). */
+export const sameHandle = (a: string, b: string) =>
+  a.replace(/^@/, '').toLowerCase() === b.replace(/^@/, '').toLowerCase();
+
 /** The first word is the disclosure (product design section 8), after leading blanks. */
 export function beginsWithDisclosure(text: string, disclosures: readonly string[] = POST_DISCLOSURES): boolean {
   const t = text.replace(/^[\s\u3000]+/u, '');

@@ -426,5 +426,39 @@ for (const kind of DB_KINDS) {
       expect(mine.sns.every((a: { platform: string }) => a.platform !== 'line_voom')).toBe(true);
       expect(JSON.stringify(mine.sns)).not.toContain('sho_google');
     });
+
+    it("issue 23 Recruitments: a winner's post follows the proof rules (the winner's account, #PR first; unknown is never approved automatically)", async () => {
+      const { id, winner, winnerEmail } = await drawnLottery();
+      const client = await as(winnerEmail);
+      expect((await owner.post(`/api/entries/${winner}/visit`)).statusCode).toBe(200);
+      const [account] = rowsOf<{ handle: string }>(
+        await t.database.db.execute(sql`
+          select sa.handle from sns_accounts sa join entries e on e.user_id = sa.user_id
+          where e.id = ${winner} and sa.platform = 'instagram' and sa.status = '承認' order by sa.id limit 1`),
+      );
+      const sns = t.app.snsStandin!;
+      const post = (url: string) => client.post(`/api/entries/${winner}/post`, { post_url: url });
+      sns.publish({ platform: 'instagram', url: `https://www.instagram.com/p/Other${id}x`, author: 'someone_else', text: '#PR 試食しました' });
+      const other = await post(`https://www.instagram.com/p/Other${id}x`);
+      expect(other.statusCode).toBe(422);
+      expect(other.json().errors.post_url[0]).toContain(`@${account!.handle}`);
+      sns.publish({ platform: 'instagram', url: `https://www.instagram.com/p/Late${id}x`, author: account!.handle, text: '試食しました #PR' });
+      expect((await post(`https://www.instagram.com/p/Late${id}x`)).json().errors.post_url).toEqual([M.postNoDisclosure]);
+      // The platform cannot be asked: accepted for the shop to judge, never approved by the 7-day rule.
+      sns.mode = 'down';
+      let res;
+      try {
+        res = await post(`https://www.instagram.com/p/Down${id}x`);
+      } finally {
+        sns.mode = 'up';
+      }
+      expect(res.statusCode, res.body).toBe(200);
+      await t.database.db.execute(sql`update entries set posted_at = now() - interval '30 days' where id = ${winner}`);
+      await t.app.recruitments.autoApprovePosts();
+      const [row] = rowsOf<{ status: string; post_check: string }>(
+        await t.database.db.execute(sql`select status, post_check from entries where id = ${winner}`),
+      );
+      expect(row).toEqual({ status: '投稿済', post_check: 'unknown' });
+    });
   });
 }

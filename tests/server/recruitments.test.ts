@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/platform/db/client.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalPostUrl, postUrlProblem, RECRUITMENT_MESSAGES } from '../../contracts/recruitments.ts';
@@ -98,12 +99,20 @@ for (const kind of DB_KINDS) {
      * A post on the platform, held by the SNS stand-in the post checker asks (issue 23 "Proofs"): the
      * author is the handle in an X address, the text begins with the disclosure.
      */
-    const onSns = (url: string) => {
+    /** The post on the SNS stand-in, by `author` (X: the handle in the address; Instagram: as given). */
+    const onSns = (url: string, author?: string) => {
       const platform = url.includes('instagram.com') ? 'instagram' : 'x';
-      const author = platform === 'x' ? new URL(url).pathname.split('/')[1]! : 'hanako_cafe_walk';
-      t.app.snsStandin!.publish({ platform, url, author, text: '#PR モニターで新作ケーキを食べました。' });
+      const by = author ?? (platform === 'x' ? new URL(url).pathname.split('/')[1]! : 'hanako_cafe_walk');
+      t.app.snsStandin!.publish({ platform, url, author: by, text: '#PR モニターで新作ケーキを食べました。' });
       return url;
     };
+    /** The approved account of an entry's supporter on a platform (issue 23: a winner posts from it). */
+    const handleOf = async (entryId: number, platform: string) =>
+      rowsOf<{ handle: string }>(
+        await t.database.db.execute(sql`
+          select sa.handle from sns_accounts sa join entries e on e.user_id = sa.user_id
+          where e.id = ${entryId} and sa.platform = ${platform} and sa.status = '承認' order by sa.id limit 1`),
+      )[0]!.handle;
     /** Issue 23: the draw comes after the application period; the tests move the deadline past. */
     const pastDeadline = (id: number) =>
       t.database.db.execute(
@@ -306,7 +315,7 @@ for (const kind of DB_KINDS) {
       expect(profile.statusCode).toBe(422);
       expect(profile.json().errors.post_url[0]).toMatch(/投稿そのもの/);
       const posted = await winner.post(`/api/entries/${winnerId}/post`, {
-        post_url: onSns('https://www.instagram.com/p/Cabc123/'),
+        post_url: onSns('https://www.instagram.com/p/Cabc123/', await handleOf(winnerId, 'instagram')),
       });
       expect(posted.json().status).toBe('投稿済');
       expect((await owner.post(`/api/entries/${winnerId}/approve`)).json().status).toBe('完了');

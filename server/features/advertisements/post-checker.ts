@@ -7,7 +7,11 @@ import {
   postPeriodError,
   postTimeOfUrl,
 } from '../../../contracts/advertisements.ts';
-import type { PostChecker as SharedPostChecker } from '../../platform/post-checker.ts';
+import {
+  authorInPostUrl,
+  type PostChecker as SharedPostChecker,
+  sameHandle,
+} from '../../platform/post-checker.ts';
 
 /**
  * Issue 13 "Proof checks", issue 23 "Proofs": the platform's post checker (server/platform/post-checker.ts,
@@ -15,16 +19,6 @@ import type { PostChecker as SharedPostChecker } from '../../platform/post-check
  */
 export type { PostCheck } from '../../platform/post-checker.ts';
 export type PostChecker = SharedPostChecker<Platform>;
-
-/** The author's handle written in a post's address, where the platform writes one (X, TikTok). */
-export function handleInPostUrl(platform: Platform, canonicalUrl: string): string | null {
-  const path = new URL(canonicalUrl).pathname;
-  if (platform === 'x') return /^\/([A-Za-z0-9_]{1,15})\/status/.exec(path)?.[1] ?? null;
-  if (platform === 'tiktok') return /^\/@([A-Za-z0-9_.]{1,30})\//.exec(path)?.[1] ?? null;
-  return null;
-}
-
-const sameHandle = (a: string, b: string) => a.replace(/^@/, '').toLowerCase() === b.replace(/^@/, '').toLowerCase();
 
 export interface ProofToCheck {
   platform: Platform;
@@ -52,7 +46,7 @@ export async function checkProof(
   const checked = checkPostUrl(proof.platform, proof.postUrl);
   if (!checked.ok) return checked;
   const wrongAuthor = proof.handle ? { ok: false as const, message: AD_MESSAGES.wrongAuthor(proof.platform, proof.handle) } : null;
-  const inUrl = handleInPostUrl(proof.platform, checked.url);
+  const inUrl = authorInPostUrl(proof.platform, checked.url);
   if (wrongAuthor && inUrl && !sameHandle(inUrl, proof.handle!)) return wrongAuthor;
   const seen = await checker.check(proof.platform, checked.url);
   if (seen.status === 'gone') return { ok: false, message: AD_MESSAGES.postNotFound };

@@ -116,6 +116,8 @@ export const entries = pgTable(
     status: text('status').notNull().default('応募中'),
     answer: text('answer'),
     postUrl: text('post_url'),
+    /** The automatic check of the post (issue 23): ok, or unknown (never approved automatically). */
+    postCheck: text('post_check').$type<'ok' | 'unknown'>(),
     /** How many times the winner sent a post URL: one resubmission after a rejection (ADR 0083). */
     submissions: integer('submissions').notNull().default(0),
     /** The last rejection of the post (product design section 7's fixed list), cleared on resubmission. */

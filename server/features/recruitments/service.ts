@@ -33,7 +33,7 @@ import { type Db, isUniqueViolation, rowsOf } from '../../platform/db/client.ts'
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { MailMessage } from '../../platform/mail.ts';
-import { type PostChecker, UNKNOWN_POST } from '../../platform/post-checker.ts';
+import { authorInPostUrl, type PostChecker, sameHandle, UNKNOWN_POST } from '../../platform/post-checker.ts';
 import type { StoredImage } from '../../platform/storage.ts';
 import { entryIdsHash, newSeed, rankEntries } from './lottery.ts';
 import { mails } from './mails.ts';
@@ -669,15 +669,27 @@ export class RecruitmentService {
       await this.db.execute(sql`select id from entries where post_url = ${url} and id <> ${entryId} limit 1`),
     );
     if (taken.length) throw validationError({ post_url: [M.duplicatePost] });
+    // Product design section 8 (issue 23): by one of the winner's approved accounts on the platform, the
+    // disclosure as the first word; a platform that cannot be asked leaves it to the shop (check unknown).
+    const handles = rowsOf<{ handle: string }>(
+      await this.db.execute(sql`
+        select handle from sns_accounts where user_id = ${userId} and platform = ${platform} and status = '承認'`),
+    ).map((r) => r.handle);
+    const wrongAuthor = () => validationError({ post_url: [M.wrongAuthor(handles)] });
+    const inUrl = authorInPostUrl(platform, url);
+    if (inUrl && !handles.some((h) => sameHandle(h, inUrl))) throw wrongAuthor();
     const seen = await this.checker.check(platform, url);
-    if (!seen.found) throw validationError({ post_url: [M.postNotFound] });
+    if (seen.status === 'gone') throw validationError({ post_url: [M.postNotFound] });
+    if (seen.status === 'found' && seen.author && !handles.some((h) => sameHandle(h, seen.author!))) throw wrongAuthor();
     if (seen.hasDisclosure === false) throw validationError({ post_url: [M.postNoDisclosure] });
+    const postCheck = seen.status === 'found' && typeof seen.text === 'string' && (seen.author || inUrl) ? 'ok' : 'unknown';
     const now = this.now();
     const moved = await this.db
       .update(entries)
       .set({
         status: '投稿済',
         postUrl: url,
+        postCheck,
         postedAt: now,
         submissions: sql`${entries.submissions} + 1`,
         rejectReason: null,
@@ -714,7 +726,12 @@ export class RecruitmentService {
         .update(entries)
         .set({ status: '完了', completedAt: now, autoApproved: true, updatedAt: now })
         .where(
-          and(eq(entries.status, '投稿済'), sql`${entries.postedAt} <= ${due.toISOString()}::timestamptz`),
+          // Unknown is not yes (product design section 8): an unchecked post waits for the shop.
+          and(
+            eq(entries.status, '投稿済'),
+            eq(entries.postCheck, 'ok'),
+            sql`${entries.postedAt} <= ${due.toISOString()}::timestamptz`,
+          ),
         )
         .returning({ id: entries.id });
       if (moved.length)

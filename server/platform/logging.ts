@@ -125,12 +125,61 @@ export const REDACT_PATHS = [
   ...SENSITIVE_KEYS.map((k) => `*.${k}`),
 ];
 
-/** Query parameters whose values are secrets (reset tokens, signed links, OAuth codes): never logged. */
-const SECRET_PARAMS = /([?&](?:token|signature|code|state|email)=)[^&#]*/gi;
+/**
+ * Names of query parameters and headers that carry a credential (issue 10 item 2; issue 24 pentest 9: any
+ * `access_token`, `refresh…`, `password`, `secret`, not only the names our own links use).
+ */
+const CREDENTIAL_NAME =
+  /token|refresh|passw|pwd|secret|signature|^sig$|^code$|^state$|email|session|cookie|auth|api[-_]?key|^key$|credential|otp/i;
+/** A value that is a credential whatever its name: a JWT, a bearer or basic credential. */
+const CREDENTIAL_VALUE =
+  /^(?:eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*|(?:Bearer|Basic)\s+\S+)$/i;
 
-/** A URL as logged: the values of secret query parameters and any e-mail address replaced (issue 10 item 2). */
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+};
+
+/** Whether a query parameter or header is a credential, by its name or by the shape of its value. */
+export function isCredential(name: string, value: string): boolean {
+  return CREDENTIAL_NAME.test(decoded(name)) || CREDENTIAL_VALUE.test(decoded(value).trim());
+}
+
+/**
+ * A URL as logged: the value of every query parameter that is a credential by name or by shape replaced,
+ * then any JWT left in the path and any e-mail address (issue 10 item 2, issue 24 pentest 9).
+ */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[redacted]').replace(EMAIL, '[email]');
+  const q = url.indexOf('?');
+  let out = url;
+  if (q >= 0) {
+    const hash = url.indexOf('#', q);
+    const query = url.slice(q + 1, hash >= 0 ? hash : undefined);
+    const params = query.split('&').map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq >= 0 ? pair.slice(0, eq) : pair;
+      const value = eq >= 0 ? pair.slice(eq + 1) : '';
+      return eq >= 0 && isCredential(name, value) ? `${name}=${CENSOR}` : pair;
+    });
+    out = `${url.slice(0, q)}?${params.join('&')}${hash >= 0 ? url.slice(hash) : ''}`;
+  }
+  return out.replace(JWT, '[jwt]').replace(EMAIL, '[email]');
+}
+
+/** Headers as logged: credentials by name (authorization, cookies, keys, tokens) or by value censored. */
+export function redactHeaders(
+  headers: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  if (!headers || typeof headers !== 'object') return headers;
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const text = Array.isArray(value) ? value.join(', ') : String(value ?? '');
+    out[name] = isCredential(name, text) ? CENSOR : scrubText(text);
+  }
+  return out;
 }
 
 /**
@@ -171,6 +220,8 @@ export function withLogSafety(logger: FastifyServerOptions['logger']): FastifySe
         remotePort: req.socket?.remotePort,
       }),
       err: serializeError,
+      // Issue 24 pentest 9: a log call that passes headers (a proxy's, a webhook's) never writes a credential.
+      headers: redactHeaders,
       ...('serializers' in base ? base.serializers : {}),
     },
   };

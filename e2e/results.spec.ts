@@ -19,6 +19,16 @@ async function expectNoSeriousViolations(page: Page, where: string) {
   expect(serious, `${where} のアクセシビリティ違反`).toEqual([]);
 }
 
+/**
+ * No sideways scroll of the page (issue 25 (7)): wide tables scroll in their own box and charts scale. The
+ * tables are opened first, so what they hold is measured too (a hidden text of a cell once widened the page).
+ */
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  for (const summary of await page.locator('details:not([open]) > summary').all()) await summary.click();
+  const m = await page.evaluate(() => ({ width: window.innerWidth, scroll: document.documentElement.scrollWidth }));
+  expect(m.scroll, `${where}: the page is wider than the screen`).toBeLessThanOrEqual(m.width);
+}
+
 for (const width of [375, 1280]) {
   test(`issue 27 "For shops": /results at ${width} px shows the daily chart, its table and the posts (axe clean)`, async ({
     page,
@@ -52,8 +62,7 @@ for (const width of [375, 1280]) {
     await expect(page.getByText(/^\d[\d,]*円$/).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'CSVをダウンロード' })).toBeVisible();
     await expectNoSeriousViolations(page, `/results ${width}px`);
-    // NOTE: at 375 px the page is still 222 px wider than the screen (open on issue 27); the overflow walk
-    // (e2e/overflow.spec.ts) will name the element.
+    await expectNoSidewaysScroll(page, `/results ${width}px`);
     await page.screenshot({ path: join(SCREENSHOT_DIR, `results-${width}.png`), fullPage: true });
   });
 }
@@ -86,4 +95,7 @@ test('issue 27 "For operators": /admin-dashboard shows twelve months per figure 
   await expect(table.getByRole('row')).toHaveCount(13);
   await expectNoSeriousViolations(page, '/admin-dashboard');
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin-dashboard-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 900 });
+  await expectNoSidewaysScroll(page, '/admin-dashboard 375px');
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin-dashboard-375.png'), fullPage: true });
 });

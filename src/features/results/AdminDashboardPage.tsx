@@ -23,6 +23,9 @@ const formatter = (unit: Unit) => (n: number) => {
   if (unit === 'shops') return `${formatCount(n)}店`;
   return `${formatCount(n)}件`;
 };
+/** An axis label as a Japanese reader expects it: 12月, and the year where it starts (26年1月) or the chart does. */
+const monthTick = (m: DashboardMonth, i: number) =>
+  i === 0 || m.month.endsWith('-01') ? `${m.month.slice(2, 4)}年${Number(m.month.slice(5))}月` : `${Number(m.month.slice(5))}月`;
 /** Charts draw integers: rates in tenths of a percent, hours in tenths. */
 const scaled = (unit: Unit, v: number | null) =>
   v === null ? 0 : unit === 'rate' ? Math.round(v * 1000) : unit === 'hours' ? Math.round(v * 10) : v;
@@ -36,7 +39,7 @@ function FigureChart({ figure, months }: { figure: (typeof DASHBOARD_FIGURES)[nu
       <StackedBarChart
         title={figure.label}
         summary={`${figure.label}の12か月の推移。${latest.month}は${latest[figure.key] === null ? '記録なし' : format(values.at(-1)!)}です。`}
-        labels={months.map((m) => m.month.slice(2).replace('-', '/'))}
+        labels={months.map(monthTick)}
         longLabels={months.map((m) => m.month)}
         series={[{ key: figure.key, label: figure.label }]}
         values={[values]}

@@ -43,7 +43,7 @@ export function Summary({ r }: { r: Results }) {
       <Figures>
         <div>
           <dt>クリック数</dt>
-          <dd>{formatCount(r.total_clicks)}</dd>
+          <dd>{formatCount(r.total_clicks)}回</dd>
         </div>
         <div>
           <dt>承認した投稿</dt>
@@ -100,9 +100,8 @@ export function PostsTable({ r }: { r: Results }) {
           <DataTable>
             <thead>
               <tr>
+                {/* The clicks come right after the name: on a phone they show without scrolling sideways. */}
                 <th scope="col">フォーカスター</th>
-                <th scope="col">SNS</th>
-                <th scope="col">投稿日</th>
                 <th scope="col" aria-sort={order}>
                   <SortButton
                     type="button"
@@ -111,6 +110,8 @@ export function PostsTable({ r }: { r: Results }) {
                     クリック数{order === 'descending' ? '（多い順）' : '（少ない順）'}
                   </SortButton>
                 </th>
+                <th scope="col">SNS</th>
+                <th scope="col">投稿日</th>
                 <th scope="col">投稿</th>
               </tr>
             </thead>
@@ -120,9 +121,9 @@ export function PostsTable({ r }: { r: Results }) {
                   <td>
                     <a href={`/${encodeURIComponent(p.supporter_screen_name)}`}>{p.supporter_name}</a>
                   </td>
+                  <td style={{ textAlign: 'right' }}>{formatCount(p.clicks)}回</td>
                   <td>{platformName(p.platform)}</td>
                   <td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.posted_on)}</td>
-                  <td style={{ textAlign: 'right' }}>{formatCount(p.clicks)}</td>
                   <td>
                     {p.post_url ? (
                       <a href={p.post_url} target="_blank" rel="noopener noreferrer">

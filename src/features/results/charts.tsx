@@ -40,7 +40,11 @@ function PatternDefs({ prefix }: { prefix: string }) {
   );
 }
 
-/** The width the chart has, in CSS pixels (the SVG is drawn at that size, so its text stays legible). */
+/**
+ * The width the chart has, in CSS pixels: the drawing's coordinates (its viewBox) are laid out at that width
+ * so its text stays legible; the SVG itself is `width: 100%` and scales, so it never makes the page wider
+ * (before the first measure, or on a screen narrower than the smallest drawing).
+ */
 function useWidth<T extends HTMLElement>(fallback: number) {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(fallback);
@@ -112,7 +116,7 @@ export function StackedBarChart(props: StackedBarChartProps) {
   const id = useId().replace(/:/g, '');
   const [ref, width] = useWidth<HTMLDivElement>(320);
   const height = 220;
-  const pad = { left: 40, right: 8, top: 24, bottom: 28 };
+  const pad = { left: 40, right: 16, top: 24, bottom: 28 };
   const inner = { w: width - pad.left - pad.right, h: height - pad.top - pad.bottom };
   const totals = labels.map((_, i) => series.reduce((sum, _s, k) => sum + (values[k]?.[i] ?? 0), 0));
   const max = Math.max(1, ...totals);
@@ -127,8 +131,14 @@ export function StackedBarChart(props: StackedBarChartProps) {
   return (
     <Figure aria-labelledby={`${id}-caption`}>
       <Caption id={`${id}-caption`}>{props.title}</Caption>
-      <div ref={ref} style={{ width: '100%', overflow: 'hidden' }}>
-        <svg width={width} height={height} role="img" aria-labelledby={`${id}-title ${id}-desc`} style={{ display: 'block' }}>
+      <div ref={ref} style={{ width: '100%' }}>
+        <svg
+          viewBox={`0 0 ${width} ${height}`}
+          width="100%"
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+          style={{ display: 'block', height: 'auto', overflow: 'hidden' }}
+        >
           <title id={`${id}-title`}>{props.title}</title>
           <desc id={`${id}-desc`}>{props.summary}</desc>
           <PatternDefs prefix={id} />
@@ -140,7 +150,14 @@ export function StackedBarChart(props: StackedBarChartProps) {
                 <rect x={x0} y={pad.top - 16} width={x1 - x0} height={inner.h + 16} fill={`url(#${id}-period)`} />
                 <line x1={x0} x2={x0} y1={pad.top - 16} y2={pad.top + inner.h} stroke="#b45309" strokeDasharray="4 3" />
                 <line x1={x1} x2={x1} y1={pad.top - 16} y2={pad.top + inner.h} stroke="#b45309" strokeDasharray="4 3" />
-                <text x={x0 + 4} y={pad.top - 5} fontSize="11" fill="#7c2d12">
+                {/* Near the right edge the label ends at the band's end, so it is not cut off. */}
+                <text
+                  x={x0 + 4 + m.label.length * 11 > width - pad.right ? Math.min(x1, width - pad.right) - 4 : x0 + 4}
+                  y={pad.top - 5}
+                  fontSize="11"
+                  fill="#7c2d12"
+                  textAnchor={x0 + 4 + m.label.length * 11 > width - pad.right ? 'end' : 'start'}
+                >
                   {m.label}
                 </text>
               </g>
@@ -180,7 +197,8 @@ export function StackedBarChart(props: StackedBarChartProps) {
           <line x1={pad.left} x2={width - pad.right} y1={y(0)} y2={y(0)} stroke="#6b7280" />
         </svg>
       </div>
-      <Legend aria-hidden="true">
+      {/* One series needs no legend: the caption names it. */}
+      <Legend aria-hidden="true" style={shown.length < 2 && marks.length === 0 ? { display: 'none' } : undefined}>
         {shown.map((s) => (
           <li key={s.key}>
             <svg width="16" height="16">

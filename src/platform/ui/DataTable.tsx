@@ -18,4 +18,9 @@ export const DataTable = styled('table', {
   '& th': { backgroundColor: '$gray50', whiteSpace: 'nowrap' },
 });
 
-export const TableScroll = styled('div', { overflowX: 'auto', marginBottom: '$4' });
+/**
+ * NOTE: `position: relative` makes the box the containing block of the `.visually-hidden` texts in its cells
+ * (they are `position: absolute`): without it they escape the sideways scroll and widen the whole page
+ * (issue 27: /results at 375 px was 208 px too wide because of 「（…さんの投稿、新しいタブ）」).
+ */
+export const TableScroll = styled('div', { overflowX: 'auto', position: 'relative', marginBottom: '$4' });

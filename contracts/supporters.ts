@@ -290,7 +290,46 @@ export const supporterPageSchema = z.object({
   next_cursor: z.string().nullable(),
 });
 
+/**
+ * Issue 24 "Role changes" (product design section 1): the three roles, most privileged first, with their
+ * priorities (lower is more privileged) and the words the screens use.
+ */
+export const USER_ROLES = ['admin', 'staff', 'focustar'] as const;
+export type UserRoleName = (typeof USER_ROLES)[number];
+export const userRoleNameSchema = z.enum(USER_ROLES);
+export const ROLE_PRIORITY: Readonly<Record<UserRoleName, number>> = { admin: 1, staff: 5, focustar: 10 };
+export const ROLE_LABELS: Readonly<Record<UserRoleName, string>> = {
+  admin: '管理者',
+  staff: '運営スタッフ',
+  focustar: 'フォーカスター',
+};
+
+/** PUT /api/users/{id}/role (admins only). */
+export const roleChangeSchema = z.object({
+  role: z.enum(USER_ROLES, { error: '役割は admin、staff、focustar のいずれかを指定してください。' }),
+});
+export type RoleChange = z.infer<typeof roleChangeSchema>;
+export const roleChangeResponseSchema = z.object({
+  user_id: z.number().int(),
+  role: userRoleNameSchema,
+  changed: z.boolean(),
+  message: z.string(),
+});
+export type RoleChangeResponse = z.infer<typeof roleChangeResponseSchema>;
+
+export const ROLE_MESSAGES = {
+  changed: (role: UserRoleName) => `役割を「${ROLE_LABELS[role]}」に変更しました。`,
+  unchanged: (role: UserRoleName) => `役割はすでに「${ROLE_LABELS[role]}」です。`,
+  aboveOwn: '自分より権限の強い役割は付与できません。',
+  lastAdmin: '最後の管理者の役割は変更できません。先に別の管理者を任命してください。',
+  adminsOnly: '役割を変更できるのは管理者だけです。',
+  confirm: (name: string, role: UserRoleName) =>
+    `${name}さんの役割を「${ROLE_LABELS[role]}」に変更します。よろしいですか？`,
+} as const;
+
 export const supporterDetailSchema = supporterRowSchema.extend({
+  /** The user's role (issue 24): admins change it on this screen. */
+  role: userRoleNameSchema,
   bio: z.string().nullable(),
   birth_year: z.number().int().nullable(),
   email_verified: z.boolean(),

@@ -220,6 +220,8 @@ for (const kind of DB_KINDS) {
           'POST /api/register',
           'PUT /api/users/flag-up',
           'POST /api/leave',
+          // Issue 24: the role change (its admin-signed fuzzing is in security/role-changes.test.ts).
+          'PUT /api/users/1/role',
         ]),
       );
       expect(ID_ROUTES.length).toBeGreaterThanOrEqual(3);

@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import {
   type Profile,
+  ROLE_PRIORITY,
   type ReviewStatus,
   type SnsAccount,
   type SnsPlatform,
@@ -8,6 +9,7 @@ import {
   snsProfileUrl,
   type SupporterDetail,
   type SupporterRow,
+  type UserRoleName,
 } from '../../../contracts/supporters.ts';
 import { type Db, rowsOf } from '../../platform/db/client.ts';
 // NOTE: another feature's schema.ts is the one cross-feature import allowed (ADR 0005).
@@ -336,7 +338,8 @@ export async function supporterExport(db: Db, filter: SupporterFilter, sort: Sup
 export async function supporterDetail(db: Db, id: number): Promise<SupporterDetail | null> {
   const [row] = rowsOf(
     await db.execute(sql`
-      select ${ROW_SELECT}, u.bio, u.birth_year, u.email_verified_at is not null as email_verified
+      select ${ROW_SELECT}, u.bio, u.birth_year, u.email_verified_at is not null as email_verified,
+        (select r.name from roles r where r.id = u.role_id) as role
       from users u where u.id = ${id} and u.deleted_at is null`),
   );
   if (!row) return null;
@@ -349,6 +352,7 @@ export async function supporterDetail(db: Db, id: number): Promise<SupporterDeta
   );
   return {
     ...presentRow(row),
+    role: row.role as UserRoleName,
     bio: (row.bio as string | null) ?? null,
     birth_year: row.birth_year === null ? null : Number(row.birth_year),
     email_verified: row.email_verified === true,
@@ -381,4 +385,37 @@ export async function setSupporterStatus(
     reviewerId: values.reviewerId,
   });
   return user;
+}
+
+// --- roles (issue 24) ----------------------------------------------------------------------------------------
+
+/** A user's role as the role change sees it, with the row locked. */
+export interface LockedRole {
+  id: number;
+  priority: number;
+  role: UserRoleName;
+}
+
+/**
+ * Locks, in id order, the rows of every admin and of the two users a role change is about (the actor and the
+ * target), and answers them with their current roles. Two changes that could leave no admin (two admins
+ * demoting each other) wait for each other here; the second then reads the first's result (PostgreSQL reads
+ * a row locked FOR UPDATE again once the lock is released, and drops it if it is no longer an admin).
+ */
+export async function lockRoles(tx: Db, actorId: number, targetId: number): Promise<LockedRole[]> {
+  const rows = rowsOf(
+    await tx.execute(sql`
+      select u.id, r.priority, r.name as role from users u join roles r on r.id = u.role_id
+      where u.deleted_at is null and (r.priority <= ${ROLE_PRIORITY.admin} or u.id in (${actorId}, ${targetId}))
+      order by u.id
+      for update of u`),
+  );
+  return rows.map((r) => ({ id: Number(r.id), priority: Number(r.priority), role: r.role as UserRoleName }));
+}
+
+/** Gives the user the role (by name); the row is locked by `lockRoles`. */
+export async function setRole(tx: Db, userId: number, role: UserRoleName, at: Date): Promise<void> {
+  await tx.execute(sql`
+    update users set role_id = (select id from roles where name = ${role}), updated_at = ${at}
+    where id = ${userId}`);
 }

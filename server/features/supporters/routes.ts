@@ -6,6 +6,8 @@ import {
   approveSnsAccountSchema,
   profileSchema,
   rejectSnsAccountSchema,
+  roleChangeResponseSchema,
+  roleChangeSchema,
   snsAccountListSchema,
   snsAccountSchema,
   snsReviewItemSchema,
@@ -179,5 +181,20 @@ export const supporterRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     (request) => service().setSupporterStatus(request.auth!.userId, request.params.id, request.body),
+  );
+
+  // Issue 24 "Role changes": admins only; the role is read from the database on every call, so it applies
+  // from the user's next request.
+  app.put(
+    '/api/users/:id/role',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParamsSchema,
+        body: roleChangeSchema,
+        response: { 200: roleChangeResponseSchema, ...errors },
+      },
+    },
+    (request) => service().changeRole(request.auth!, request.params.id, request.body.role),
   );
 };

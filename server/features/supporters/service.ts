@@ -13,12 +13,18 @@ import {
   SUPPORTER_PAGE_SIZE,
   type SupporterRow,
   SNS_REVIEW_PAGE_SIZE,
+  ROLE_MESSAGES,
+  ROLE_PRIORITY,
+  type RoleChangeResponse,
+  type UserRoleName,
 } from '../../../contracts/supporters.ts';
 import { MESSAGES } from '../../../contracts/common.ts';
 import { type Db, isUniqueViolation } from '../../platform/db/client.ts';
 import type { Env } from '../../platform/env.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
+import { audit } from '../../platform/audit.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import type { AuthContext } from '../../platform/plugins/access.ts';
 import { type ImageStorage, isImageKey } from '../../platform/storage.ts';
 import { supporterMails } from './mails.ts';
 import type { OwnershipChecker } from './ownership.ts';
@@ -268,6 +274,69 @@ export class SupportersService {
     }
     return this.supporterDetail(id);
   }
+
+  /**
+   * PUT /api/users/{id}/role (issue 24 "Role changes"): admins only. Nobody grants a role more privileged
+   * than their own (read under the lock, so an actor demoted a moment ago grants nothing); the last admin
+   * stays (409). Everything is decided on rows locked in one transaction (`repo.lockRoles`), so two admins
+   * demoting each other at once leave one. The user's next request already runs with the new role: the
+   * bearer check reads the role from the database on every call (accounts/sessions.ts), not from the token.
+   */
+  async changeRole(actor: AuthContext, id: number, role: UserRoleName): Promise<RoleChangeResponse> {
+    const changed = await this.db.transaction(async (tx) => {
+      const locked = await repo.lockRoles(tx, actor.userId, id);
+      const me = locked.find((r) => r.id === actor.userId);
+      const target = locked.find((r) => r.id === id);
+      if (!me || me.priority > ROLE_PRIORITY.admin) throw new HttpError(403, ROLE_MESSAGES.adminsOnly);
+      if (!target) throw notFound(SUPPORTER_MESSAGES.notFound);
+      if (ROLE_PRIORITY[role] < me.priority) throw new HttpError(403, ROLE_MESSAGES.aboveOwn);
+      if (target.role === role) return false;
+      const admins = locked.filter((r) => r.priority <= ROLE_PRIORITY.admin);
+      if (
+        target.priority <= ROLE_PRIORITY.admin &&
+        ROLE_PRIORITY[role] > ROLE_PRIORITY.admin &&
+        admins.length <= 1
+      )
+        throw new HttpError(409, ROLE_MESSAGES.lastAdmin);
+      await repo.setRole(tx, id, role, new Date());
+      await recordRoleChange(tx, {
+        actor: { userId: actor.userId, priority: me.priority },
+        userId: id,
+        from: target.role,
+        to: role,
+      });
+      return true;
+    });
+    return {
+      user_id: id,
+      role,
+      changed,
+      message: changed ? ROLE_MESSAGES.changed(role) : ROLE_MESSAGES.unchanged(role),
+    };
+  }
+}
+
+/**
+ * The one place a role change is recorded, in the transaction of the change: the staff audit log's row
+ * (issue 24 "The staff audit log"; a change whose row cannot be written does not commit).
+ */
+async function recordRoleChange(
+  tx: Db,
+  change: {
+    actor: Pick<AuthContext, 'userId' | 'priority'>;
+    userId: number;
+    from: UserRoleName;
+    to: UserRoleName;
+  },
+): Promise<void> {
+  await audit(tx, {
+    actor: change.actor,
+    action: 'user.role',
+    table: 'users',
+    id: change.userId,
+    before: { role: change.from },
+    after: { role: change.to },
+  });
 }
 
 type ListQuery = {

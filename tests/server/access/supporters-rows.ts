@@ -46,6 +46,13 @@ export const rows: Row[] = [
     payload: { status: '保留' },
     expect: [401, 403, 403, 422, 422],
   },
+  // Issue 24 "Role changes": admins only (staff are refused before the body is read); no such user is 404.
+  {
+    route: 'PUT /api/users/:id/role',
+    url: '/api/users/999999/role',
+    payload: { role: 'staff' },
+    expect: [401, 403, 403, 403, 404],
+  },
   // Issue 16: index pictures. The top page's read is public; managing them is for staff.
   { route: 'GET /api/random-index-pictures', url: '/api/random-index-pictures', expect: ALL(200) },
   { route: 'GET /api/index-pictures', url: '/api/index-pictures', expect: [401, 403, 403, 200, 200] },

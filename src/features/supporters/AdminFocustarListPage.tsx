@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import {
   PREFECTURES,
   REVIEW_STATUSES,
+  ROLE_LABELS,
   type ReviewStatus,
   SNS_PLATFORM_LABELS,
   SUPPORTER_SORT_LABELS,
@@ -22,6 +23,7 @@ import { exportSupporters } from './api/export-supporters.ts';
 import { getSupporter } from './api/get-supporter.ts';
 import { listSupporters } from './api/list-supporters.ts';
 import { setSupporterStatus } from './api/set-supporter-status.ts';
+import { RoleForm } from './RoleForm.tsx';
 
 /**
  * Issue 16: 登録フォーカスター一覧. Search (name, user ID, e-mail), filters (review status, prefecture,
@@ -170,6 +172,8 @@ function DetailPanel({ id, onChanged }: { id: number; onChanged: (row: Supporter
         <dd>{detail.prefecture ?? '未登録'}</dd>
         <dt>生まれ年</dt>
         <dd>{detail.birth_year ?? '未登録'}</dd>
+        <dt>役割</dt>
+        <dd>{ROLE_LABELS[detail.role]}</dd>
         <dt>審査状況</dt>
         <dd>{detail.status}</dd>
         <dt>お気に入り</dt>
@@ -201,6 +205,7 @@ function DetailPanel({ id, onChanged }: { id: number; onChanged: (row: Supporter
           onChanged(d);
         }}
       />
+      <RoleForm detail={detail} onSaved={(role) => setDetail({ ...detail, role })} />
       {detail.status_history.length > 0 && (
         <>
           <h3>審査の履歴</h3>

@@ -19,6 +19,8 @@ export const LINE_STATUSES = ['未払', '支払済', '失敗'] as const;
 export type LineStatus = (typeof LINE_STATUSES)[number];
 
 export const MONEY_MESSAGES = {
+  /** Issue 24: what a supporter whose payouts are held reads on /history (neutral, product design section 8). */
+  onHold: 'お振込みの前に、運営でアカウントの確認をしています。確認が終わりしだいお振込みします。ご不明な点はお問い合わせからご連絡ください。',
   bankCode: '金融機関コードは4桁の数字で入力してください。',
   bankUnknown: 'この金融機関コードは見つかりませんでした。金融機関名から選んでください。',
   branchCode: '支店コードは3桁の数字で入力してください。',
@@ -265,6 +267,8 @@ export const supporterPaymentsSchema = z.object({
   balance: z.number().int(),
   /** 確定待ち: approved rewards in their 7-day hold (product design section 8), paid once confirmed. */
   holding: z.number().int(),
+  /** Issue 24: transfers are paused while staff look at the account (the screen says so neutrally). */
+  on_hold: z.boolean(),
   /** The next transfer: scheduled in a batch, or expected when the balance qualifies. */
   next_payment: z.object({ date: z.string(), amount: z.number().int(), scheduled: z.boolean() }).nullable(),
   bank_account: z

@@ -3,6 +3,7 @@ import { setupAccounts } from './accounts/setup.ts';
 import { accountsRoutes } from './accounts/routes/index.ts';
 import { achievementRoutes } from './achievements/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { fraudRoutes } from './fraud/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { indexPictureRoutes } from './index-pictures/routes.ts';
 import { materialRoutes } from './materials/routes.ts';
@@ -47,4 +48,5 @@ export const features: readonly Feature[] = [
   { name: 'achievements', routes: achievementRoutes },
   { name: 'results', routes: resultsRoutes },
   { name: 'audit', routes: auditRoutes },
+  { name: 'fraud', routes: fraudRoutes },
 ];

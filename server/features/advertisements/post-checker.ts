@@ -42,17 +42,21 @@ export interface ProofToCheck {
 export async function checkProof(
   checker: PostChecker,
   proof: ProofToCheck,
-): Promise<{ ok: true; url: string; check: PostCheckResult } | { ok: false; message: string }> {
+): Promise<
+  { ok: true; url: string; check: PostCheckResult } | { ok: false; message: string; wrongAuthor?: string }
+> {
   const checked = checkPostUrl(proof.platform, proof.postUrl);
   if (!checked.ok) return checked;
-  const wrongAuthor = proof.handle ? { ok: false as const, message: AD_MESSAGES.wrongAuthor(proof.platform, proof.handle) } : null;
+  const message = proof.handle ? AD_MESSAGES.wrongAuthor(proof.platform, proof.handle) : '';
+  // `wrongAuthor`: whose post it was (a fraud signal when it repeats, issue 24).
+  const wrongAuthor = (by: string) => ({ ok: false as const, message, wrongAuthor: by });
   const inUrl = authorInPostUrl(proof.platform, checked.url);
-  if (wrongAuthor && inUrl && !sameHandle(inUrl, proof.handle!)) return wrongAuthor;
+  if (proof.handle && inUrl && !sameHandle(inUrl, proof.handle)) return wrongAuthor(inUrl);
   const seen = await checker.check(proof.platform, checked.url);
   if (seen.status === 'gone') return { ok: false, message: AD_MESSAGES.postNotFound };
   let check: PostCheckResult = 'unknown';
   if (seen.status === 'found') {
-    if (wrongAuthor && seen.author && !sameHandle(seen.author, proof.handle!)) return wrongAuthor;
+    if (proof.handle && seen.author && !sameHandle(seen.author, proof.handle)) return wrongAuthor(seen.author);
     if (typeof seen.text === 'string') {
       if (!seen.hasDisclosure) return { ok: false, message: AD_MESSAGES.disclosureNotFirst };
       const said = [seen.text, ...(seen.links ?? [])].join('\n').toLowerCase();

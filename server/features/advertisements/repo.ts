@@ -405,6 +405,17 @@ export async function listUnits(
   return { items, next_cursor: rows.length > PAGE_SIZE ? items.at(-1)!.id : null };
 }
 
+/** Whether a user belongs to the company of a shop (issue 24: an owner approving a colleague's post). */
+export async function isCompanyMember(db: Db, shopId: number, userId: number): Promise<boolean> {
+  return (
+    rowsOf(
+      await db.execute(sql`
+        select 1 from shops s join company_members cm on cm.company_id = s.company_id
+        where s.id = ${shopId} and cm.user_id = ${userId}`),
+    ).length > 0
+  );
+}
+
 /** The owners and members of a shop's company who can be mailed (a shop is told what concerns it). */
 export async function shopOwnersOf(db: Db, shopId: number): Promise<{ id: number; email: string; name: string }[]> {
   return rowsOf<{ id: number; email: string; name: string }>(

@@ -36,6 +36,8 @@ import { type Db, hotSql, isUniqueViolation, rowsOf } from '../../platform/db/cl
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import { SUPPORTER_CHANGED_QUEUE } from '../../platform/jobs.ts';
 import { audit } from '../../platform/audit.ts';
+import { raiseFraudFlag } from '../../platform/fraud-signals.ts';
+import { deriveKey, hmac } from '../../platform/keys.ts';
 import { credit, debit } from '../../platform/ledger.ts';
 import { enqueueMail } from '../../platform/mail-queue.ts';
 import { type AuthContext, STAFF_PRIORITY } from '../../platform/plugins/access.ts';
@@ -85,6 +87,8 @@ type RejectUnitBody = z.output<typeof rejectUnitSchema>;
 export class AdvertisementService {
   private readonly db: Db;
   private readonly appUrl: string;
+  /** Keys the hashes of handles kept as fraud evidence (issue 24): never the handle itself. */
+  private readonly flagKey: Buffer;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -93,6 +97,7 @@ export class AdvertisementService {
   ) {
     this.db = app.db;
     this.appUrl = app.env.APP_URL;
+    this.flagKey = deriveKey(app.env.APP_SECRET, 'fraud-evidence');
   }
 
   private link(path: string) {
@@ -497,7 +502,18 @@ export class AdvertisementService {
         offeredAt: new Date(current.unit.offered_at),
       },
     });
-    if (!judged.ok) throw validationError({ post_url: [judged.message] });
+    if (!judged.ok) {
+      // Issue 24 "foreign_proof": a post by someone else's handle (shown from the second one on).
+      if (judged.wrongAuthor)
+        await raiseFraudFlag(this.db, {
+          kind: 'foreign_proof',
+          userId: auth.userId,
+          subject: 'proofs',
+          ids: [id],
+          extra: { last_handle_hash: hmac(this.flagKey, judged.wrongAuthor.toLowerCase()).slice(0, 16) },
+        });
+      throw validationError({ post_url: [judged.message] });
+    }
     try {
       await this.db.transaction(async (tx) => {
         const at = now();
@@ -614,6 +630,14 @@ export class AdvertisementService {
     const actor = actorOf(auth);
     const current = await this.unitOf(id, auth);
     if (current.userId === auth.userId) throw new HttpError(403, AD_MESSAGES.ownUnit);
+    // Issue 24 "own_company": an owner approving a post of a member of the shop's own company.
+    if (!actor.staff && (await repo.isCompanyMember(this.db, current.shopId, current.userId)))
+      await raiseFraudFlag(this.db, {
+        kind: 'own_company',
+        userId: auth.userId,
+        subject: `shop:${current.shopId}`,
+        ids: [id, current.userId],
+      });
     if (!actor.staff && !(await this.isMemberOfShop(current.shopId, auth)))
       throw new HttpError(403, AD_MESSAGES.notMember);
     const changed = await this.approveUnit(this.db, id, { ...actor, auth }, now());

@@ -49,6 +49,24 @@ export async function saveAccount(db: Db, a: Omit<AccountRow, 'updatedAt'>): Pro
       secret = excluded.secret, key_id = excluded.key_id, updated_at = now()`);
 }
 
+/**
+ * Keeps the account's match hash and answers the other users whose account has the same one (issue 24).
+ */
+export async function setNumberHash(db: Db, userId: number, numberHash: string): Promise<number[]> {
+  await db.execute(sql`update bank_accounts set number_hash = ${numberHash} where user_id = ${userId}`);
+  return rowsOf<{ user_id: number }>(
+    await db.execute(sql`
+      select user_id from bank_accounts where number_hash = ${numberHash} and user_id <> ${userId} order by user_id`),
+  ).map((r) => Number(r.user_id));
+}
+
+/** Accounts saved before their match hash was kept (issue 24), a batch at a time. */
+export async function accountsWithoutHash(db: Db, limit: number): Promise<AccountRow[]> {
+  return rowsOf(
+    await db.execute(sql`select * from bank_accounts where number_hash is null order by user_id limit ${limit}`),
+  ).map(accountOf);
+}
+
 /** Raises one of the user's flags (product design section 1: flag_status), once. */
 export async function raiseFlag(db: Db, userId: number, flag: string): Promise<void> {
   await db.execute(sql`
@@ -155,6 +173,8 @@ export async function payables(
           where c.user_id = a.user_id and c.running > d.paid + coalesce(h.held, 0)) as oldest
       from bank_accounts a
       join users u on u.id = a.user_id and u.deleted_at is null
+        -- Issue 24: 支払保留 leaves a supporter out of batches until staff release it.
+        and not exists (select 1 from payout_holds ph where ph.user_id = a.user_id)
       join due d on d.user_id = a.user_id
       left join held h on h.user_id = a.user_id
       left join holding w on w.user_id = a.user_id
@@ -314,7 +334,8 @@ export async function supporterTotals(db: Db, userId: number, yearStart: Date, y
         (select min(created_at) from credits where running >
           (select coalesce(-sum(amount), 0) from ledger_entries where user_id = ${userId} and amount < 0)
           + (select coalesce(sum(amount), 0) from payout_lines where user_id = ${userId} and status = '未払')) as oldest,
-        (select count(*)::int from ledger_entries where user_id = ${userId} and kind = 'reward') as rewards_count`),
+        (select count(*)::int from ledger_entries where user_id = ${userId} and kind = 'reward') as rewards_count,
+        exists (select 1 from payout_holds where user_id = ${userId}) as on_hold`),
   );
   const holding = Number(row?.holding ?? 0);
   return {
@@ -322,6 +343,7 @@ export async function supporterTotals(db: Db, userId: number, yearStart: Date, y
     balance: Number(row?.ledger ?? 0) - holding,
     holding,
     held: Number(row?.held ?? 0),
+    onHold: row?.on_hold === true,
     yearRewards: Number(row?.year_rewards ?? 0),
     yearPaid: Number(row?.year_debits ?? 0) - Number(row?.year_returned ?? 0),
     oldest: row?.oldest ? new Date(row.oldest as string) : null,

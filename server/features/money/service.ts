@@ -20,6 +20,8 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import type { Env } from '../../platform/env.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
+import { raiseFraudFlag } from '../../platform/fraud-signals.ts';
+import { deriveKey, hmac } from '../../platform/keys.ts';
 import { credit, debit } from '../../platform/ledger.ts';
 import { lookup, searchBanks, searchBranches } from './banks.ts';
 import {
@@ -70,6 +72,8 @@ export class MoneyService {
   private readonly db: Db;
   private readonly now: () => Date;
   readonly sealer: Sealer;
+  /** Keys the bank account match hash (issue 24). */
+  private readonly matchKey: Buffer;
   /** Null when no payment provider is configured (ADR 0110). */
   readonly provider: PaymentProvider | null;
   private readonly log: NonNullable<MoneyDeps['log']>;
@@ -79,6 +83,7 @@ export class MoneyService {
     this.now = deps.now ?? (() => new Date());
     this.provider = deps.provider === undefined ? createPaymentProvider(deps.env) : deps.provider;
     this.log = deps.log ?? { error: () => {} };
+    this.matchKey = deriveKey(deps.env.APP_SECRET, 'bank-account-match');
     this.sealer = new Sealer(
       deps.env.BANK_KEY,
       (deps.env.BANK_KEYS_OLD ?? '').split(',').filter((k) => k.trim()),
@@ -155,6 +160,7 @@ export class MoneyService {
       number: input.account_number,
       holder: input.holder_name,
     } satisfies AccountSecret);
+    const numberHash = this.numberHash(bank.code, branch.code, input.account_number);
     await repo.saveAccount(tx, {
       userId,
       bankCode: bank.code,
@@ -165,7 +171,39 @@ export class MoneyService {
       accountLast3: input.account_number.slice(-3),
       ...sealed,
     });
+    await this.flagSharedAccount(tx, userId, numberHash);
     await repo.raiseFlag(tx, userId, 'registeredBankAccount');
+  }
+
+  /** A keyed hash of one bank account (issue 24): equal for the same account, useless without APP_SECRET. */
+  private numberHash(bankCode: string, branchCode: string, number: string): string {
+    return hmac(this.matchKey, `${bankCode}:${branchCode}:${number.padStart(7, '0')}`);
+  }
+
+  /**
+   * Issue 24 "shared_bank_account": the account is stored with its hash; when other users registered the same
+   * account, each of them and this user get a flag (subject: the hash's first characters, never the number).
+   */
+  private async flagSharedAccount(tx: Db, userId: number, numberHash: string): Promise<void> {
+    const others = await repo.setNumberHash(tx, userId, numberHash);
+    if (!others.length) return;
+    const subject = `bank:${numberHash.slice(0, 16)}`;
+    const users = [userId, ...others];
+    for (const who of users)
+      await raiseFraudFlag(tx, { kind: 'shared_bank_account', userId: who, subject, ids: users.filter((u) => u !== who) });
+  }
+
+  /** Accounts saved before their hash was kept get it (a job at start-up; issue 24). Answers how many. */
+  async hashOlderAccounts(): Promise<number> {
+    let done = 0;
+    for (const row of await repo.accountsWithoutHash(this.db, 500)) {
+      const secret = this.sealer.open<AccountSecret>(row);
+      await this.db.transaction((tx) =>
+        this.flagSharedAccount(tx, row.userId, this.numberHash(row.bankCode, row.branchCode, secret.number)),
+      );
+      done += 1;
+    }
+    return done;
   }
 
   async saveAccount(userId: number, body: BankAccountInput): Promise<BankAccountAnswer> {
@@ -559,7 +597,9 @@ export class MoneyService {
     if (totals.rewardsCount > 0) await repo.raiseFlag(this.db, userId, 'checkedFirstReward');
     let next: SupporterPayments['next_payment'] = scheduled ? { ...scheduled, scheduled: true } : null;
     const free = totals.balance - totals.held;
-    if (!next && account && free > 0) {
+    // A held supporter is told nothing about why (product design section 8: a neutral message), and no
+    // transfer is promised meanwhile.
+    if (!next && account && free > 0 && !totals.onHold) {
       // Expected in the batch of this month (built on the 1st of the next), if it qualifies by then.
       const month = tokyoDay(at).slice(0, 7);
       const buildAt = monthCutoff(month);
@@ -571,6 +611,7 @@ export class MoneyService {
     return {
       balance: totals.balance,
       holding: totals.holding,
+      on_hold: totals.onHold,
       next_payment: next,
       bank_account: account
         ? {

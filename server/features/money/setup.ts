@@ -18,6 +18,10 @@ export const CARD_CHARGE_QUEUE = 'money.card-charges';
 /** ADR 0115: at 06:00 on the 1st (Japan time), once the invoices of last month are issued. */
 export const CARD_CHARGE_CRON = '0 6 1 * *';
 
+/** Issue 24: the match hash of bank accounts saved before migration 0032. */
+export const HASH_ACCOUNTS_QUEUE = 'money.hash-accounts';
+export const HASH_ACCOUNTS_CRON = '15 4 * * *';
+
 export async function setupMoney(app: FastifyInstance): Promise<void> {
   const provider = createPaymentProvider(app.env);
   if (provider?.kind === 'standin')
@@ -49,4 +53,11 @@ export async function setupMoney(app: FastifyInstance): Promise<void> {
     if (run.unanswered) throw new Error(`${run.unanswered} card charges got no answer from the provider`);
   });
   await app.jobs.schedule(CARD_CHARGE_QUEUE, CARD_CHARGE_CRON);
+  // Issue 24: accounts saved before their match hash was kept get it (and their shared-account flags),
+  // nightly and once at start-up, a batch of 500 at a time.
+  await app.jobs.work(HASH_ACCOUNTS_QUEUE, async () => {
+    while ((await service.hashOlderAccounts()) > 0);
+  });
+  await app.jobs.schedule(HASH_ACCOUNTS_QUEUE, HASH_ACCOUNTS_CRON);
+  if (app.jobs.working) await app.jobs.send(HASH_ACCOUNTS_QUEUE, {});
 }

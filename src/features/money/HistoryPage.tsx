@@ -1,5 +1,5 @@
 import type { Rewards } from '../../../contracts/advertisements.ts';
-import { PAYOUT_MINIMUM_YEN, type SupporterPayments } from '../../../contracts/money.ts';
+import { PAYOUT_MINIMUM_YEN, type SupporterPayments, MONEY_MESSAGES } from '../../../contracts/money.ts';
 import { useState } from 'react';
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { useSideMenu } from '../../platform/session/hooks.ts';
@@ -40,6 +40,13 @@ function NextPayment({ data }: { data: SupporterPayments }) {
       </Card>
     );
   const account = `${data.bank_account.bank_name} ${data.bank_account.branch_name} ****${data.bank_account.account_number_last3}`;
+  if (data.on_hold && !data.next_payment)
+    return (
+      <Card role="status">
+        <h2>次回のお振込み</h2>
+        <p>{MONEY_MESSAGES.onHold}</p>
+      </Card>
+    );
   if (!data.next_payment)
     return (
       <Card role="status">

@@ -1,6 +1,7 @@
 import { feature as accounts } from '../features/accounts/index.ts';
 import { feature as advertisements } from '../features/advertisements/index.ts';
 import { feature as audit } from '../features/audit/index.ts';
+import { feature as fraud } from '../features/fraud/index.ts';
 import { feature as contact } from '../features/contact/index.ts';
 import { feature as errors } from '../features/errors/index.ts';
 import { feature as guides } from '../features/guides/index.ts';
@@ -36,6 +37,7 @@ export const FEATURES: readonly ClientFeature[] = [
   shortener,
   results,
   audit,
+  fraud,
   adminMenu,
   guides,
   legal,

@@ -26,6 +26,7 @@ const PRODUCT_DESIGN_SIGNED_IN = [
   '/admin-dashboard',
   // Issue 24: the staff audit log (admins).
   '/admin-audit-log',
+  '/admin-fraud',
 ];
 
 /** Seed spec section 2, both tables, as written there ({param} in the spec, :param here). */

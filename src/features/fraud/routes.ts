@@ -1,0 +1,13 @@
+import type { RouteDef } from '../../platform/routing.ts';
+
+/** Issue 24: the fraud review queue (staff). */
+export const routes: RouteDef[] = [
+  {
+    path: '/admin-fraud',
+    title: '不正の確認',
+    description: '不正の疑いがあるアカウントを確認し、支払保留やアカウント停止を行います。',
+    access: 'staff',
+    footer: false,
+    load: () => import('./AdminFraudPage.tsx'),
+  },
+];

@@ -189,6 +189,38 @@ export const RESULTS_CSV = {
   share: '割合',
 } as const;
 
+/* ------------------------------------------------------------------------ the monthly report */
+
+/** `2026-10` as a Japanese reader writes it: 2026年10月. */
+export const formatMonth = (month: string) => `${month.slice(0, 4)}年${Number(month.slice(5, 7))}月`;
+
+/**
+ * Issue 27: on the 1st of each month, every shop with a request live in the month before gets that month's
+ * results by mail, with a one-page PDF (the clicks chart and the month's figures), once per member.
+ */
+export const MONTHLY_REPORT = {
+  subject: (shop: string, month: string) => `【Focustar】${shop}の${formatMonth(month)}の拡散の成果`,
+  title: '拡散の成果 月次レポート',
+  filename: (shopId: number, month: string) => `focustar-report-${shopId}-${month}.pdf`,
+  body: (p: { name: string; shop: string; month: string; clicks: string; approved: string; billed: string; url: string }) =>
+    [
+      `${p.name} 様`,
+      '',
+      `${p.shop}の${formatMonth(p.month)}の拡散の成果をお知らせします。`,
+      '',
+      `クリック数：${p.clicks}`,
+      `承認した投稿：${p.approved}`,
+      `ご請求額（税抜）：${p.billed}`,
+      '',
+      '日別のクリックのグラフと詳しい数字は、添付のPDFをご覧ください。',
+      '投稿ごとのクリック数やCSVは、拡散の成果のページで確認できます。',
+      p.url,
+    ].join('\n'),
+  chart: '日別のクリック数（参照元別）',
+  noClicks: 'この月のクリックはありませんでした。',
+  footer: '参照元と端末は大まかな種類だけを記録しています。クリックした人を特定できる情報は保存していません。',
+} as const;
+
 /* ------------------------------------------------------------------------ operators' dashboard */
 
 export const DASHBOARD_MONTHS = 12;

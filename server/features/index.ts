@@ -14,6 +14,7 @@ import { profileRoutes } from './profiles/routes.ts';
 import { shopRequestRoutes } from './shop-requests/routes.ts';
 import { recruitmentRoutes } from './recruitments/routes.ts';
 import { resultsRoutes } from './results/routes.ts';
+import { setupResults } from './results/setup.ts';
 import { setupRecruitments } from './recruitments/setup.ts';
 import { shopRoutes } from './shops/routes.ts';
 import { setupAdvertisements } from './advertisements/setup.ts';
@@ -46,7 +47,7 @@ export const features: readonly Feature[] = [
   { name: 'money', setup: setupMoney, routes: moneyRoutes },
   { name: 'pop-orders', routes: popOrderRoutes },
   { name: 'achievements', routes: achievementRoutes },
-  { name: 'results', routes: resultsRoutes },
+  { name: 'results', setup: setupResults, routes: resultsRoutes },
   { name: 'audit', routes: auditRoutes },
   { name: 'fraud', routes: fraudRoutes },
 ];

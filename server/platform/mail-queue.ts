@@ -53,7 +53,12 @@ export async function deliverOnce(db: Db, mailer: Mailer, mail: QueuedMail): Pro
   );
   if (!claimed.length) return 'duplicate';
   try {
-    await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text });
+    await mailer.send({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.attachments ? { attachments: mail.attachments } : {}),
+    });
   } catch (err) {
     await db.execute(sql`delete from sent_mails where key = ${mail.key}`);
     throw err;

@@ -11,6 +11,18 @@ export interface MailMessage {
   kind?: string;
   subject: string;
   text: string;
+  /**
+   * Files sent with the mail (issue 27: the monthly report's PDF). The content is base64, so a queued mail
+   * stays plain JSON in its job.
+   */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64. */
+  content: string;
 }
 
 export interface Mailer {
@@ -54,7 +66,15 @@ export function createMailer(env: Env, log: FastifyBaseLogger): Mailer {
 
 function createTransport(env: Env, log: FastifyBaseLogger): Mailer['send'] {
   const from = env.MAIL_FROM;
-  const envelope = ({ to, subject, text }: MailMessage) => ({ from, to, subject, text: text + SIGNATURE });
+  const envelope = ({ to, subject, text, attachments }: MailMessage) => ({
+    from,
+    to,
+    subject,
+    text: text + SIGNATURE,
+    ...(attachments?.length
+      ? { attachments: attachments.map((a) => ({ ...a, encoding: 'base64' as const })) }
+      : {}),
+  });
   if (env.SMTP_URL) {
     const transport = nodemailer.createTransport(env.SMTP_URL);
     return async (message) => {

@@ -188,3 +188,37 @@ export async function dashboardRows(db: Db, first: string, last: string, today: 
   ]);
   return { bills, ledger, judged, offers, holds, active, live };
 }
+
+/* ------------------------------------------------------------------ the monthly report */
+
+/** The shops with a request live on some day of [from, to] (approved, its period overlapping), by id. */
+export async function activeShops(db: Db, from: string, to: string) {
+  return rowsOf(
+    await db.execute(sql`
+      select s.id, s.name from shops s
+      where exists (select 1 from advertisements a where a.shop_id = s.id and a.approved_at is not null
+                      and a.starts_on <= ${to}::date and a.ends_on >= ${from}::date)
+      order by s.id`),
+  ).map((r) => ({ id: Number(r.id), name: String(r.name) }));
+}
+
+/** The members of the shop's company who can get mail (an address, not left). */
+export async function reportRecipients(db: Db, shopId: number) {
+  return rowsOf(
+    await db.execute(sql`
+      select u.id, u.email, u.name from shops s
+        join company_members cm on cm.company_id = s.company_id
+        join users u on u.id = cm.user_id
+      where s.id = ${shopId} and u.email is not null and u.deleted_at is null
+      order by u.id`),
+  ).map((r) => ({ userId: Number(r.id), email: String(r.email), name: String(r.name ?? '') }));
+}
+
+/** Which of these mail keys were sent already. */
+export async function sentKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = rowsOf(
+    await db.execute(sql`select key from sent_mails where key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`),
+  );
+  return new Set(rows.map((r) => String(r.key)));
+}

@@ -17,6 +17,7 @@ import {
   RESULTS_MESSAGES as M,
   type Results,
   type ResultsDay,
+  type ResultsRequest,
 } from '../../../contracts/results.ts';
 import { now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -64,7 +65,15 @@ export class ResultsService {
       if (to < from) to = from;
       if (daysBetween(from, to) > RESULTS_MAX_DAYS) to = addDays(from, RESULTS_MAX_DAYS - 1);
     }
-    const scope: repo.Scope = { shopId: shop.id, adId: ad?.id ?? null, from: from!, to: to! };
+    return this.figures(shop, ad, from!, to!);
+  }
+
+  /**
+   * The figures of a shop, or of one of its requests, over [from, to], for a reader already allowed to see
+   * them (the route checks the membership; the monthly report mails the shop's own members).
+   */
+  async figures(shop: Results['shop'], ad: ResultsRequest | null, from: string, to: string): Promise<Results> {
+    const scope: repo.Scope = { shopId: shop.id, adId: ad?.id ?? null, from, to };
     // The clicks this process answered and has not written yet count too.
     await settleClicks(this.db).catch(() => {});
     const [choices, requests, clicks, posts, funnel, billed] = await Promise.all([

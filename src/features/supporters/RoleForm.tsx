@@ -14,6 +14,11 @@ import { FieldErrors, FormAlert, inputStyles } from '../../platform/ui/Field.tsx
 import { notify } from '../../platform/ui/notify.ts';
 import { changeRole } from './api/change-role.ts';
 
+const Form = styled('form', {
+  marginTop: '$5',
+  paddingTop: '$4',
+  borderTop: '1px solid $gray200',
+});
 const Select = styled('select', inputStyles);
 const Label = styled('label', { fontWeight: 700, fontSize: '$small', display: 'block' });
 const Row = styled('div', {
@@ -49,7 +54,7 @@ export function RoleForm({
     onSaved(done.value.role);
   };
   return (
-    <form
+    <Form
       noValidate
       aria-labelledby={`${id}-title`}
       onSubmit={(e) => {
@@ -84,6 +89,6 @@ export function RoleForm({
         </Button>
       </Row>
       <FieldErrors id={`${id}-error`} errors={errors.role} />
-    </form>
+    </Form>
   );
 }

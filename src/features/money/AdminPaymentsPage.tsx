@@ -7,7 +7,7 @@ import { Button } from '../../platform/ui/Button.tsx';
 import { Field, FormAlert } from '../../platform/ui/Field.tsx';
 import { formatCount, formatDateTime, formatYen } from '../../platform/ui/format.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
-import { Card, EmptyState, PageFrame } from '../../platform/ui/Page.tsx';
+import { Card, EmptyState, Notice, PageFrame } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
 import { buildBatch } from './api/build-batch.ts';
 import { downloadCsv } from './api/download-csv.ts';
@@ -118,11 +118,16 @@ export default function AdminPaymentsPage() {
       breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: 'お振込み予定額' }]}
       lead="月末締めで、確定した報酬が1,000円以上（または最も古い報酬から50日以上）かつ口座登録済みのフォーカスターへ、翌月15日（銀行休業日は翌営業日）にお振込みします。"
     >
-      {admin && (
+      {admin ? (
         <Card>
           <h2>バッチの作成</h2>
           <BuildForm onBuilt={reload} />
         </Card>
+      ) : (
+        // Issue 24, issue 25 (11): staff see why the money buttons are not theirs.
+        <Notice tone="info">
+          バッチの作成、振込データ（全銀）の出力、支払済の記録は管理者が行います。スタッフはバッチと明細の確認、CSVの出力ができます。
+        </Notice>
       )}
       {res.state === 'loading' ? (
         <PageLoading />

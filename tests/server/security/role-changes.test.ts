@@ -91,6 +91,15 @@ for (const kind of DB_KINDS) {
       });
       expect(body.message).toMatch(JAPANESE);
       expect(await roleOf(user.id)).toBe('staff');
+      // Recorded in the change's transaction (the audit log, ADR 0164): who, what, before and after.
+      const audited = rowsOf<{ action: string; changes: unknown }>(
+        await t.database.db.execute(
+          sql`select action, changes from audit_log where target_table = 'users' and target_id = ${String(user.id)}`,
+        ),
+      );
+      expect(audited).toEqual([
+        { action: 'user.role', changes: { role: { before: 'focustar', after: 'staff' } } },
+      ]);
       const detail = supporterDetailSchema.parse((await admin.get(`/api/users/${user.id}`)).json());
       expect(detail.role).toBe('staff');
       // The same role again changes nothing and says so.

@@ -24,8 +24,11 @@ async function expectNoSeriousViolations(page: Page, where: string) {
  * tables are opened first, so what they hold is measured too (a hidden text of a cell once widened the page).
  */
 async function expectNoSidewaysScroll(page: Page, where: string) {
-  for (const summary of await page.locator('details:not([open]) > summary').all()) await summary.click();
-  const m = await page.evaluate(() => ({ width: window.innerWidth, scroll: document.documentElement.scrollWidth }));
+  const m = await page.evaluate(async () => {
+    for (const details of document.querySelectorAll('details')) details.open = true;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return { width: window.innerWidth, scroll: document.documentElement.scrollWidth };
+  });
   expect(m.scroll, `${where}: the page is wider than the screen`).toBeLessThanOrEqual(m.width);
 }
 

@@ -156,6 +156,7 @@ const FILLED_TABLES = [
   'units',
   'short_links',
   'short_link_clicks',
+  'short_link_click_sources',
   'bank_accounts',
   'payout_batches',
   'payout_lines',
@@ -438,6 +439,30 @@ export function scaleSteps(o: {
         generate_series(0, case when l.purpose = 'unit' then floor(${u('l.id', 111)} * 8)::int
           else least(249, (${T0}::date - (l.created_at at time zone 'Asia/Tokyo')::date))::int end) d
       order by l.id, d`,
+    },
+    {
+      // The same clicks by referrer platform and device class (issue 27, ADR 0165), as the click writer rolls
+      // them up: per link and day the buckets sum to short_link_clicks exactly. A post's link is clicked
+      // mostly from its platform on a phone, some from nowhere (an app, a typed address), the rest on a PC;
+      // a staff link from other sites.
+      name: 'short_link_click_sources',
+      sql: `
+      insert into short_link_click_sources (link_id, day, platform, device, clicks)
+      select link_id, day, platform, device, n from (
+        select c.link_id, c.day, b.platform, b.device, b.n
+        from short_link_clicks c join short_links l on l.id = c.link_id
+        cross join lateral (select
+            case when l.purpose = 'unit' then ${pickOf(['x', 'instagram', 'tiktok', 'line'], 'l.id', 112)} else 'other' end as main,
+            floor(c.clicks * (0.45 + 0.3 * ${u('l.id', 113)}))::int as phone,
+            floor(c.clicks * 0.2)::int as direct) p
+        cross join lateral (values
+            (p.main, 'mobile', p.phone),
+            ('none', 'mobile', p.direct),
+            (case when ${u('l.id', 114)} < 0.5 then 'other' else p.main end, 'pc', c.clicks - p.phone - p.direct)
+          ) b(platform, device, n)
+      ) s
+      where n > 0
+      order by link_id, day, platform, device`,
     },
     {
       name: 'bank_accounts',

@@ -164,7 +164,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const clicks = await count('select count(*) as n from short_link_clicks');
       expect(clicks).toBeGreaterThan(USERS * 14);
       expect(clicks).toBeLessThan(USERS * 26);
-      for (const table of ['favorites', 'payout_lines', 'entries', 'bills', 'recruitments', 'sns_accounts']) {
+      // Issue 27 (ADR 0165): the clicks by referrer and device sum, per link and day, to the clicks.
+      expect(
+        await count(`select count(*) as n from short_link_clicks c
+          left join (select link_id, day, sum(clicks) as s from short_link_click_sources group by 1, 2) x using (link_id, day)
+          where x.s is distinct from c.clicks`),
+      ).toBe(0);
+      for (const table of ['favorites', 'payout_lines', 'entries', 'bills', 'recruitments', 'sns_accounts', 'short_link_click_sources']) {
         expect(await count(`select count(*) as n from ${table}`), table).toBeGreaterThan(0);
       }
       // A real ledger never pays out more than was earned.

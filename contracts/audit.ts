@@ -22,6 +22,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'payout.export': '全銀ファイルを出力',
   'payout.paid': '振込済みにする',
   'payout.failed': '振込できなかった',
+  'invoice.paid': '請求の入金を記録',
   'fraud.hold': '支払保留',
   'fraud.release': '保留解除',
   'fraud.suspend': 'アカウント停止',

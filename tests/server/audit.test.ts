@@ -149,5 +149,32 @@ for (const kind of DB_KINDS) {
         ),
       ).toEqual({ status: { before: '承認', after: '却下' } });
     });
+
+    it('issue 24 audit: payouts (build, export, paid, failed) write their rows in their transactions', async () => {
+      // A month long closed, with a supporter owed money (a credit with a bank account, demo fan2's).
+      const [fan] = await q<{ id: number }>(sql`select id from users where email = 'fan2@example.com'`);
+      const fanClient = await loginAs(t, 'fan2@example.com');
+      await fanClient.put('/api/bank-account', {
+        bank_code: '0005', branch_code: '001', account_type: '普通', account_number: '7654321', holder_name: 'タナカ　ショウ',
+      });
+      await t.database.db.execute(sql`
+        insert into ledger_entries (user_id, amount, kind, reference, idempotency_key, created_at)
+        values (${fan!.id}, 5000, 'adjustment', 'test:audit-payout', 'test:audit-payout', '2024-01-10T00:00:00Z')`);
+      const built = await admin.post('/api/payments/batches', { month: '2024-01' });
+      expect(built.statusCode, built.body).toBeLessThan(300);
+      const batchId = built.json().batch.id as number;
+      expect((await admin.get(`/api/payments/batches/${batchId}/zengin`)).statusCode).toBe(200);
+      expect((await admin.post(`/api/payments/batches/${batchId}/paid`)).statusCode).toBe(200);
+      const [line] = await q<{ id: number }>(sql`select id from payout_lines where batch_id = ${batchId} order by id limit 1`);
+      expect((await admin.post(`/api/payments/lines/${line!.id}/failed`, { note: '口座番号違い' })).statusCode).toBe(200);
+      const batchRows = await q<{ action: string }>(
+        sql`select action from audit_log where target_table = 'payout_batches' and target_id = ${String(batchId)} order by id`,
+      );
+      expect(batchRows.map((r) => r.action)).toEqual(['payout.build', 'payout.export', 'payout.paid']);
+      const [failed] = await q<{ action: string; note: string }>(
+        sql`select action, note from audit_log where target_table = 'payout_lines' and target_id = ${String(line!.id)}`,
+      );
+      expect(failed).toEqual({ action: 'payout.failed', note: '口座番号違い' });
+    });
   });
 }

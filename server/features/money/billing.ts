@@ -12,7 +12,9 @@ import {
   type StaffInvoiceList,
 } from '../../../contracts/money.ts';
 import { PLATFORM_FEE_PERCENT, TAX_PERCENT } from '../../../contracts/pricing.ts';
+import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { AuthContext } from '../../platform/plugins/access.ts';
 import type { Env } from '../../platform/env.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import * as repo from './billing-repo.ts';
@@ -310,7 +312,11 @@ export class BillingService {
    * Staff record that a company's invoice was paid (the transfer arrived): one append-only row per
    * invoice, of the invoice's total; recording it again answers the first record (created: false).
    */
-  async recordPayment(staffId: number, body: InvoicePaymentInput): Promise<InvoicePaymentRecorded> {
+  async recordPayment(
+    staffId: number,
+    body: InvoicePaymentInput,
+    actor?: Pick<AuthContext, 'userId' | 'priority'>,
+  ): Promise<InvoicePaymentRecorded> {
     const input = { note: '', ...body };
     if (monthCutoff(input.month) > this.now()) throw validationError({ month: [MONEY_MESSAGES.invoiceOpen] });
     if (input.paid_on > tokyoDay(this.now()))
@@ -322,13 +328,25 @@ export class BillingService {
     let created = false;
     if (!before.payment) {
       if (before.total <= 0) throw validationError({ month: [MONEY_MESSAGES.invoiceNothingDue] });
-      created = await repo.insertPayment(this.db, {
-        companyId: company.id,
-        month: input.month,
-        amount: before.total,
-        paidOn: input.paid_on,
-        note: input.note.trim(),
-        by: staffId,
+      created = await this.db.transaction(async (tx) => {
+        const inserted = await repo.insertPayment(tx, {
+          companyId: company.id,
+          month: input.month,
+          amount: before.total,
+          paidOn: input.paid_on,
+          note: input.note.trim(),
+          by: staffId,
+        });
+        if (inserted && actor)
+          await audit(tx, {
+            actor,
+            action: 'invoice.paid',
+            table: 'companies',
+            id: company.id,
+            after: { month: input.month, amount: before.total, paid_on: input.paid_on },
+            note: input.note.trim() || null,
+          });
+        return inserted;
       });
     }
     const invoice = (await this.staffInvoice(company, input.month))!;

@@ -123,7 +123,7 @@ export const moneyRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const recorded = await billing.recordPayment(request.auth!.userId, request.body);
+      const recorded = await billing.recordPayment(request.auth!.userId, request.body, request.auth!);
       return reply.code(recorded.created ? 201 : 200).send(recorded);
     },
   );
@@ -204,7 +204,7 @@ export const moneyRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const built = await money().build(request.body.month, request.auth!.userId);
+      const built = await money().build(request.body.month, request.auth!.userId, request.auth!);
       return reply.code(built.created ? 201 : 200).send(built);
     },
   );
@@ -226,7 +226,7 @@ export const moneyRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/payments/batches/:id/zengin',
     { config: admin, schema: { params: idParamsSchema, response: { 200: z.instanceof(Buffer), ...errors } } },
     async (request, reply) => {
-      const { file, batch } = await money().zengin(request.params.id);
+      const { file, batch } = await money().zengin(request.params.id, request.auth!);
       return reply
         .type('application/octet-stream')
         .header('Content-Disposition', fileName(batch.month, 'txt'))
@@ -251,7 +251,7 @@ export const moneyRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/payments/batches/:id/paid',
     { config: admin, schema: { params: idParamsSchema, response: { 200: batchSchema, ...errors } } },
-    (request) => money().markPaid(request.params.id),
+    (request) => money().markPaid(request.params.id, request.auth!),
   );
 
   app.post(
@@ -264,6 +264,6 @@ export const moneyRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: batchDetailSchema, ...errors },
       },
     },
-    (request) => money().markFailed(request.params.id, request.body?.note ?? ''),
+    (request) => money().markFailed(request.params.id, request.body?.note ?? '', request.auth!),
   );
 };

@@ -20,7 +20,9 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import type { Env } from '../../platform/env.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
+import { audit } from '../../platform/audit.ts';
 import { raiseFraudFlag } from '../../platform/fraud-signals.ts';
+import type { AuthContext } from '../../platform/plugins/access.ts';
 import { deriveKey, hmac } from '../../platform/keys.ts';
 import { credit, debit } from '../../platform/ledger.ts';
 import { lookup, searchBanks, searchBranches } from './banks.ts';
@@ -45,6 +47,9 @@ const STRIPE_RECHECK_MS = 60_000;
 /** Stripe's statuses of a bank account it accepted and has not failed since (ADR 0111). */
 const ACCEPTED: readonly string[] = ['new', 'validated', 'verified'];
 const DAY_MS = 86400_000;
+
+/** Who makes a staff change (audited, issue 24). */
+type Actor = Pick<AuthContext, 'userId' | 'priority'>;
 
 export interface MoneyDeps {
   db: Db;
@@ -394,7 +399,7 @@ export class MoneyService {
    * `on conflict (month) do nothing` in the transaction that adds its lines, so the cron and a staff
    * click at the same moment make one batch (the second waits on the unique index, then finds it).
    */
-  async build(month: string, by: number | null): Promise<BatchCreated> {
+  async build(month: string, by: number | null, actor?: Actor): Promise<BatchCreated> {
     const at = this.now();
     if (monthCutoff(month) > at) throw validationError({ month: [MONEY_MESSAGES.monthNotClosed] });
     const id = await this.db.transaction(async (tx) => {
@@ -410,6 +415,14 @@ export class MoneyService {
         PAYOUT_MINIMUM_YEN,
       );
       await repo.insertLines(tx, created, lines);
+      if (actor)
+        await audit(tx, {
+          actor,
+          action: 'payout.build',
+          table: 'payout_batches',
+          id: created,
+          after: { month, lines: lines.length, total: lines.reduce((n, l) => n + l.amount, 0) },
+        });
       return created;
     });
     const batchId = id ?? (await repo.batchIdOfMonth(this.db, month));
@@ -453,7 +466,7 @@ export class MoneyService {
   }
 
   /** The Zengin 総合振込 file of a batch (its 未払 and 支払済 lines); the batch becomes 出力済. */
-  async zengin(id: number): Promise<{ file: Buffer; batch: Batch }> {
+  async zengin(id: number, actor?: Actor): Promise<{ file: Buffer; batch: Batch }> {
     const batch = await repo.batchById(this.db, id);
     if (!batch) throw new HttpError(404, MONEY_MESSAGES.batchNotFound);
     const remitter = this.remitter();
@@ -477,7 +490,18 @@ export class MoneyService {
         };
       }),
     );
-    await repo.moveBatch(this.db, id, ['作成済'], '出力済', 'exported_at');
+    await this.db.transaction(async (tx) => {
+      await repo.moveBatch(tx, id, ['作成済'], '出力済', 'exported_at');
+      if (actor)
+        await audit(tx, {
+          actor,
+          action: 'payout.export',
+          table: 'payout_batches',
+          id,
+          before: { status: batch.status },
+          after: { status: batch.status === '作成済' ? '出力済' : batch.status, lines: records.length },
+        });
+    });
     return { file: zenginFile(records), batch: (await repo.batchById(this.db, id))! };
   }
 
@@ -529,7 +553,7 @@ export class MoneyService {
    * 出力済 -> 支払済: one debit per unpaid line (`payout:{lineId}`), in one transaction with the batch
    * locked; a second call finds the batch paid and the debits written, and changes nothing.
    */
-  async markPaid(id: number): Promise<Batch> {
+  async markPaid(id: number, actor?: Actor): Promise<Batch> {
     await this.db.transaction(async (tx) => {
       const status = await repo.lockBatch(tx, id);
       if (status === null) throw new HttpError(404, MONEY_MESSAGES.batchNotFound);
@@ -547,6 +571,15 @@ export class MoneyService {
         await repo.setLineStatus(tx, line.id, '支払済');
       }
       await repo.moveBatch(tx, id, ['出力済'], '支払済', 'paid_at');
+      if (actor)
+        await audit(tx, {
+          actor,
+          action: 'payout.paid',
+          table: 'payout_batches',
+          id,
+          before: { status: '出力済' },
+          after: { status: '支払済' },
+        });
     });
     return (await repo.batchById(this.db, id))!;
   }
@@ -555,7 +588,7 @@ export class MoneyService {
    * A transfer the bank returned: the line becomes 失敗 and, when it was debited, the amount is credited
    * back (`payout:{lineId}:returned`), so the supporter's balance holds it for the next batch.
    */
-  async markFailed(lineId: number, note: string): Promise<BatchDetail> {
+  async markFailed(lineId: number, note: string, actor?: Actor): Promise<BatchDetail> {
     const batchId = await this.db.transaction(async (tx) => {
       const found = await repo.lineById(tx, lineId);
       if (!found) throw new HttpError(404, MONEY_MESSAGES.lineNotFound);
@@ -572,6 +605,16 @@ export class MoneyService {
         });
       }
       await repo.setLineStatus(tx, line.id, '失敗', note);
+      if (actor)
+        await audit(tx, {
+          actor,
+          action: 'payout.failed',
+          table: 'payout_lines',
+          id: line.id,
+          before: { status: line.status },
+          after: { status: '失敗' },
+          note,
+        });
       return line.batch_id;
     });
     return this.batch(batchId);

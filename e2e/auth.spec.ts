@@ -37,6 +37,8 @@ const shopMenu = (shopScreenName: string) => [
   '/ad?step=1',
   '/winner-picker',
   '/favorites',
+  // Issue 27: 拡散の成果.
+  '/results',
   '/price',
   '/history',
   '/payments',

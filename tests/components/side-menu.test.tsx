@@ -62,6 +62,8 @@ describe('side menu items (seed spec section 2)', () => {
       '/ad?step=1',
       '/winner-picker',
       '/favorites',
+      // Issue 27: 拡散の成果.
+      '/results',
       '/price',
       '/history',
       '/payments',

@@ -461,8 +461,15 @@ function routes(base: string, owner: string, browser: Record<string, string>, po
             setupRequest: (request) => {
               const n = nextClick++;
               const code = pools.codes[n % pools.codes.length]!;
-              // A new visitor every time (another user agent), so that every click is counted and written.
-              return { ...request, path: `/s/${code}`, headers: { 'user-agent': `${BROWSER} Line/13.${n}` } };
+              // A new visitor every time, so that every click is counted and written: since issue 24 (pentest 5)
+              // a visitor is a /24 network and browser family, so each click comes through the loopback proxy
+              // (TRUST_PROXY below) from another /24 (14 million before one repeats).
+              const network = `${1 + ((n >>> 16) % 223)}.${(n >>> 8) & 255}.${n & 255}.1`;
+              return {
+                ...request,
+                path: `/s/${code}`,
+                headers: { 'user-agent': BROWSER, 'x-forwarded-for': network },
+              };
             },
           },
         ],
@@ -509,6 +516,8 @@ async function main(): Promise<void> {
         ...modeEnv(),
         HOST: '127.0.0.1',
         PORT: String(port),
+        // The click pool's visitors arrive "through a proxy" on loopback, each from its own network.
+        TRUST_PROXY: 'loopback',
         DATABASE_URL: dbUrl.toString(),
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',

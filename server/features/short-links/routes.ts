@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ensureDeviceId } from '../../platform/device.ts';
+import { deviceIdOf } from '../../platform/device.ts';
 import { ShortLinkResolver } from '../../platform/short-links.ts';
 
 /** The SPA's 「掲載は終了しました」 page (the same one an ended support request's links lead to). */
@@ -40,8 +40,9 @@ export const shortLinkRoutes: FastifyPluginAsync = async (app) => {
         userAgent: request.headers['user-agent'],
         // Issue 27: only the referrer's platform is kept (the roll-up of the results).
         referrer: request.headers.referer,
-        // Issue 24 pentest 5: one device is one visitor, whatever network it comes from.
-        deviceId: ensureDeviceId(request, reply, app.env),
+        // Issue 24 pentest 5: one device is one visitor, whatever network it comes from. Read, not set: a
+        // cookie per first click would cost every redirect a Set-Cookie and a second visitor row.
+        deviceId: deviceIdOf(request),
         at: new Date(),
       });
     } catch (err) {

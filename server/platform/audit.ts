@@ -49,8 +49,8 @@ export function installAudit(appSecret: string): void {
 }
 
 export interface AuditEntry {
-  /** Who: the signed-in staff member or admin. */
-  actor: Pick<AuthContext, 'userId' | 'priority'>;
+  /** Who: the signed-in staff member or admin (without a priority, the role is read from the user's row). */
+  actor: Pick<AuthContext, 'userId'> & { priority?: number };
   /** What, as `feature.verb`: `advertisement.approve`, `unit.approve`, `payout.build`, … */
   action: string;
   table: string;
@@ -79,12 +79,20 @@ export function changesOf(before: Record<string, unknown> = {}, after: Record<st
  * the code runs for.
  */
 export async function audit(tx: Db, entry: AuditEntry): Promise<void> {
-  if (entry.actor.priority > STAFF_PRIORITY) return;
+  const { priority } = entry.actor;
+  if (priority !== undefined && priority > STAFF_PRIORITY) return;
   const context = currentLogContext();
   const ip = context?.ip && ipKey ? hmac(ipKey, context.ip).slice(0, 22) : null;
+  const role =
+    priority === undefined
+      ? sql`(select case when r.priority <= ${ADMIN_PRIORITY} then 'admin' else 'staff' end
+          from users u join roles r on r.id = u.role_id where u.id = ${entry.actor.userId})`
+      : sql`${roleOfPriority(priority)}`;
   await tx.execute(sql`
     insert into audit_log (actor_id, actor_role, action, target_table, target_id, changes, note, request_id, ip_hash)
-    values (${entry.actor.userId}, ${roleOfPriority(entry.actor.priority)}, ${entry.action}, ${entry.table},
+    select ${entry.actor.userId}, ${role}, ${entry.action}, ${entry.table},
       ${String(entry.id)}, ${JSON.stringify(changesOf(entry.before, entry.after))}::jsonb, ${entry.note ?? null},
-      ${context?.requestId ?? null}, ${ip})`);
+      ${context?.requestId ?? null}, ${ip}
+    where ${priority === undefined ? sql`exists (select 1 from users u join roles r on r.id = u.role_id
+      where u.id = ${entry.actor.userId} and r.priority <= ${STAFF_PRIORITY})` : sql`true`}`);
 }

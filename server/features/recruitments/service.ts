@@ -33,6 +33,7 @@ import { type Db, isUniqueViolation, rowsOf } from '../../platform/db/client.ts'
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { MailMessage } from '../../platform/mail.ts';
+import { audit } from '../../platform/audit.ts';
 import { authorInPostUrl, type PostChecker, sameHandle, UNKNOWN_POST } from '../../platform/post-checker.ts';
 import type { StoredImage } from '../../platform/storage.ts';
 import { entryIdsHash, newSeed, rankEntries } from './lottery.ts';
@@ -321,6 +322,15 @@ export class RecruitmentService {
           updatedAt: now,
         })
         .where(eq(recruitments.id, id));
+      await audit(tx, {
+        actor: { userId: staffId },
+        action: 'recruitment.close_early',
+        table: 'recruitments',
+        id,
+        before: { status: r.status },
+        after: { status: '選考中' },
+        note: reason,
+      });
     });
     return this.get(id, { userId: staffId, staff: true });
   }
@@ -434,6 +444,14 @@ export class RecruitmentService {
         .where(eq(recruitments.id, id));
       // Entries of supporters who may no longer apply (issue 23) are not drawn: they are 落選 too.
       await this.announce(tx, id, open, winners, now);
+      await audit(tx, {
+        actor: { userId: staffId },
+        action: 'recruitment.draw',
+        table: 'recruitments',
+        id,
+        before: { status: r.status },
+        after: { status: '当選発表済', winners },
+      });
     });
     return this.get(id, { userId: staffId, staff: true });
   }
@@ -463,6 +481,13 @@ export class RecruitmentService {
         })
         .where(eq(recruitments.id, id));
       await this.announce(tx, id, open, entryIds, now);
+      await audit(tx, {
+        actor: { userId: staffId },
+        action: 'recruitment.pick',
+        table: 'recruitments',
+        id,
+        after: { status: '当選発表済', winners: entryIds },
+      });
     });
     return this.get(id, { userId: staffId, staff: true });
   }
@@ -505,6 +530,14 @@ export class RecruitmentService {
         })
         .where(eq(recruitments.id, id));
       await this.mailEntries(tx, sql`e.id = ${next}`, (c) => mails.won(this.wonFacts(c)));
+      await audit(tx, {
+        actor: { userId: staffId },
+        action: 'recruitment.redraw',
+        table: 'recruitments',
+        id,
+        before: { released: releasedEntryId },
+        after: { winner: next },
+      });
     });
     return this.get(id, { userId: staffId, staff: true });
   }
@@ -548,6 +581,15 @@ export class RecruitmentService {
       await this.mailEntries(tx, sql`e.id = ${entryId}`, (c) =>
         mails.winCancelled({ ...this.facts(c), reason }),
       );
+      await audit(tx, {
+        actor: { userId: staffId },
+        action: 'entry.cancel_win',
+        table: 'entries',
+        id: entryId,
+        before: { status: found.status },
+        after: { status: '当選取消' },
+        note: reason,
+      });
       return Number(found.recruitment_id);
     });
     return this.get(recruitmentId, { userId: staffId, staff: true });
@@ -600,6 +642,15 @@ export class RecruitmentService {
         .where(and(eq(entries.id, entryId), eq(entries.status, from)))
         .returning({ id: entries.id });
       if (!moved.length) throw new HttpError(409, M.entryStep(found.status));
+      if (viewer.staff && viewer.userId !== null)
+        await audit(tx, {
+          actor: { userId: viewer.userId },
+          action: 'entry.judge',
+          table: 'entries',
+          id: entryId,
+          before: { status: from },
+          after: { status: set.status ?? from },
+        });
       if (mail) await this.mailEntries(tx, sql`e.id = ${entryId}`, mail);
     });
     return (await repo.entryOfUser(this.db, Number(found.user_id), entryId))!;
@@ -633,6 +684,16 @@ export class RecruitmentService {
         if (found.status === '体験済' && found.reject_reason === reason) return; // a double click
         throw new HttpError(409, M.entryStep(found.status));
       }
+      if (viewer.staff && viewer.userId !== null)
+        await audit(tx, {
+          actor: { userId: viewer.userId },
+          action: 'entry.reject_post',
+          table: 'entries',
+          id: entryId,
+          before: { status: '投稿済' },
+          after: { status: '体験済', reject_reason: reason },
+          note: note || null,
+        });
       const canResubmit = moved[0]!.submissions < MAX_POST_SUBMISSIONS;
       await this.mailEntries(tx, sql`e.id = ${entryId}`, (c) =>
         mails.postRejected({ ...this.facts(c), reason, note: note || null, canResubmit }),

@@ -15,7 +15,7 @@ import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, EmptyState, Notice, PageFrame } from '../../platform/ui/Page.tsx';
 import { listAdvertisements } from './api/list-advertisements.ts';
 import { approveAdvertisement, sendBackAdvertisement } from './api/review-advertisement.ts';
-import { Photos } from './parts.ts';
+import { PhotoList } from './parts.tsx';
 
 /** Product design section 7, issue 13: staff review support requests (審査中 -> 配信中 or 差し戻し). */
 export default function AdminAdvertisementsPage() {
@@ -84,15 +84,7 @@ function Review({ ad, onDone }: { ad: Advertisement; onDone: () => void }) {
         {ad.text}
         {ad.hashtags.length ? `\n${ad.hashtags.map((h) => `#${h}`).join(' ')}` : ''}
       </p>
-      {ad.image_urls.length > 0 && (
-        <Photos aria-label="依頼の写真">
-          {ad.image_urls.map((src, i) => (
-            <li key={src}>
-              <img src={src} alt={`依頼の写真${i + 1}`} loading="lazy" width={160} height={160} />
-            </li>
-          ))}
-        </Photos>
-      )}
+      <PhotoList urls={ad.image_urls} label="依頼の写真" />
       <p style={{ overflowWrap: 'anywhere' }}>
         {ad.platforms.map((p) => PLATFORM_LABELS[p]).join('・')}／{ad.units}件 × {formatYen(ad.reward ?? 0)}／
         {formatPeriod(ad.starts_on, ad.ends_on)}／リンク先 {ad.effective_landing_url}

@@ -15,7 +15,7 @@ import { notify } from '../../platform/ui/notify.ts';
 import { Card, Notice } from '../../platform/ui/Page.tsx';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { approveUnit, rejectUnit } from './api/unit-actions.ts';
-import { Facts, Row } from './parts.ts';
+import { Facts, Row } from './parts.tsx';
 
 const Select = styled('select', { minHeight: '44px', fontSize: '16px', padding: '0 $2' });
 const firstLine = (text: string) => text.split('\n')[0]!.slice(0, 60);

@@ -9,7 +9,7 @@ import { styled } from '../../platform/styles/stitches.config.ts';
 import { listAdvertisements } from './api/list-advertisements.ts';
 import { listUnits } from './api/list-units.ts';
 import { JudgeCard } from './JudgeCard.tsx';
-import { List, Post, Row } from './parts.ts';
+import { List, Post, Row } from './parts.tsx';
 
 const Counts = styled('dl', {
   display: 'grid',

@@ -6,7 +6,7 @@ import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, EmptyState, Notice, PageFrame } from '../../platform/ui/Page.tsx';
 import { getRewards } from './api/get-rewards.ts';
 import { listUnits } from './api/list-units.ts';
-import { List, Row } from './parts.ts';
+import { List, Row } from './parts.tsx';
 import { UnitCard } from './UnitCard.tsx';
 
 /** The supporter's side of /advertisements: their rewards, then the offers and posts. */

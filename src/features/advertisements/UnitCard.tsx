@@ -14,7 +14,7 @@ import { formatDate, formatDateTime, formatPeriod, formatYen } from '../../platf
 import { notify } from '../../platform/ui/notify.ts';
 import { Card, Notice } from '../../platform/ui/Page.tsx';
 import { acceptUnit, declineUnit, submitProof } from './api/unit-actions.ts';
-import { Facts, Photos, Post, Row } from './parts.ts';
+import { Facts, PhotoList, Post, Row } from './parts.tsx';
 
 /**
  * One offer or post of the supporter (issue 13, issue 23 "Offers"): the platform and account it is for, the
@@ -68,15 +68,7 @@ export function UnitCard({ unit, onChange }: { unit: Unit; onChange: () => void 
           </>
         )}
       </Facts>
-      {unit.advertisement.image_urls.length > 0 && (
-        <Photos aria-label="お店の写真">
-          {unit.advertisement.image_urls.map((src, i) => (
-            <li key={src}>
-              <img src={src} alt={`お店の写真${i + 1}`} loading="lazy" width={160} height={160} />
-            </li>
-          ))}
-        </Photos>
-      )}
+      <PhotoList urls={unit.advertisement.image_urls} label="お店の写真" />
       <Post>{post}</Post>
       {message && <FormAlert role="alert">{message}</FormAlert>}
       {unit.status === 'offered' && (

@@ -27,3 +27,17 @@ export const Facts = styled('dl', {
   '& dt': { color: '$muted', fontSize: '$small' },
   '& dd': { margin: 0, overflowWrap: 'anywhere' },
 });
+
+/** A request's photos (issue 23: they reach the supporter's offer and the staff review), named by `label`. */
+export function PhotoList({ urls, label }: { urls: readonly string[]; label: string }) {
+  if (!urls.length) return null;
+  return (
+    <Photos aria-label={label}>
+      {urls.map((src, i) => (
+        <li key={src}>
+          <img src={src} alt={`${label}${i + 1}`} loading="lazy" width={160} height={160} />
+        </li>
+      ))}
+    </Photos>
+  );
+}

@@ -14,6 +14,7 @@ import {
   roles,
   socialAccounts,
   userDevices,
+  userIps,
   users,
 } from './schema.ts';
 
@@ -526,4 +527,44 @@ export async function rememberDevice(db: Db, userId: number, deviceHash: string,
       target: [userDevices.userId, userDevices.deviceHash],
       set: { lastSeenAt: at },
     });
+}
+
+/** Remembers a sign-in from this address (its keyed hash), or moves its last sighting (issue 24). */
+export async function rememberSignInIp(db: Db, userId: number, ipHash: string, at: Date): Promise<void> {
+  await db
+    .insert(userIps)
+    .values({ userId, ipHash, firstSeenAt: at, lastSeenAt: at })
+    .onConflictDoUpdate({ target: [userIps.userId, userIps.ipHash], set: { lastSeenAt: at } });
+}
+
+/** The users seen on this device since `since`, the most recent first (at most 50): one index range. */
+export async function usersOnDevice(db: Db, deviceHash: string, since: Date): Promise<number[]> {
+  const rows = await db
+    .select({ userId: userDevices.userId })
+    .from(userDevices)
+    .where(and(eq(userDevices.deviceHash, deviceHash), gt(userDevices.lastSeenAt, since)))
+    .orderBy(sql`${userDevices.lastSeenAt} desc`)
+    .limit(50);
+  return rows.map((r) => r.userId);
+}
+
+/** The users who signed in from this address (keyed hash) since `since`, the most recent first (at most 50). */
+export async function usersOnIp(db: Db, ipHash: string, since: Date): Promise<number[]> {
+  const rows = await db
+    .select({ userId: userIps.userId })
+    .from(userIps)
+    .where(and(eq(userIps.ipHash, ipHash), gt(userIps.lastSeenAt, since)))
+    .orderBy(sql`${userIps.lastSeenAt} desc`)
+    .limit(50);
+  return rows.map((r) => r.userId);
+}
+
+/** Forgets sign-in addresses last seen before `before` (they no longer decide a signal); answers how many. */
+export async function pruneSignInIps(db: Db, before: Date): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      with gone as (delete from user_ips where last_seen_at < ${before} returning 1)
+      select count(*)::int as n from gone`),
+  );
+  return Number(row?.n ?? 0);
 }

@@ -111,6 +111,24 @@ export const userDevices = pgTable(
   ],
 );
 
+/**
+ * Issue 24 `shared_device` and `self_click` (ADR 0164, migration 0033): the public addresses each user signed
+ * up or signed in from, as a keyed hash (`signalIpHash`), kept a day: three accounts from one address in 24
+ * hours are flagged, and a supporter's clicks on their own link from such an address are not counted.
+ */
+export const userIps = pgTable(
+  'user_ips',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ipHash: text('ip_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ipHash] }), index('user_ips_ip_idx').on(t.ipHash, t.lastSeenAt)],
+);
+
 export const socialAccounts = pgTable(
   'social_accounts',
   {

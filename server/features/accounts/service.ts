@@ -12,6 +12,13 @@ import { type Db, isUniqueViolation, violatedConstraint } from '../../platform/d
 import type { Env } from '../../platform/env.ts';
 import { HttpError, tooMany, validationError } from '../../platform/http-errors.ts';
 import { sha256 } from '../../platform/keys.ts';
+import {
+  isPersonalAddress,
+  raiseFraudFlag,
+  SHARED_DEVICE_ACCOUNTS,
+  SHARED_WINDOW_MS,
+  signalIpHash,
+} from '../../platform/fraud-signals.ts';
 import { balanceOf } from '../../platform/ledger.ts';
 import {
   checkEmailChange,
@@ -137,9 +144,52 @@ export class AccountService {
 
   /** Starts a login and answers it with the user (login, sign-up, OAuth). */
   async startLogin(userId: number, caller: Caller, remember = false): Promise<AuthResult> {
+    await this.noteSignIn(userId, caller);
     const accessToken = await this.deps.sessions.issue(userId, caller.userAgent, remember);
     const user = await repo.loadUser(this.db, userId);
     return { user: user!, access_token: accessToken };
+  }
+
+  /**
+   * Issue 24 `shared_device` (ADR 0164): every sign-up and sign-in (password, OAuth) records the device (the
+   * keyed hash of its cookie, `user_devices`) and, when it is a person's address, the keyed hash of the
+   * address (`user_ips`). When SHARED_DEVICE_ACCOUNTS or more accounts were seen on one of them within
+   * SHARED_WINDOW_MS, each of them gets a flag (subject `device:` or `ip:` and the hash's first 12
+   * characters). Two reads of one index range each; the flags only when the threshold is met.
+   */
+  private async noteSignIn(userId: number, caller: Caller): Promise<void> {
+    const at = now();
+    const since = new Date(at.getTime() - SHARED_WINDOW_MS);
+    const seen: { subject: string; users: number[]; summary: string }[] = [];
+    if (caller.device) {
+      await repo.rememberDevice(this.db, userId, caller.device, at);
+      seen.push({
+        subject: `device:${caller.device.slice(0, 12)}`,
+        users: await repo.usersOnDevice(this.db, caller.device, since),
+        summary: '同じ端末（ブラウザ）から24時間以内に複数のアカウントが登録・ログインしました',
+      });
+    }
+    if (isPersonalAddress(caller.ip)) {
+      const ipHash = signalIpHash(this.deps.env.APP_SECRET, caller.ip);
+      await repo.rememberSignInIp(this.db, userId, ipHash, at);
+      seen.push({
+        subject: `ip:${ipHash.slice(0, 12)}`,
+        users: await repo.usersOnIp(this.db, ipHash, since),
+        summary: '同じIPアドレスから24時間以内に複数のアカウントが登録・ログインしました',
+      });
+    }
+    for (const { subject, users, summary } of seen) {
+      if (users.length < SHARED_DEVICE_ACCOUNTS) continue;
+      for (const user of users) {
+        await raiseFraudFlag(this.db, {
+          kind: 'shared_device',
+          userId: user,
+          subject,
+          ids: users,
+          extra: { accounts: users.length, summary },
+        });
+      }
+    }
   }
 
   /**
@@ -237,7 +287,6 @@ export class AccountService {
       throw validationError({ email: [M.badCredentials] });
     }
     await attempt.succeeded();
-    if (caller.device) await repo.rememberDevice(this.db, row.id, caller.device, now());
     loginsTotal.inc({ result: 'success' });
     return this.startLogin(row.id, caller, body.remember === true);
   }

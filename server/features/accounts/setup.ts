@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginProvider } from '../../../contracts/oauth.ts';
+import { now } from '../../platform/clock.ts';
 import { deviceHash, ensureDeviceId } from '../../platform/device.ts';
+import { SHARED_WINDOW_MS } from '../../platform/fraud-signals.ts';
 import { createMailer, type Mailer } from '../../platform/mail.ts';
 import { type ProviderConfig, providerConfigs } from '../../platform/oauth.ts';
 import { createRecaptcha, type Recaptcha } from '../../platform/recaptcha.ts';
@@ -13,7 +15,11 @@ import {
   AccountService,
   type Caller,
 } from './service.ts';
+import { pruneSignInIps } from './repo.ts';
 import { SessionService } from './sessions.ts';
+
+/** Queue of the hourly job that forgets sign-in addresses older than a day (issue 24). */
+export const PRUNE_SIGN_IN_IPS_JOB = 'accounts-prune-sign-in-ips';
 
 /** The account services, created once per app from its env and database. */
 export interface Accounts {
@@ -98,6 +104,12 @@ export async function setupAccounts(app: FastifyInstance): Promise<void> {
   };
   app.decorate('accounts', accounts);
   await app.jobs.work<AccountMailJob>(ACCOUNT_MAIL_QUEUE, (job) => accounts.service.deliverMail(job));
+  // Issue 24: the sign-in addresses decide the fraud signals for a day, then they are forgotten.
+  await app.jobs.work(PRUNE_SIGN_IN_IPS_JOB, async () => {
+    const removed = await pruneSignInIps(app.db, new Date(now().getTime() - SHARED_WINDOW_MS));
+    if (removed) app.log.info({ removed }, 'sign-in addresses pruned');
+  });
+  if (app.jobs.working) await app.jobs.schedule(PRUNE_SIGN_IN_IPS_JOB, '25 * * * *');
   app.decorateRequest('currentUserJson', null);
   app.authenticator.authenticate = async (request) => {
     const token = bearerToken(request);

@@ -20,6 +20,7 @@ import { safeEqual } from '../../../platform/keys.ts';
 import { authorizeUrl, fetchProfile, newPkce, OAuthError } from '../../../platform/oauth.ts';
 import type { ZodTypeProvider } from '../../../platform/plugins/zod.ts';
 import { type OAuthState, STATE_TTL_S } from '../oauth-service.ts';
+import { callerOf } from '../setup.ts';
 
 /**
  * Social login (ADR 0011). The flow:
@@ -154,9 +155,10 @@ export const oauthRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: authResponseSchema, 422: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = await oauth.redeemLoginCode(request.body.code, request.params.provider);
-      return service.startLogin(userId, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      // Issue 24 shared_device: the device and the address are recorded as for a password login.
+      return service.startLogin(userId, callerOf(request, reply));
     },
   );
 

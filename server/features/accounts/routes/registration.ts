@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { authResponseSchema, registerRequestSchema } from '../../../../contracts/accounts.ts';
 import { idSchema, messageResponseSchema } from '../../../../contracts/common.ts';
 import type { ZodTypeProvider } from '../../../platform/plugins/zod.ts';
+import { callerOf } from '../setup.ts';
 import { accountErrors as errors } from './errors.ts';
 
 const verifyQuerySchema = z.object({
@@ -23,10 +24,8 @@ export const registrationRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { body: registerRequestSchema, response: { 201: authResponseSchema, ...errors } },
     },
     async (request, reply) => {
-      const result = await service.register(request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
+      // Issue 24 shared_device: a sign-up sets and records the device cookie, as a login does.
+      const result = await service.register(request.body, callerOf(request, reply));
       return reply.code(201).send(result);
     },
   );

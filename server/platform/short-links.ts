@@ -13,8 +13,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { isbot } from 'isbot';
 import type { ClickPlatform, DeviceClass } from '../../contracts/results.ts';
+import { clickBursts, type ClickSignals, ownClicks, raiseSelfClicks } from './click-signals.ts';
 import { LookupBatcher } from './db/batch.ts';
 import { hotQuery, rowsOf, type Db } from './db/client.ts';
+import { isPersonalAddress } from './fraud-signals.ts';
 import { hmac } from './keys.ts';
 import { clicksDroppedTotal, clicksWrittenTotal } from './metrics.ts';
 
@@ -403,6 +405,15 @@ export interface CountableVisit {
   /** Where it came from, coarse (issue 27); a visit without it is rolled up as unknown. */
   platform?: ClickPlatform;
   device?: DeviceClass;
+  /**
+   * Issue 24 click_burst: the visit's network (/24, /48) when its address is a person's (`isPersonalAddress`).
+   * Held in memory only: the writer keeps its keyed hash.
+   */
+  network?: string | undefined;
+  /** Issue 24 self_click: the device cookie's keyed hash as `user_devices` keeps it (recorders with signals). */
+  signInDevice?: string | undefined;
+  /** Issue 24 self_click: the address's keyed hash as `user_ips` keeps it, when it is a person's. */
+  signInIp?: string | undefined;
 }
 
 /**
@@ -410,15 +421,26 @@ export interface CountableVisit {
  * here, so the raw IP is never kept, not even in the buffer. `visitorKey` is derived from APP_SECRET for
  * this purpose only.
  */
-export function countableVisit(linkId: number, visit: Visit, visitorKey: Buffer): CountableVisit | null {
+export function countableVisit(
+  linkId: number,
+  visit: Visit,
+  visitorKey: Buffer,
+  signals?: ClickSignals,
+): CountableVisit | null {
   if (visit.method.toUpperCase() !== 'GET') return null;
   if (isCrawler(visit.userAgent)) return null;
+  const network = networkOf(visit.ip);
+  const personal = isPersonalAddress(visit.ip);
   return {
     linkId,
-    visitor: hmac(visitorKey, `net\n${networkOf(visit.ip)}\n${browserFamily(visit.userAgent)}`),
+    visitor: hmac(visitorKey, `net\n${network}\n${browserFamily(visit.userAgent)}`),
     ...(visit.deviceId ? { deviceVisitor: hmac(visitorKey, `device\n${visit.deviceId}`) } : {}),
     at: visit.at,
     ...clickSource(visit.referrer, visit.userAgent),
+    // Issue 24 signals: what the writer compares, hashed here as the rest (the network is no address).
+    ...(personal ? { network } : {}),
+    ...(signals && visit.deviceId ? { signInDevice: signals.deviceHash(visit.deviceId) } : {}),
+    ...(signals && personal ? { signInIp: signals.ipHash(visit.ip) } : {}),
   };
 }
 
@@ -503,11 +525,25 @@ async function newVisitors(tx: Pick<Db, 'execute'>, keys: readonly VisitorKey[])
  * hour before, so neither rotating user agents nor rotating cookies adds clicks. Then the counted visits
  * are added to the per-day counts.
  */
-export async function recordVisits(db: Db, visits: readonly CountableVisit[]): Promise<boolean[]> {
+export async function recordVisits(
+  db: Db,
+  visits: readonly CountableVisit[],
+  networkKey?: Buffer,
+): Promise<boolean[]> {
   let counted = visits.map(() => false);
   if (!visits.length) return counted;
   await db.transaction(async (tx) => {
-    counted = await newVisitors(tx, visits);
+    // Issue 24 self_click: a supporter's own clicks are never counted (and leave no visitor row).
+    const own = await ownClicks(tx, visits);
+    const others = visits.flatMap((_, i) => (own.own[i] ? [] : [i]));
+    const othersNew = await newVisitors(
+      tx,
+      others.map((i) => visits[i]!),
+    );
+    counted = visits.map(() => false);
+    others.forEach((i, j) => {
+      counted[i] = othersNew[j] === true;
+    });
     // The device keys of the visits new by network: a device already counted (from another network) is not.
     const withDevice = visits.flatMap((v, i) =>
       counted[i] && v.deviceVisitor
@@ -521,6 +557,9 @@ export async function recordVisits(db: Db, visits: readonly CountableVisit[]): P
     withDevice.forEach((d, j) => {
       if (!newDevices[j]) counted[d.i] = false;
     });
+    await raiseSelfClicks(tx, own);
+    // Issue 24 click_burst: the clicks per unit link, network and minute (the key hashes the network).
+    if (networkKey) await clickBursts(tx, visits, own, networkKey);
 
     const perDay = new Map<string, { link_id: number; day: string; clicks: number }>();
     visits.forEach((v, i) => {
@@ -578,7 +617,7 @@ export async function recordClick(
 ): Promise<boolean> {
   const countable = countableVisit(linkId, visit, visitorKey);
   if (!countable) return false;
-  const [counted] = await recordVisits(db, [countable]);
+  const [counted] = await recordVisits(db, [countable], visitorKey);
   return counted === true;
 }
 
@@ -592,6 +631,8 @@ export interface ClickRecorderOptions {
   maxPending?: number;
   /** A failed write (it is retried with the next one) or dropped visits: for the log. */
   onError?: (err: unknown, info: { pending: number; dropped: number }) => void;
+  /** Issue 24 self_click: how to hash a visit's device and address as the sign-ins keep them. */
+  signals?: ClickSignals;
 }
 
 export const CLICK_FLUSH_MS = 1_000;
@@ -638,7 +679,7 @@ export class ClickRecorder {
 
   /** Buffers a visit of `linkId`; false when it never counts (HEAD, a bot, a previewer). */
   record(linkId: number, visit: Visit): boolean {
-    const countable = countableVisit(linkId, visit, this.visitorKey);
+    const countable = countableVisit(linkId, visit, this.visitorKey, this.options.signals);
     if (!countable) return false;
     this.buffer.push(countable);
     // After close (a request that outlived the stop), nothing else would write it.
@@ -660,7 +701,7 @@ export class ClickRecorder {
       while (written < target && this.buffer.length) {
         const batch = this.buffer.splice(0, Math.min(this.batchSize, target - written));
         try {
-          await recordVisits(this.db, batch);
+          await recordVisits(this.db, batch, this.visitorKey);
           written += batch.length;
           clicksWrittenTotal.inc(batch.length);
         } catch (err) {

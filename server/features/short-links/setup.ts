@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { BURST_WINDOW_MS, pruneNetworkClicks } from '../../platform/click-signals.ts';
 import { now } from '../../platform/clock.ts';
+import { deviceHash } from '../../platform/device.ts';
+import { signalIpHash } from '../../platform/fraud-signals.ts';
 import { deriveKey } from '../../platform/keys.ts';
 import { ClickRecorder, pruneVisitors, REPEAT_WINDOW_MS } from '../../platform/short-links.ts';
 
@@ -22,7 +25,10 @@ declare module 'fastify' {
  * second; on close (graceful stop, after the requests in flight) it writes what is left.
  */
 export async function setupShortLinks(app: FastifyInstance): Promise<void> {
-  const clicks = new ClickRecorder(app.db, deriveKey(app.env.APP_SECRET, 'short-link-visitor'), {
+  const secret = app.env.APP_SECRET;
+  const clicks = new ClickRecorder(app.db, deriveKey(secret, 'short-link-visitor'), {
+    // Issue 24 self_click: the visit's device and address, hashed as the sign-ins keep them.
+    signals: { deviceHash: (id) => deviceHash(secret, id), ipHash: (ip) => signalIpHash(secret, ip) },
     onError: (err, { pending, dropped }) =>
       app.log.error({ err, pending, dropped }, 'clicks not written yet (retried with the next batch)'),
   });
@@ -39,6 +45,9 @@ export async function setupShortLinks(app: FastifyInstance): Promise<void> {
   await app.jobs.work(PRUNE_VISITORS_JOB, async () => {
     const removed = await pruneVisitors(app.db, new Date(now().getTime() - REPEAT_WINDOW_MS));
     if (removed) app.log.info({ removed }, 'short link visitors pruned');
+    // Issue 24 click_burst: the per-network sums only matter for ten minutes.
+    const sums = await pruneNetworkClicks(app.db, new Date(now().getTime() - BURST_WINDOW_MS));
+    if (sums) app.log.info({ removed: sums }, 'per-network click sums pruned');
   });
   if (app.jobs.working) await app.jobs.schedule(PRUNE_VISITORS_JOB, '20 * * * *');
 }

@@ -30,7 +30,7 @@ import {
 import { useAuth } from '../../platform/session/hooks.ts';
 import { Button, ButtonLink } from '../../platform/ui/Button.tsx';
 import { CheckboxField, Field, FieldErrors, FormAlert, parseWholeNumber } from '../../platform/ui/Field.tsx';
-import { formatYen } from '../../platform/ui/format.ts';
+import { formatPeriod, formatYen } from '../../platform/ui/format.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, Notice, PageFrame } from '../../platform/ui/Page.tsx';
 import { styled } from '../../platform/styles/stitches.config.ts';
@@ -557,15 +557,27 @@ function Confirm({ draft, isFirst, shopName }: { draft: AdDraft; isFirst: boolea
   const q = quote(draft.units ?? 0, draft.reward ?? 0, isFirst);
   return (
     <>
+      {/* Issue 25 (2): the post as supporters will see it, before paying. */}
+      <h3>フォーカスターに届く投稿</h3>
+      <Preview aria-label="フォーカスターに届く投稿">
+        {composePost(draft.text, draft.hashtags, `${location.origin}/s/…`)}
+        {draft.image_urls.length > 0 && (
+          <PreviewImages single={draft.image_urls.length === 1}>
+            {draft.image_urls.map((url, i) => (
+              <img key={url} src={url} alt={`依頼の写真${i + 1}`} />
+            ))}
+          </PreviewImages>
+        )}
+      </Preview>
       <dl>
         <dt>お店</dt>
         <dd>{shopName}</dd>
         <dt>SNS</dt>
         <dd>{draft.platforms.map((p) => PLATFORM_LABELS[p]).join('・') || '—'}</dd>
         <dt>期間</dt>
-        <dd>
-          {draft.starts_on ?? '—'} 〜 {draft.ends_on ?? '—'}
-        </dd>
+        <dd>{formatPeriod(draft.starts_on, draft.ends_on)}</dd>
+        <dt>リンク先</dt>
+        <dd style={{ overflowWrap: 'anywhere' }}>{draft.landing_url ?? 'お店のページ'}</dd>
       </dl>
       <table style={{ width: '100%', marginBottom: '1rem' }}>
         <caption className="visually-hidden">お支払い額</caption>

@@ -71,6 +71,12 @@ export async function insert(db: Db, values: typeof customerVoices.$inferInsert)
   return toVoice(row!);
 }
 
+/** One voice, its row locked (the staff audit log's "before"; issue 24). */
+export async function lock(db: Db, id: number): Promise<Voice | null> {
+  const [row] = await db.select().from(customerVoices).where(eq(customerVoices.id, id)).for('update');
+  return row ? toVoice(row) : null;
+}
+
 export async function update(
   db: Db,
   id: number,

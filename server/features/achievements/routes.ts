@@ -12,11 +12,16 @@ import {
   VOICES_SHOWN,
 } from '../../../contracts/achievements.ts';
 import { errorSchema, idParamsSchema, messageResponseSchema } from '../../../contracts/common.ts';
+import { audit } from '../../platform/audit.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
 import * as repo from './repo.ts';
 
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema };
+/** A voice's fields as the staff audit log keeps them (issue 24). */
+const logged = (
+  v: { name: string; kind: string; body: string; published: boolean; position: number } | null,
+) => (v ? { name: v.name, kind: v.kind, body: v.body, published: v.published, position: v.position } : {});
 
 /**
  * Issue 16 / product design section 6 (ADR 0094): the top page's figures and customer voices. The
@@ -74,7 +79,17 @@ export const achievementRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       if ((await repo.count(app.db)) >= VOICES_MAX) throw validationError({ body: [M.tooMany] });
-      const item = await repo.insert(app.db, { ...request.body, createdBy: request.auth!.userId });
+      const item = await app.db.transaction(async (tx) => {
+        const created = await repo.insert(tx, { ...request.body, createdBy: request.auth!.userId });
+        await audit(tx, {
+          actor: request.auth!,
+          action: 'customer_voice.create',
+          table: 'customer_voices',
+          id: created.id,
+          after: logged(created),
+        });
+        return created;
+      });
       await forget();
       return reply.code(201).send({ message: M.created, item });
     },
@@ -92,12 +107,25 @@ export const achievementRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const b = request.body;
-      const item = await repo.update(app.db, request.params.id, {
-        ...(b.name !== undefined ? { name: b.name } : {}),
-        ...(b.kind !== undefined ? { kind: b.kind } : {}),
-        ...(b.body !== undefined ? { body: b.body } : {}),
-        ...(b.published !== undefined ? { published: b.published } : {}),
-        ...(b.position !== undefined ? { position: b.position } : {}),
+      const item = await app.db.transaction(async (tx) => {
+        const before = await repo.lock(tx, request.params.id);
+        if (!before) return null;
+        const after = (await repo.update(tx, request.params.id, {
+          ...(b.name !== undefined ? { name: b.name } : {}),
+          ...(b.kind !== undefined ? { kind: b.kind } : {}),
+          ...(b.body !== undefined ? { body: b.body } : {}),
+          ...(b.published !== undefined ? { published: b.published } : {}),
+          ...(b.position !== undefined ? { position: b.position } : {}),
+        }))!;
+        await audit(tx, {
+          actor: request.auth!,
+          action: 'customer_voice.update',
+          table: 'customer_voices',
+          id: after.id,
+          before: logged(before),
+          after: logged(after),
+        });
+        return after;
       });
       if (!item) throw new HttpError(404, M.notFound);
       await forget();
@@ -112,7 +140,20 @@ export const achievementRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
     },
     async (request) => {
-      if (!(await repo.remove(app.db, request.params.id))) throw new HttpError(404, M.notFound);
+      const removed = await app.db.transaction(async (tx) => {
+        const before = await repo.lock(tx, request.params.id);
+        if (!before) return false;
+        await repo.remove(tx, request.params.id);
+        await audit(tx, {
+          actor: request.auth!,
+          action: 'customer_voice.delete',
+          table: 'customer_voices',
+          id: before.id,
+          before: logged(before),
+        });
+        return true;
+      });
+      if (!removed) throw new HttpError(404, M.notFound);
       await forget();
       return { message: M.deleted };
     },

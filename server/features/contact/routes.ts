@@ -58,6 +58,6 @@ export const contactRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: contactItemSchema, ...errors },
       },
     },
-    (request) => contact.update(request.params.id, request.body, request.auth!.userId),
+    (request) => contact.update(request.params.id, request.body, request.auth!),
   );
 };

@@ -6,7 +6,9 @@ import {
   type ContactRequest,
   MY_CONTACT_LIMIT,
 } from '../../../contracts/contact.ts';
+import { audit } from '../../platform/audit.ts';
 import { HttpError, tooMany } from '../../platform/http-errors.ts';
+import type { AuthContext } from '../../platform/plugins/access.ts';
 import { Throttle } from '../../platform/throttle.ts';
 import { contactMails } from './mails.ts';
 import * as repo from './repo.ts';
@@ -54,8 +56,22 @@ export class ContactService {
     return repo.listMessages(this.app.db, query);
   }
 
-  async update(id: number, update: Required<HandlingUpdate>, staffId: number): Promise<ContactItem> {
-    const item = await repo.updateMessage(this.app.db, id, update, staffId);
+  async update(id: number, update: Required<HandlingUpdate>, staff: AuthContext): Promise<ContactItem> {
+    // The handling and its audit row (issue 24) in one transaction.
+    const item = await this.app.db.transaction(async (tx) => {
+      const before = await repo.lockHandling(tx, id);
+      if (!before) return null;
+      const after = await repo.updateMessage(tx, id, update, staff.userId);
+      await audit(tx, {
+        actor: staff,
+        action: 'contact.handle',
+        table: 'contact_messages',
+        id,
+        before,
+        after: { status: update.status, staff_note: update.staff_note },
+      });
+      return after;
+    });
     if (!item) throw new HttpError(404, CONTACT_MESSAGES.notFound);
     return item;
   }

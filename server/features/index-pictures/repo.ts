@@ -48,6 +48,12 @@ export async function insert(
   return present(row!);
 }
 
+/** One picture, its row locked (the staff audit log's "before"; issue 24). */
+export async function lock(db: Db, id: number): Promise<IndexPicture | null> {
+  const [row] = await db.select().from(indexPictures).where(eq(indexPictures.id, id)).for('update');
+  return row ? present(row) : null;
+}
+
 export async function update(db: Db, id: number, values: { alt?: string; active?: boolean }) {
   const [row] = await db
     .update(indexPictures)

@@ -12,6 +12,7 @@ import {
   publicIndexPictureListSchema,
   updateIndexPictureSchema,
 } from '../../../contracts/index-pictures.ts';
+import { audit } from '../../platform/audit.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
 import { saveUploadedImages } from '../../platform/uploads.ts';
@@ -20,6 +21,9 @@ import * as repo from './repo.ts';
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema };
 /** The text field of an upload: the alt text, required. */
 const uploadFieldsSchema = z.object({ alt: altSchema });
+/** A picture's fields as the staff audit log keeps them (issue 24). */
+const logged = (p: { url: string; alt: string; active: boolean } | null) =>
+  p ? { url: p.url, alt: p.alt, active: p.active } : {};
 
 /**
  * Issue 16 / product design section 6: staff manage the top page's pictures; the top page reads the
@@ -58,13 +62,23 @@ export const indexPictureRoutes: FastifyPluginAsync = async (fastify) => {
         fields: uploadFieldsSchema,
       });
       const image = images[0]!;
-      const picture = await repo.insert(app.db, {
-        imageKey: image.key,
-        url: image.url,
-        width: image.width,
-        height: image.height,
-        alt: fields.alt,
-        createdBy: request.auth!.userId,
+      const picture = await app.db.transaction(async (tx) => {
+        const created = await repo.insert(tx, {
+          imageKey: image.key,
+          url: image.url,
+          width: image.width,
+          height: image.height,
+          alt: fields.alt,
+          createdBy: request.auth!.userId,
+        });
+        await audit(tx, {
+          actor: request.auth!,
+          action: 'index_picture.create',
+          table: 'index_pictures',
+          id: created.id,
+          after: logged(created),
+        });
+        return created;
       });
       return reply.code(201).send(picture);
     },
@@ -83,7 +97,16 @@ export const indexPictureRoutes: FastifyPluginAsync = async (fastify) => {
         const same =
           ids.length === wanted.length && [...wanted].sort((a, b) => a - b).every((id, i) => id === ids[i]);
         if (!same) throw validationError({ ids: [M.staleOrder] });
+        const before = (await repo.listAll(tx)).map((p) => p.id);
         await repo.setOrder(tx, wanted);
+        await audit(tx, {
+          actor: request.auth!,
+          action: 'index_picture.order',
+          table: 'index_pictures',
+          id: 'order',
+          before: { order: before },
+          after: { order: wanted },
+        });
       });
       return { items: await repo.listAll(app.db) };
     },
@@ -100,7 +123,20 @@ export const indexPictureRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const picture = await repo.update(app.db, request.params.id, request.body);
+      const picture = await app.db.transaction(async (tx) => {
+        const before = await repo.lock(tx, request.params.id);
+        if (!before) return null;
+        const after = (await repo.update(tx, request.params.id, request.body))!;
+        await audit(tx, {
+          actor: request.auth!,
+          action: 'index_picture.update',
+          table: 'index_pictures',
+          id: after.id,
+          before: logged(before),
+          after: logged(after),
+        });
+        return after;
+      });
       if (!picture) throw new HttpError(404, M.notFound);
       return picture;
     },
@@ -113,7 +149,19 @@ export const indexPictureRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { params: idParamsSchema, response: { 200: messageResponseSchema, ...errors } },
     },
     async (request) => {
-      const key = await repo.remove(app.db, request.params.id);
+      const key = await app.db.transaction(async (tx) => {
+        const before = await repo.lock(tx, request.params.id);
+        if (!before) return null;
+        const removed = await repo.remove(tx, request.params.id);
+        await audit(tx, {
+          actor: request.auth!,
+          action: 'index_picture.delete',
+          table: 'index_pictures',
+          id: before.id,
+          before: logged(before),
+        });
+        return removed;
+      });
       if (!key) throw new HttpError(404, M.notFound);
       await app.images.delete(key).catch((err: unknown) => request.log.warn({ err, key }, 'image kept'));
       return { message: M.deleted };

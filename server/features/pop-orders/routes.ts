@@ -63,6 +63,6 @@ export const popOrderRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: updatedPopOrderSchema, ...errors },
       },
     },
-    async (request) => service.setStatus(request.auth!.userId, request.params.id, request.body.status),
+    async (request) => service.setStatus(request.auth!, request.params.id, request.body.status),
   );
 };

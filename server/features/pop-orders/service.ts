@@ -8,6 +8,7 @@ import {
 } from '../../../contracts/pop-orders.ts';
 import { PUBLISHED_SHOP_STATUS } from '../../../contracts/shops.ts';
 import type { z } from 'zod';
+import { audit } from '../../platform/audit.ts';
 import { now } from '../../platform/clock.ts';
 import { HttpError } from '../../platform/http-errors.ts';
 import { type AuthContext, STAFF_PRIORITY } from '../../platform/plugins/access.ts';
@@ -72,8 +73,22 @@ export class PopOrderService {
     return repo.listAll(this.app.db, query);
   }
 
-  async setStatus(staffId: number, id: number, status: PopOrderStatus) {
-    const changed = await repo.setStatus(this.app.db, id, status, staffId, now());
+  /** Staff mark an order shipped or open again; the change and its audit row in one transaction (issue 24). */
+  async setStatus(staff: AuthContext, id: number, status: PopOrderStatus) {
+    const changed = await this.app.db.transaction(async (tx) => {
+      const done = await repo.setStatus(tx, id, status, staff.userId, now());
+      if (done && done.previous !== status) {
+        await audit(tx, {
+          actor: staff,
+          action: 'pop_order.status',
+          table: 'pop_orders',
+          id,
+          before: { status: done.previous },
+          after: { status },
+        });
+      }
+      return done;
+    });
     if (!changed) throw new HttpError(404, M.orderNotFound);
     const order = (await repo.findAdmin(this.app.db, id))!;
     // Mailed once, when the order first becomes 発送済 (saving 発送済 again mails nobody).

@@ -51,6 +51,6 @@ export const shopRequestRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: shopRequestItemSchema, ...errors },
       },
     },
-    (request) => requests.update(request.params.id, request.body, request.auth!.userId),
+    (request) => requests.update(request.params.id, request.body, request.auth!),
   );
 };

@@ -5,7 +5,9 @@ import {
   type ShopRequestItem,
   type ShopRequestRequest,
 } from '../../../contracts/shop-requests.ts';
+import { audit } from '../../platform/audit.ts';
 import { HttpError, tooMany } from '../../platform/http-errors.ts';
+import type { AuthContext } from '../../platform/plugins/access.ts';
 import { Throttle } from '../../platform/throttle.ts';
 import { shopRequestMails } from './mails.ts';
 import * as repo from './repo.ts';
@@ -53,8 +55,22 @@ export class ShopRequestService {
     return repo.listRequests(this.app.db, query);
   }
 
-  async update(id: number, update: Required<HandlingUpdate>, staffId: number): Promise<ShopRequestItem> {
-    const item = await repo.updateRequest(this.app.db, id, update, staffId);
+  async update(id: number, update: Required<HandlingUpdate>, staff: AuthContext): Promise<ShopRequestItem> {
+    // The handling and its audit row (issue 24) in one transaction.
+    const item = await this.app.db.transaction(async (tx) => {
+      const before = await repo.lockHandling(tx, id);
+      if (!before) return null;
+      const after = await repo.updateRequest(tx, id, update, staff.userId);
+      await audit(tx, {
+        actor: staff,
+        action: 'shop_request.handle',
+        table: 'shop_requests',
+        id,
+        before,
+        after: { status: update.status, staff_note: update.staff_note },
+      });
+      return after;
+    });
     if (!item) throw new HttpError(404, SHOP_REQUEST_MESSAGES.notFound);
     return item;
   }

@@ -179,6 +179,14 @@ export async function updateCompany(
   return rows.length > 0;
 }
 
+/** The company's fields, its row locked (the staff audit log's "before"; issue 24); null when missing. */
+export async function lockCompany(db: Db, id: number): Promise<Company | null> {
+  const [row] = rowsOf(
+    await db.execute(sql`select ${COMPANY_COLUMNS} from companies c where c.id = ${id} for update`),
+  );
+  return row ? presentCompany(row) : null;
+}
+
 export async function setCompanyStatus(
   db: Db,
   id: number,
@@ -318,15 +326,15 @@ export async function setShopCover(
   id: number,
   actor: Actor,
   cover: { url: string; key: string },
-): Promise<{ oldKey: string | null } | undefined> {
+): Promise<{ oldKey: string | null; oldUrl: string | null } | undefined> {
   const [row] = rowsOf(
     await db.execute(sql`
       update shops s set cover_image_url = ${cover.url}, cover_image_key = ${cover.key}, updated_at = now()
-      from (select id, cover_image_key from shops where id = ${id} for update) old
+      from (select id, cover_image_key, cover_image_url from shops where id = ${id} for update) old
       where s.id = old.id and ${memberOf(sql`s.company_id`, actor)}
-      returning old.cover_image_key as old_key`),
+      returning old.cover_image_key as old_key, old.cover_image_url as old_url`),
   );
-  return row ? { oldKey: str(row.old_key) } : undefined;
+  return row ? { oldKey: str(row.old_key), oldUrl: str(row.old_url) } : undefined;
 }
 
 const DETAIL_SELECT = sql`
@@ -375,6 +383,18 @@ export async function staffShops(
   return rows.map(presentDetail);
 }
 
+/** The shop's profile fields, its row locked (the staff audit log's "before"; issue 24); null when missing. */
+export async function lockShopProfile(db: Db, id: number): Promise<Record<string, string | null> | null> {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select name, screen_name, category, prefecture, address, opening_hours, phone, url, description, status,
+        cover_image_url
+      from shops where id = ${id} for update`),
+  );
+  if (!row) return null;
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, str(v)]));
+}
+
 /** A review decision: the shop's status and a shop_reviews row, in the caller's transaction. */
 export async function recordShopReview(
   db: Db,
@@ -382,15 +402,17 @@ export async function recordShopReview(
   status: string,
   reason: string | null,
   reviewerId: number,
-): Promise<{ name: string; companyId: number } | null> {
+): Promise<{ name: string; companyId: number; before: string } | null> {
   const [row] = rowsOf(
     await db.execute(sql`
-      update shops set status = ${status}, updated_at = now() where id = ${shopId}
-      returning name, company_id`),
+      update shops s set status = ${status}, updated_at = now()
+      from (select id, status from shops where id = ${shopId} for update) old
+      where s.id = old.id
+      returning s.name, s.company_id, old.status as old_status`),
   );
   if (!row) return null;
   await db.insert(shopReviews).values({ shopId, status, reason, reviewerId });
-  return { name: String(row.name), companyId: Number(row.company_id) };
+  return { name: String(row.name), companyId: Number(row.company_id), before: String(row.old_status) };
 }
 
 /* ------------------------------------------------------------------ favourites */

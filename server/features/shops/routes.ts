@@ -95,7 +95,8 @@ export const shopRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: companySchema, ...errors },
       },
     },
-    (request) => shops.reviewCompany(request.params.id, request.body.paid_status, request.body.reason),
+    (request) =>
+      shops.reviewCompany(request.params.id, request.auth!, request.body.paid_status, request.body.reason),
   );
 
   /* ---------------------------------------------------------------- shops */
@@ -205,7 +206,7 @@ export const shopRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { params: idParamsSchema, response: { 200: shopSchema, ...errors } },
     },
     async (request) => {
-      const shop = await shops.shopToActFor(request.params.id, request.auth!);
+      const shop = await shops.enterShop(request.params.id, request.auth!);
       request.log.info({ userId: request.auth!.userId, shopId: shop.id }, 'shop login');
       return shop;
     },

@@ -14,6 +14,7 @@ import {
   type ShopSupporterPage,
   type StaffCompany,
 } from '../../../contracts/shops.ts';
+import { audit } from '../../platform/audit.ts';
 import { isUniqueViolation, type Db } from '../../platform/db/client.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
@@ -24,6 +25,16 @@ import * as repo from './repo.ts';
 
 const isStaff = (auth: AuthContext | null) => !!auth && auth.priority <= STAFF_PRIORITY;
 const actorOf = (auth: AuthContext): repo.Actor => ({ userId: auth.userId, staff: isStaff(auth) });
+/** The fields of a company as the staff audit log compares them (issue 24). */
+const companyFields = (c: repo.CompanyValues | Company) => ({
+  name: c.name,
+  name_kana: c.name_kana,
+  representative: c.representative,
+  postal_code: c.postal_code,
+  address: c.address,
+  phone: c.phone,
+  invoice_number: c.invoice_number,
+});
 
 export interface ShopServiceDeps {
   db: Db;
@@ -89,6 +100,18 @@ export class ShopService {
     return shop;
   }
 
+  /**
+   * POST /api/shops/{id}/login: the user acts as the shop from now on. A staff member entering a shop (the
+   * shop picker on the staff home) is audited (issue 24 "entering a shop"); the shop's own people are not.
+   */
+  async enterShop(id: number, auth: AuthContext): Promise<Shop> {
+    const shop = await this.shopToActFor(id, auth);
+    if (isStaff(auth)) {
+      await audit(this.db, { actor: auth, action: 'shop.enter', table: 'shops', id: shop.id });
+    }
+    return shop;
+  }
+
   async reviewStatus(id: number, auth: AuthContext): Promise<{ status: string }> {
     const shop = await this.shopToActFor(id, auth);
     return { status: (await repo.latestReviewStatus(this.db, shop.id)) ?? shop.status };
@@ -113,10 +136,24 @@ export class ShopService {
     return company;
   }
 
+  /** The company's people or staff edit it; a staff edit writes its audit row in the same transaction (issue 24). */
   async updateCompany(id: number, auth: AuthContext, values: repo.CompanyValues): Promise<Company> {
-    if (!(await repo.updateCompany(this.db, id, actorOf(auth), values))) {
-      throw new HttpError(404, SHOP_MESSAGES.companyNotFound);
-    }
+    const saved = await this.db.transaction(async (tx) => {
+      const before = isStaff(auth) ? await repo.lockCompany(tx, id) : null;
+      if (!(await repo.updateCompany(tx, id, actorOf(auth), values))) return false;
+      if (before) {
+        await audit(tx, {
+          actor: auth,
+          action: 'company.update',
+          table: 'companies',
+          id,
+          before: companyFields(before),
+          after: companyFields(values),
+        });
+      }
+      return true;
+    });
+    if (!saved) throw new HttpError(404, SHOP_MESSAGES.companyNotFound);
     return this.company(id, auth);
   }
 
@@ -131,8 +168,27 @@ export class ShopService {
   }
 
   /** Staff move a company between the four paid_status strings; its people get a mail. */
-  async reviewCompany(id: number, paidStatus: string, reason: string | null): Promise<Company> {
-    const company = await repo.setCompanyStatus(this.db, id, paidStatus, reason);
+  async reviewCompany(
+    id: number,
+    reviewer: AuthContext,
+    paidStatus: string,
+    reason: string | null,
+  ): Promise<Company> {
+    const company = await this.db.transaction(async (tx) => {
+      const before = await repo.lockCompany(tx, id);
+      if (!before) return null;
+      const after = (await repo.setCompanyStatus(tx, id, paidStatus, reason))!;
+      await audit(tx, {
+        actor: reviewer,
+        action: 'company.review',
+        table: 'companies',
+        id,
+        before: { paid_status: before.paid_status, review_reason: before.review_reason },
+        after: { paid_status: after.paid_status, review_reason: after.review_reason },
+        note: reason,
+      });
+      return after;
+    });
     if (!company) throw new HttpError(404, SHOP_MESSAGES.companyNotFound);
     const mail = mails.companyDecision(company.name, paidStatus, reason, this.deps.appUrl);
     for (const to of await repo.companyMailTargets(this.db, id)) {
@@ -188,12 +244,28 @@ export class ShopService {
     await this.shopToActFor(id, auth);
     await this.assertFreeName(values.screen_name, id);
     try {
-      await this.db.transaction((tx) =>
-        repo.updateShop(tx, id, actorOf(auth), values, {
+      await this.db.transaction(async (tx) => {
+        // A staff edit of a shop's profile writes its audit row in the same transaction (issue 24).
+        const before = isStaff(auth) ? await repo.lockShopProfile(tx, id) : null;
+        const saved = await repo.updateShop(tx, id, actorOf(auth), values, {
           rejected: REJECTED_SHOP_STATUS,
           underReview: SHOP_UNDER_REVIEW_STATUS,
-        }),
-      );
+        });
+        if (saved && before) {
+          const { cover_image_url: _cover, ...fields } = before;
+          await audit(tx, {
+            actor: auth,
+            action: 'shop.update',
+            table: 'shops',
+            id,
+            before: fields,
+            after: {
+              ...values,
+              status: saved.resubmitted ? SHOP_UNDER_REVIEW_STATUS : before.status,
+            },
+          });
+        }
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw validationError({ screen_name: [SHOP_MESSAGES.screenNameTaken] });
       throw err;
@@ -206,7 +278,21 @@ export class ShopService {
     let replaced: { oldKey: string | null } | undefined;
     try {
       await this.shopToActFor(id, auth);
-      replaced = await repo.setShopCover(this.db, id, actorOf(auth), image);
+      replaced = await this.db.transaction(async (tx) => {
+        const done = await repo.setShopCover(tx, id, actorOf(auth), image);
+        // A staff member's new cover for a shop is audited with the change (issue 24).
+        if (done) {
+          await audit(tx, {
+            actor: auth,
+            action: 'shop.cover',
+            table: 'shops',
+            id,
+            before: { cover_image_url: done.oldUrl },
+            after: { cover_image_url: image.url },
+          });
+        }
+        return done;
+      });
       if (!replaced) throw new HttpError(404, SHOP_MESSAGES.shopNotFound);
     } catch (err) {
       await this.deps.deleteImage(image.key); // a refused upload leaves nothing behind
@@ -234,9 +320,21 @@ export class ShopService {
     reason: string | null,
   ): Promise<{ status: string }> {
     const status = decision === 'approve' ? PUBLISHED_SHOP_STATUS : REJECTED_SHOP_STATUS;
-    const shop = await this.db.transaction((tx) =>
-      repo.recordShopReview(tx, id, status, reason, reviewer.userId),
-    );
+    const shop = await this.db.transaction(async (tx) => {
+      const decided = await repo.recordShopReview(tx, id, status, reason, reviewer.userId);
+      if (decided) {
+        await audit(tx, {
+          actor: reviewer,
+          action: decision === 'approve' ? 'shop.approve' : 'shop.reject',
+          table: 'shops',
+          id,
+          before: { status: decided.before },
+          after: { status },
+          note: reason,
+        });
+      }
+      return decided;
+    });
     if (!shop) throw new HttpError(404, SHOP_MESSAGES.shopNotFound);
     const mail = mails.shopDecision(shop.name, status, reason, this.deps.appUrl);
     for (const to of await repo.companyMailTargets(this.db, shop.companyId)) {

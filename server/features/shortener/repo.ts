@@ -52,3 +52,13 @@ export async function findOne(db: Db, id: number) {
     .limit(1);
   return link ?? null;
 }
+
+/** One shrinker, its row locked (the staff audit log's "before"; issue 24). */
+export async function lockOne(db: Db, id: number) {
+  const [link] = await db
+    .select()
+    .from(shortLinks)
+    .where(and(eq(shortLinks.id, id), eq(shortLinks.purpose, SHRINKER_PURPOSE)))
+    .for('update');
+  return link ?? null;
+}

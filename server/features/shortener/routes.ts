@@ -37,8 +37,7 @@ export const shortenerRoutes: FastifyPluginAsync = async (fastify) => {
       config: { access: 'staff' },
       schema: { body: createShrinkerSchema, response: { 201: createdShrinkerSchema, ...errors } },
     },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(request.body.url, request.auth!.userId)),
+    async (request, reply) => reply.code(201).send(await service.create(request.body.url, request.auth!)),
   );
 
   app.get(
@@ -61,6 +60,6 @@ export const shortenerRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: updatedShrinkerSchema, ...errors },
       },
     },
-    async (request) => service.setActive(request.params.id, request.body.active),
+    async (request) => service.setActive(request.params.id, request.body.active, request.auth!),
   );
 };

@@ -4,9 +4,11 @@ import {
   type ShrinkerDetail,
   type ShrinkerItem,
 } from '../../../contracts/shortener.ts';
+import { audit } from '../../platform/audit.ts';
 import { now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
+import type { AuthContext } from '../../platform/plugins/access.ts';
 import {
   clicksByDaySince,
   clickTotals,
@@ -76,12 +78,23 @@ export class ShortenerService {
 
   readonly shortUrl = (code: string) => new URL(`/s/${code}`, this.appUrl).toString();
 
-  async create(url: string, staffId: number) {
+  /** A new shrinker, and its audit row in the same transaction (issue 24). */
+  async create(url: string, staff: AuthContext) {
     if (isOwnShortLink(url, this.appUrl)) throw validationError({ url: [M.urlLoop] });
-    const link = await createShortLink(this.db, {
-      targetUrl: url,
-      purpose: repo.SHRINKER_PURPOSE,
-      createdBy: staffId,
+    const link = await this.db.transaction(async (tx) => {
+      const created = await createShortLink(tx, {
+        targetUrl: url,
+        purpose: repo.SHRINKER_PURPOSE,
+        createdBy: staff.userId,
+      });
+      await audit(tx, {
+        actor: staff,
+        action: 'shrinker.create',
+        table: 'short_links',
+        id: created.id,
+        after: { code: created.code, target_url: created.targetUrl, active: true },
+      });
+      return created;
     });
     return { id: link.id, code: link.code, short_url: this.shortUrl(link.code) };
   }
@@ -110,8 +123,24 @@ export class ShortenerService {
     return { ...item, clicks_per_day: days.map((day) => ({ day, clicks: counted.get(day) ?? 0 })) };
   }
 
-  async setActive(id: number, active: boolean) {
-    const link = await setShortLinkDisabled(this.db, id, repo.SHRINKER_PURPOSE, !active, now());
+  /** Switches the link off or on; a change writes its audit row in the same transaction (issue 24). */
+  async setActive(id: number, active: boolean, staff: AuthContext) {
+    const link = await this.db.transaction(async (tx) => {
+      const before = await repo.lockOne(tx, id);
+      if (!before) return null;
+      const after = await setShortLinkDisabled(tx, id, repo.SHRINKER_PURPOSE, !active, now());
+      // Switching off a link that is already off changes nothing, and writes nothing.
+      if ((before.disabledAt === null) === active) return after;
+      await audit(tx, {
+        actor: staff,
+        action: active ? 'shrinker.enable' : 'shrinker.disable',
+        table: 'short_links',
+        id,
+        before: { active: before.disabledAt === null },
+        after: { active: after?.disabledAt === null },
+      });
+      return after;
+    });
     if (!link) throw new HttpError(404, M.notFound);
     return { message: active ? M.enabled : M.disabled, item: await this.item(id) };
   }

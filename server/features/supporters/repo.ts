@@ -366,12 +366,17 @@ export async function supporterDetail(db: Db, id: number): Promise<SupporterDeta
   };
 }
 
-/** Sets the review status and keeps the change; answers the user's name and address for the mail. */
+/** Sets the review status and keeps the change; answers the user's name and address for the mail, and the status before. */
 export async function setSupporterStatus(
   db: Db,
   id: number,
   values: { status: ReviewStatus; reason: string; reviewerId: number },
 ) {
+  // The status before, read under the row's lock (the staff audit log keeps both; issue 24).
+  const [previous] = rowsOf(
+    await db.execute(sql`select status from users where id = ${id} and deleted_at is null for update`),
+  );
+  if (!previous) return null;
   const [user] = await db
     .update(users)
     .set({ status: values.status, updatedAt: new Date() })
@@ -384,7 +389,7 @@ export async function setSupporterStatus(
     reason: values.reason || null,
     reviewerId: values.reviewerId,
   });
-  return user;
+  return { ...user, before: (previous.status as string | null) ?? null };
 }
 
 // --- roles (issue 24) ----------------------------------------------------------------------------------------

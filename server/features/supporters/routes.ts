@@ -77,7 +77,7 @@ export const supporterRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: snsReviewItemSchema, ...errors },
       },
     },
-    (request) => service().approveSns(request.auth!.userId, request.params.id, request.body),
+    (request) => service().approveSns(request.auth!, request.params.id, request.body),
   );
 
   app.post(
@@ -90,7 +90,7 @@ export const supporterRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: snsReviewItemSchema, ...errors },
       },
     },
-    (request) => service().rejectSns(request.auth!.userId, request.params.id, request.body.reason),
+    (request) => service().rejectSns(request.auth!, request.params.id, request.body.reason),
   );
 
   // --- the supporter's own profile --------------------------------------------------------------------------------
@@ -180,7 +180,7 @@ export const supporterRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: supporterDetailSchema, ...errors },
       },
     },
-    (request) => service().setSupporterStatus(request.auth!.userId, request.params.id, request.body),
+    (request) => service().setSupporterStatus(request.auth!, request.params.id, request.body),
   );
 
   // Issue 24 "Role changes": admins only; the role is read from the database on every call, so it applies

@@ -111,7 +111,7 @@ export class SupportersService {
     };
   }
 
-  async approveSns(reviewerId: number, id: number, body: { follower_count?: number }) {
+  async approveSns(reviewer: Reviewer, id: number, body: { follower_count?: number }) {
     const waiting = await this.waiting(id);
     // The checker may read the internet: it runs before the transaction, never while a row is locked.
     const check = await this.deps
@@ -121,9 +121,9 @@ export class SupportersService {
         waiting.ownership_code,
       );
     if (check === 'not_found') throw new HttpError(422, SNS_MESSAGES.codeNotFound(waiting.ownership_code));
-    const decided = await this.decide(id, {
+    const decided = await this.decide(reviewer, id, {
       status: '承認',
-      reviewerId,
+      reviewerId: reviewer.userId,
       check,
       ...(body.follower_count !== undefined ? { followerCount: body.follower_count } : {}),
     });
@@ -142,9 +142,14 @@ export class SupportersService {
     return item;
   }
 
-  async rejectSns(reviewerId: number, id: number, reason: string) {
+  async rejectSns(reviewer: Reviewer, id: number, reason: string) {
     await this.waiting(id);
-    const decided = await this.decide(id, { status: '却下', reviewerId, check: null, rejectReason: reason });
+    const decided = await this.decide(reviewer, id, {
+      status: '却下',
+      reviewerId: reviewer.userId,
+      check: null,
+      rejectReason: reason,
+    });
     if (decided.email) {
       this.deps.mailer.sendLater({
         to: decided.email,
@@ -168,14 +173,28 @@ export class SupportersService {
     return row;
   }
 
-  private decide(id: number, values: Omit<Parameters<typeof repo.decideSns>[2], 'at'>) {
+  /** The decision and its audit row (issue 24), in one transaction. */
+  private decide(reviewer: Reviewer, id: number, values: Omit<Parameters<typeof repo.decideSns>[2], 'at'>) {
     return this.db.transaction(async (tx) => {
       const row = await repo.lockForReview(tx, id);
       if (!row) throw notFound(SNS_MESSAGES.notFound);
       // Two staff members deciding at once: the second is told, and nothing is mailed twice.
       if (row.status !== '審査中') throw new HttpError(409, SNS_MESSAGES.alreadyReviewed);
-      const decided = await repo.decideSns(tx, id, { ...values, at: new Date() });
-      return decided!;
+      const decided = (await repo.decideSns(tx, id, { ...values, at: new Date() }))!;
+      await audit(tx, {
+        actor: reviewer,
+        action: values.status === '承認' ? 'sns_account.approve' : 'sns_account.reject',
+        table: 'sns_accounts',
+        id,
+        before: { status: row.status, follower_count: row.follower_count },
+        after: {
+          status: decided.status,
+          follower_count: decided.follower_count,
+          ...(values.rejectReason !== undefined ? { reject_reason: values.rejectReason } : {}),
+        },
+        note: values.rejectReason ?? null,
+      });
+      return decided;
     });
   }
 
@@ -260,10 +279,26 @@ export class SupportersService {
     return detail;
   }
 
-  async setSupporterStatus(reviewerId: number, id: number, body: { status: ReviewStatus; reason: string }) {
-    const user = await this.db.transaction((tx) =>
-      repo.setSupporterStatus(tx, id, { status: body.status, reason: body.reason, reviewerId }),
-    );
+  async setSupporterStatus(reviewer: Reviewer, id: number, body: { status: ReviewStatus; reason: string }) {
+    const user = await this.db.transaction(async (tx) => {
+      const changed = await repo.setSupporterStatus(tx, id, {
+        status: body.status,
+        reason: body.reason,
+        reviewerId: reviewer.userId,
+      });
+      if (changed) {
+        await audit(tx, {
+          actor: reviewer,
+          action: 'supporter.status',
+          table: 'users',
+          id,
+          before: { status: changed.before },
+          after: { status: body.status },
+          note: body.reason || null,
+        });
+      }
+      return changed;
+    });
     if (!user) throw notFound(SUPPORTER_MESSAGES.notFound);
     await this.deps.supporterChanged?.(id);
     if (user.email) {
@@ -338,6 +373,9 @@ async function recordRoleChange(
     after: { role: change.to },
   });
 }
+
+/** The staff member deciding: `{ userId, priority }` from the request (issue 24: the audit log's actor). */
+type Reviewer = Pick<AuthContext, 'userId'> & { priority?: number };
 
 type ListQuery = {
   q?: string | undefined;

@@ -85,7 +85,13 @@ function FlagCard({ flag, onDone }: { flag: FraudFlag; onDone: () => void }) {
   const { busy, message, errors, run } = useSubmission();
   const [action, setAction] = useState<FraudAction>(flag.on_hold ? 'release' : 'hold');
   const [note, setNote] = useState('');
-  const e = flag.evidence as { count?: number; first_seen?: string; last_seen?: string; ids?: string[] };
+  const e = flag.evidence as {
+    count?: number;
+    first_seen?: string;
+    last_seen?: string;
+    ids?: string[];
+    summary?: string;
+  };
   const submit = async () => {
     if (!window.confirm(`${flag.user.name}さんについて「${FRAUD_ACTION_LABELS[action]}」を記録しますか？`)) return;
     if ((await run(() => actOnFlag(flag.id, { action, note }))).ok) {
@@ -103,6 +109,7 @@ function FlagCard({ flag, onDone }: { flag: FraudFlag; onDone: () => void }) {
         {e.count ?? 1}回・最初 {seen(e.first_seen)}・最後 {seen(e.last_seen)}
         {e.ids?.length ? `・関連ID ${e.ids.join('、')}` : ''}
       </p>
+      {typeof e.summary === 'string' && <p>{e.summary}</p>}
       {flag.note && (
         <p>
           前回の対応：{flag.action ? FRAUD_ACTION_LABELS[flag.action] : '—'}（{flag.note}）

@@ -16,6 +16,7 @@ import { Card, EmptyState, Notice, PageFrame } from '../../platform/ui/Page.tsx'
 import { listAdvertisements } from './api/list-advertisements.ts';
 import { approveAdvertisement, sendBackAdvertisement } from './api/review-advertisement.ts';
 import { PhotoList } from './parts.tsx';
+import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
 
 /** Product design section 7, issue 13: staff review support requests (審査中 -> 配信中 or 差し戻し). */
 export default function AdminAdvertisementsPage() {
@@ -80,6 +81,7 @@ function Review({ ad, onDone }: { ad: Advertisement; onDone: () => void }) {
       <h2 style={{ fontSize: '1rem' }}>
         {ad.shop.name}（{ad.status}）
       </h2>
+      <HistoryLink table="advertisements" id={ad.id} />
       <p style={{ whiteSpace: 'pre-wrap' }}>
         {ad.text}
         {ad.hashtags.length ? `\n${ad.hashtags.map((h) => `#${h}`).join(' ')}` : ''}

@@ -13,6 +13,7 @@ import { getBatch } from './api/get-batch.ts';
 import { listBatches } from './api/list-batches.ts';
 import { markLineFailed } from './api/mark-line-failed.ts';
 import { Actions, formatDay, formatMonth, Scroll, Table } from './common.tsx';
+import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
 
 const ADMIN_PRIORITY = 1;
 
@@ -73,6 +74,7 @@ function Detail({
       <h2>
         {formatMonth(batch.month)}（{formatDay(batch.payment_date)}お振込み・{batch.status}）
       </h2>
+      <HistoryLink table="payout_batches" id={batch.id} />
       <p>
         {formatCount(batch.lines_count)}件・合計 {formatYen(batch.total)}
         {batch.failed_count > 0 && `（失敗 ${batch.failed_count}件を除く）`}

@@ -25,6 +25,7 @@ import { updateRecruitment } from './api/update-recruitment.ts';
 import { ShopPicker } from './ShopPicker.tsx';
 import { formatDate, formatPeriod, StatusBadge } from './common.tsx';
 import { IMAGE_MAX_MB } from '../../../contracts/common.ts';
+import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
 
 const Select = styled('select', inputStyles);
 const TextArea = styled('textarea', { ...inputStyles, minHeight: '120px', py: '$3' });
@@ -383,6 +384,7 @@ function EditRecruitment({ id }: { id: number }) {
             <StatusBadge status={current.status} /> 番号{current.id}・
             <Link href={`/recruitments/${current.id}`}>公開ページを見る</Link>・
             <Link href={`/admin-recruitment-winner-picker/${current.id}`}>当選者の選定へ</Link>
+            <HistoryLink table="recruitments" id={current.id} />
           </p>
           {saved && version > 0 && !message && (
             <Notice tone="info" role="status">

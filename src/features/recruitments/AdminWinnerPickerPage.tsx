@@ -19,6 +19,7 @@ import { CloseEarlyCard } from './CloseEarlyCard.tsx';
 import { ClosingRecord, currentWinners, DrawAudit, formatPeriod, StatusBadge } from './common.tsx';
 import { EntryTable } from './EntryTable.tsx';
 import { useShopEntries } from './useShopEntries.ts';
+import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
 
 /**
  * Seed spec section 2 / issue 15: staff choose the winners, by hand (tick entries) or by the auditable
@@ -93,6 +94,7 @@ export default function AdminWinnerPickerPage({ params }: ScreenProps) {
               ・<Link href={`/admin-recruitment?id=${r.id}`}>内容を編集する</Link>
             </>
           )}
+          <HistoryLink table="recruitments" id={r.id} />
         </>
       }
     >

@@ -19,6 +19,7 @@ import { listStaffShops } from './api/list-staff-shops.ts';
 import { reviewCompany } from './api/review-company.ts';
 import { reviewShop } from './api/review-shop.ts';
 import { SelectField, TextAreaField } from './ShopFields.tsx';
+import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
 
 const Details = styled('dl', {
   display: 'grid',
@@ -89,6 +90,7 @@ function CompanyReview({ company, onSaved }: { company: StaffCompany; onSaved: (
   return (
     <Card as="article" aria-label={company.name}>
       <h3>{company.name}</h3>
+      <HistoryLink table="companies" id={company.id} />
       <Details>
         <dt>フリガナ</dt>
         <dd>{company.name_kana ?? '—'}</dd>
@@ -151,6 +153,7 @@ function ShopReview({ shop, onDecided }: { shop: ShopDetail; onDecided: (s: Shop
   return (
     <Card as="article" aria-label={shop.name}>
       <h3>{shop.name}</h3>
+      <HistoryLink table="shops" id={shop.id} />
       {shop.cover_image_url && <Cover src={shop.cover_image_url} alt="" />}
       <Details>
         <dt>お店のID</dt>

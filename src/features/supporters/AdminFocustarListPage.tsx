@@ -24,6 +24,7 @@ import { getSupporter } from './api/get-supporter.ts';
 import { listSupporters } from './api/list-supporters.ts';
 import { setSupporterStatus } from './api/set-supporter-status.ts';
 import { RoleForm } from './RoleForm.tsx';
+import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
 
 /**
  * Issue 16: 登録フォーカスター一覧. Search (name, user ID, e-mail), filters (review status, prefecture,
@@ -162,6 +163,7 @@ function DetailPanel({ id, onChanged }: { id: number; onChanged: (row: Supporter
       <h2 id="supporter-detail">
         {detail.name}（@{detail.screen_name}）
       </h2>
+      <HistoryLink table="users" id={detail.id} />
       <Dl>
         <dt>メールアドレス</dt>
         <dd>
@@ -194,6 +196,7 @@ function DetailPanel({ id, onChanged }: { id: number; onChanged: (row: Supporter
               </a>
               ：{a.status}
               {a.follower_count !== null ? `（フォロワー ${formatCount(a.follower_count)}人）` : ''}
+              <HistoryLink table="sns_accounts" id={a.id} />
             </li>
           ))}
         </ul>

@@ -10,6 +10,7 @@ import { Card, EmptyState, PageFrame } from '../../platform/ui/Page.tsx';
 import { approveSnsAccount } from './api/approve-sns-account.ts';
 import { listSnsReview } from './api/list-sns-review.ts';
 import { rejectSnsAccount } from './api/reject-sns-account.ts';
+import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
 
 /**
  * Issue 16: the queue of SNS accounts waiting for review, oldest first. Staff open the profile, look for
@@ -65,6 +66,7 @@ function ReviewCard({ item, onDecided }: { item: SnsReviewItem; onDecided: (mess
       <h2 id={titleId} style={{ fontSize: '18px' }}>
         {label} @{item.handle}
       </h2>
+      <HistoryLink table="sns_accounts" id={item.id} />
       <Meta>
         <dt>フォーカスター</dt>
         <dd>

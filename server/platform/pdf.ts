@@ -63,6 +63,19 @@ export function jpText(
     if (runs.at(-1)?.file === file) runs.at(-1)!.text += ch;
     else runs.push({ file, text: ch });
   }
+  // NOTE: pdfkit aligns each `continued` run on its own, so a right- or centre-aligned text of two fonts (「5件」:
+  // a Latin digit, a CJK character) drew its runs on top of each other. Such a line is placed by hand: its
+  // width measured run by run, then the runs written left to right from where the whole line starts.
+  if ((rest.align === 'right' || rest.align === 'center') && rest.width !== undefined && runs.length > 1) {
+    const widths = runs.map((run) => doc.font(run.file).widthOfString(run.text));
+    const total = widths.reduce((a, b) => a + b, 0);
+    let cx = x + (rest.align === 'right' ? rest.width - total : (rest.width - total) / 2);
+    runs.forEach((run, i) => {
+      doc.font(run.file).text(run.text, cx, y, { lineBreak: false });
+      cx += widths[i]!;
+    });
+    return;
+  }
   runs.forEach((run, i) => {
     doc.font(run.file);
     const last = i === runs.length - 1;

@@ -206,6 +206,32 @@ for (const kind of DB_KINDS) {
       expect(row.changes).toEqual({ description: { before: SHOP.description, after: '運営が直しました。' } });
     });
 
+    it("issue 24 audit kinds: a staff member's new cover for a shop writes shop.cover; the owner's own writes none", async () => {
+      const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#336699' } })
+        .png()
+        .toBuffer();
+      const cover = (client: TestClient, id: number) =>
+        client.request({
+          method: 'POST',
+          url: `/api/shops/${id}/cover`,
+          ...multipart({}, [{ field: 'cover', filename: 'c.png', contentType: 'image/png', data: png }]),
+        });
+      const companyId = await companyOfShop1();
+      const id = (
+        await owner.post('/api/shops', { ...SHOP, company_id: companyId, screen_name: 'audit-cover-shop' })
+      ).json().id as number;
+      const own = await cover(owner, id);
+      expect(own.statusCode, own.body).toBe(200);
+      expect(await rowsFor('shops', id)).toHaveLength(0);
+      const res = await cover(staff, id);
+      expect(res.statusCode, res.body).toBe(200);
+      const row = await one('shops', id);
+      expect(row).toMatchObject({ actor_id: staffId, action: 'shop.cover' });
+      expect(row.changes).toEqual({
+        cover_image_url: { before: own.json().cover_image_url, after: res.json().cover_image_url },
+      });
+    });
+
     it('issue 24 audit kinds: staff entering a shop writes shop.enter; the shop\u2019s own owner entering writes none', async () => {
       const companyId = await companyOfShop1();
       const id = (

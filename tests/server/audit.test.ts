@@ -6,7 +6,7 @@ import { changesOf } from '../../server/platform/audit.ts';
 import { rowsOf } from '../../server/platform/db/client.ts';
 import type { TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
-import { createAccountsApp, loginAs } from './helpers.ts';
+import { createAccountsApp, loginAs, pinDemoBillingDates } from './helpers.ts';
 
 /**
  * Issue 24 "The staff audit log" (product design section 8 "Audit"): a row per change a staff member or admin
@@ -46,13 +46,22 @@ for (const kind of DB_KINDS) {
       return id;
     };
     const rowsOfTarget = (table: string, id: number) =>
-      q<{ actor_id: number; actor_role: string; action: string; changes: unknown; request_id: string; ip_hash: string }>(
+      q<{
+        actor_id: number;
+        actor_role: string;
+        action: string;
+        changes: unknown;
+        request_id: string;
+        ip_hash: string;
+      }>(
         sql`select * from audit_log where target_table = ${table} and target_id = ${String(id)} order by id`,
       );
 
     it('issue 24 audit: staff approving a request writes one row: who, role, action, fields before and after, request id, keyed IP hash', async () => {
       const id = await submitted();
-      const res = await staff.post(`/api/advertisements/${id}/approve`, undefined, { 'x-request-id': 'audit-test-request-1' });
+      const res = await staff.post(`/api/advertisements/${id}/approve`, undefined, {
+        'x-request-id': 'audit-test-request-1',
+      });
       expect(res.statusCode, res.body).toBe(200);
       const [row, ...more] = await rowsOfTarget('advertisements', id);
       expect(more).toHaveLength(0);
@@ -85,7 +94,9 @@ for (const kind of DB_KINDS) {
     it('issue 24 audit: a change whose audit row cannot be written does not commit', async () => {
       const id = await submitted();
       await t.database.db.execute(
-        sql.raw(`alter table audit_log add constraint audit_test_refuses check (target_id <> '${Number(id)}')`),
+        sql.raw(
+          `alter table audit_log add constraint audit_test_refuses check (target_id <> '${Number(id)}')`,
+        ),
       );
       try {
         const res = await staff.post(`/api/advertisements/${id}/approve`);
@@ -106,7 +117,9 @@ for (const kind of DB_KINDS) {
         sql`delete from audit_log where target_id = ${String(id)}`,
         sql`truncate audit_log`,
       ]) {
-        const err = (await t.database.db.execute(statement).catch((e: unknown) => e)) as Error & { cause?: Error };
+        const err = (await t.database.db.execute(statement).catch((e: unknown) => e)) as Error & {
+          cause?: Error;
+        };
         expect(String(err.cause?.message ?? err.message)).toMatch(/audit_log is append-only/);
       }
       expect(await rowsOfTarget('advertisements', id)).toHaveLength(1);
@@ -115,10 +128,14 @@ for (const kind of DB_KINDS) {
     it('issue 24 audit: admins read it by record, action and actor, 50 a page with a keyset; staff are refused; bad filters 422', async () => {
       const id = await submitted();
       await staff.post(`/api/advertisements/${id}/approve`);
-      const page = auditPageSchema.parse((await admin.get(`/api/audit-log?target=advertisements:${id}`)).json());
+      const page = auditPageSchema.parse(
+        (await admin.get(`/api/audit-log?target=advertisements:${id}`)).json(),
+      );
       expect(page.items.map((i) => i.action)).toEqual(['advertisement.approve']);
       expect(page.items[0]!.actor.name).toBe('運営 スタッフ');
-      const byAction = auditPageSchema.parse((await admin.get('/api/audit-log?action=advertisement.approve')).json());
+      const byAction = auditPageSchema.parse(
+        (await admin.get('/api/audit-log?action=advertisement.approve')).json(),
+      );
       expect(byAction.items.every((i) => i.action === 'advertisement.approve')).toBe(true);
       // 60 rows of one staff member: two pages, none repeated.
       const [s] = await q<{ id: number }>(sql`select id from users where email = 'staff@example.com'`);
@@ -155,7 +172,11 @@ for (const kind of DB_KINDS) {
       const [fan] = await q<{ id: number }>(sql`select id from users where email = 'fan2@example.com'`);
       const fanClient = await loginAs(t, 'fan2@example.com');
       await fanClient.put('/api/bank-account', {
-        bank_code: '0005', branch_code: '001', account_type: '普通', account_number: '7654321', holder_name: 'タナカ　ショウ',
+        bank_code: '0005',
+        branch_code: '001',
+        account_type: '普通',
+        account_number: '7654321',
+        holder_name: 'タナカ　ショウ',
       });
       await t.database.db.execute(sql`
         insert into ledger_entries (user_id, amount, kind, reference, idempotency_key, created_at)
@@ -165,8 +186,12 @@ for (const kind of DB_KINDS) {
       const batchId = built.json().batch.id as number;
       expect((await admin.get(`/api/payments/batches/${batchId}/zengin`)).statusCode).toBe(200);
       expect((await admin.post(`/api/payments/batches/${batchId}/paid`)).statusCode).toBe(200);
-      const [line] = await q<{ id: number }>(sql`select id from payout_lines where batch_id = ${batchId} order by id limit 1`);
-      expect((await admin.post(`/api/payments/lines/${line!.id}/failed`, { note: '口座番号違い' })).statusCode).toBe(200);
+      const [line] = await q<{ id: number }>(
+        sql`select id from payout_lines where batch_id = ${batchId} order by id limit 1`,
+      );
+      expect(
+        (await admin.post(`/api/payments/lines/${line!.id}/failed`, { note: '口座番号違い' })).statusCode,
+      ).toBe(200);
       const batchRows = await q<{ action: string }>(
         sql`select action from audit_log where target_table = 'payout_batches' and target_id = ${String(batchId)} order by id`,
       );
@@ -175,6 +200,61 @@ for (const kind of DB_KINDS) {
         sql`select action, note from audit_log where target_table = 'payout_lines' and target_id = ${String(line!.id)}`,
       );
       expect(failed).toEqual({ action: 'payout.failed', note: '口座番号違い' });
+    });
+
+    it('issue 24 audit: a recruitment created, edited and moved by staff, and an invoice payment recorded, write their rows', async () => {
+      const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+      const created = await staff.post('/api/recruitments', {
+        shop_id: 1,
+        title: '監査の試験の募集',
+        description: '監査の試験です。',
+        benefit: 'ケーキ1つ',
+        benefit_value: 500,
+        winners_count: 1,
+        application_starts_at: day(-1),
+        application_ends_at: day(7),
+        visit_starts_at: day(8),
+        visit_ends_at: day(30),
+        platform: 'instagram',
+        conditions: '#PR を最初に入れてください。',
+        target_audience: 'everyone',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().id as number;
+      expect(
+        (
+          await staff.request({
+            method: 'PATCH',
+            url: `/api/recruitments/${id}`,
+            payload: { title: '監査の試験の募集（改）' },
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect((await staff.put(`/api/recruitments/${id}/status`, { status: '募集中' })).statusCode).toBe(200);
+      const rows = await q<{ action: string; changes: unknown }>(
+        sql`select action, changes from audit_log where target_table = 'recruitments' and target_id = ${String(id)} order by id`,
+      );
+      expect(rows.map((r) => r.action)).toEqual([
+        'recruitment.create',
+        'recruitment.update',
+        'recruitment.status',
+      ]);
+      const edit = typeof rows[1]!.changes === 'string' ? JSON.parse(rows[1]!.changes) : rows[1]!.changes;
+      expect(edit).toEqual({ title: { before: '監査の試験の募集', after: '監査の試験の募集（改）' } });
+
+      await pinDemoBillingDates(t);
+      const companyId = (await owner.get('/api/billing')).json().company.id as number;
+      const paid = await staff.post('/api/billing/invoices/payments', {
+        company_id: companyId,
+        month: '2026-10',
+        paid_on: '2026-11-20',
+        note: '振込人名 デモフーズ',
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+      const [row] = await q<{ action: string; note: string }>(
+        sql`select action, note from audit_log where target_table = 'companies' and target_id = ${String(companyId)} and action = 'invoice.paid'`,
+      );
+      expect(row).toEqual({ action: 'invoice.paid', note: '振込人名 デモフーズ' });
     });
   });
 }

@@ -79,28 +79,39 @@ export class RecruitmentService {
   async create(input: RecruitmentCreate, images: StoredImage[], staffId: number): Promise<Recruitment> {
     const shop = rowsOf(await this.db.execute(sql`select id from shops where id = ${input.shop_id}`));
     if (!shop.length) throw validationError({ shop_id: [M.shopNotFound] });
-    const [row] = await this.db
-      .insert(recruitments)
-      .values({
-        shopId: input.shop_id,
-        title: input.title,
-        description: input.description,
-        images: images.map((i) => ({ key: i.key, url: i.url, width: i.width, height: i.height })),
-        benefit: input.benefit,
-        benefitValue: input.benefit_value,
-        winnersCount: input.winners_count,
-        applicationStartsAt: new Date(input.application_starts_at),
-        applicationEndsAt: new Date(input.application_ends_at),
-        visitStartsAt: new Date(input.visit_starts_at),
-        visitEndsAt: new Date(input.visit_ends_at),
-        platform: input.platform,
-        conditions: input.conditions,
-        targetPrefecture: input.target_prefecture ?? null,
-        targetAudience: input.target_audience,
-        question: input.question ?? null,
-        createdBy: staffId,
-      })
-      .returning({ id: recruitments.id });
+    const row = await this.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(recruitments)
+        .values({
+          shopId: input.shop_id,
+          title: input.title,
+          description: input.description,
+          images: images.map((i) => ({ key: i.key, url: i.url, width: i.width, height: i.height })),
+          benefit: input.benefit,
+          benefitValue: input.benefit_value,
+          winnersCount: input.winners_count,
+          applicationStartsAt: new Date(input.application_starts_at),
+          applicationEndsAt: new Date(input.application_ends_at),
+          visitStartsAt: new Date(input.visit_starts_at),
+          visitEndsAt: new Date(input.visit_ends_at),
+          platform: input.platform,
+          conditions: input.conditions,
+          targetPrefecture: input.target_prefecture ?? null,
+          targetAudience: input.target_audience,
+          question: input.question ?? null,
+          createdBy: staffId,
+        })
+        .returning({ id: recruitments.id });
+      // Issue 24: staff changes are audited in their transaction.
+      await audit(tx, {
+        actor: { userId: staffId },
+        action: 'recruitment.create',
+        table: 'recruitments',
+        id: created!.id,
+        after: { shop_id: input.shop_id, title: input.title, status: '下書き' },
+      });
+      return created;
+    });
     return this.get(row!.id, { userId: staffId, staff: true });
   }
 
@@ -197,6 +208,15 @@ export class RecruitmentService {
         .update(recruitments)
         .set({ ...set, updatedAt: this.now() })
         .where(eq(recruitments.id, id));
+      await audit(tx, {
+        actor: { userId: staffId },
+        action: 'recruitment.update',
+        table: 'recruitments',
+        id,
+        before: Object.fromEntries(changed.map((k) => [k, stored[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, merged[k]])),
+        ...(images?.length ? { note: '写真を差し替え' } : {}),
+      });
       return images?.length ? row.images.map((i) => i.key) : [];
     });
     return { recruitment: await this.get(id, { userId: staffId, staff: true }), replacedImageKeys };
@@ -257,6 +277,14 @@ export class RecruitmentService {
       if (!r) throw new HttpError(404, M.notFound);
       if (!STAFF_MOVES[r.status].includes(to)) throw new HttpError(409, M.badTransition(r.status, to));
       const now = this.now();
+      await audit(tx, {
+        actor: { userId: staffId },
+        action: 'recruitment.status',
+        table: 'recruitments',
+        id,
+        before: { status: r.status },
+        after: { status: to },
+      });
       // Issue 23: closing before the deadline is its own action, with a reason the public page shows.
       if (r.status === '募集中' && to === '選考中' && now <= r.applicationEndsAt)
         throw new HttpError(409, M.closeNeedsReason);
@@ -741,9 +769,11 @@ export class RecruitmentService {
     if (inUrl && !handles.some((h) => sameHandle(h, inUrl))) throw wrongAuthor();
     const seen = await this.checker.check(platform, url);
     if (seen.status === 'gone') throw validationError({ post_url: [M.postNotFound] });
-    if (seen.status === 'found' && seen.author && !handles.some((h) => sameHandle(h, seen.author!))) throw wrongAuthor();
+    if (seen.status === 'found' && seen.author && !handles.some((h) => sameHandle(h, seen.author!)))
+      throw wrongAuthor();
     if (seen.hasDisclosure === false) throw validationError({ post_url: [M.postNoDisclosure] });
-    const postCheck = seen.status === 'found' && typeof seen.text === 'string' && (seen.author || inUrl) ? 'ok' : 'unknown';
+    const postCheck =
+      seen.status === 'found' && typeof seen.text === 'string' && (seen.author || inUrl) ? 'ok' : 'unknown';
     const now = this.now();
     const moved = await this.db
       .update(entries)

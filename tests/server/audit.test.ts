@@ -256,5 +256,107 @@ for (const kind of DB_KINDS) {
       );
       expect(row).toEqual({ action: 'invoice.paid', note: '振込人名 デモフーズ' });
     });
+
+    it('issue 24 audit: staff judging units (approve, reject, reinstate) and running a recruitment (close early, draw, cancel a win, redraw, judge a post) write their rows', async () => {
+      // A unit per judgement, posted by the demo supporter on a request of demo-cafe.
+      const id = await submitted();
+      await staff.post(`/api/advertisements/${id}/approve`);
+      const [sup] = await q<{ id: number }>(sql`select id from users where email = 'supporter@example.com'`);
+      const unitIds: number[] = [];
+      for (const n of [1, 2]) {
+        const [u] = await q<{ id: number }>(sql`
+          insert into units (advertisement_id, user_id, reward, status, platform, post_url, posted_at, post_check, expires_at)
+          values (${id}, ${sup!.id}, 100, 'posted', 'x', ${`https://x.com/demo_supporter/status/${Date.now()}${n}`}, now(), 'ok',
+            now() + interval '3 days')
+          on conflict (advertisement_id, user_id) do nothing returning id`);
+        if (u) unitIds.push(Number(u.id));
+        else {
+          // One supporter has one unit per request: the second judgement takes a second request.
+          const other = await submitted();
+          await staff.post(`/api/advertisements/${other}/approve`);
+          const [v] = await q<{ id: number }>(sql`
+            insert into units (advertisement_id, user_id, reward, status, platform, post_url, posted_at, post_check, expires_at)
+            values (${other}, ${sup!.id}, 100, 'posted', 'x', ${`https://x.com/demo_supporter/status/${Date.now()}9`}, now(), 'ok',
+              now() + interval '3 days')
+            on conflict (advertisement_id, user_id) do update set status = 'posted' returning id`);
+          unitIds.push(Number(v!.id));
+        }
+      }
+      const [approved, rejected] = unitIds as [number, number];
+      expect((await staff.post(`/api/units/${approved}/approve`)).statusCode).toBe(200);
+      expect(
+        (await staff.post(`/api/units/${rejected}/reject`, { reason: '投稿が見つからない' })).statusCode,
+      ).toBe(200);
+      await t.database.db.execute(
+        sql`update units set status = 'reversed', reversed_at = now() where id = ${approved}`,
+      );
+      expect(
+        (await admin.post(`/api/units/${approved}/reinstate`, { note: '投稿を確認しました' })).statusCode,
+      ).toBe(200);
+      const unitActions = await q<{ action: string; target_id: string }>(
+        sql`select action, target_id from audit_log where target_table = 'units' and action like 'unit.%' and target_id in (${String(approved)}, ${String(rejected)}) order by id`,
+      );
+      expect(unitActions).toEqual([
+        { action: 'unit.approve', target_id: String(approved) },
+        { action: 'unit.reject', target_id: String(rejected) },
+        { action: 'unit.reinstate', target_id: String(approved) },
+      ]);
+
+      // A recruitment of shop 1 with three applicants holding approved Instagram accounts.
+      const created = await staff.post('/api/recruitments', {
+        shop_id: 1,
+        title: '監査の抽選',
+        description: '監査の試験です。',
+        benefit: 'ケーキ',
+        benefit_value: 500,
+        winners_count: 1,
+        application_starts_at: new Date(Date.now() - 86_400_000).toISOString(),
+        application_ends_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        visit_starts_at: new Date(Date.now() + 8 * 86_400_000).toISOString(),
+        visit_ends_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        platform: 'instagram',
+        conditions: '#PR を最初に入れてください。',
+        target_audience: 'everyone',
+      });
+      const rid = created.json().id as number;
+      await staff.put(`/api/recruitments/${rid}/status`, { status: '募集中' });
+      for (const email of ['fan1@example.com', 'fan2@example.com', 'fan3@example.com']) {
+        const [u] = await q<{ id: number }>(sql`select id from users where email = ${email}`);
+        await t.database.db.execute(sql`
+          insert into sns_accounts (user_id, platform, handle, status, ownership_code)
+          select ${u!.id}, 'instagram', ${`audit_${u!.id}_${rid}`}, '承認', 'FOCUS-AUDIT1'
+          where not exists (select 1 from sns_accounts where user_id = ${u!.id} and platform = 'instagram' and status = '承認')`);
+        expect(
+          (await (await loginAs(t, email)).post(`/api/recruitments/${rid}/entries`, {})).statusCode,
+        ).toBe(201);
+      }
+      expect(
+        (await staff.post(`/api/recruitments/${rid}/close`, { reason: '予定数に達したため' })).statusCode,
+      ).toBe(200);
+      const drawn = await staff.post(`/api/recruitments/${rid}/draw`);
+      expect(drawn.statusCode, drawn.body).toBe(200);
+      const winner = drawn.json().winner_entry_ids[0] as number;
+      expect(
+        (await staff.post(`/api/entries/${winner}/cancel`, { reason: '連絡が取れないため' })).statusCode,
+      ).toBe(200);
+      const redrawn = await staff.post(`/api/recruitments/${rid}/redraw`, { entry_id: winner });
+      expect(redrawn.statusCode, redrawn.body).toBe(200);
+      const next = (redrawn.json().winner_entry_ids as number[]).at(-1)!;
+      expect((await staff.post(`/api/entries/${next}/visit`)).statusCode).toBe(200);
+      const recruitmentActions = (
+        await q<{ action: string }>(sql`
+          select action from audit_log where (target_table = 'recruitments' and target_id = ${String(rid)})
+            or (target_table = 'entries' and target_id in (${String(winner)}, ${String(next)})) order by id`)
+      ).map((r) => r.action);
+      expect(recruitmentActions).toEqual([
+        'recruitment.create',
+        'recruitment.status',
+        'recruitment.close_early',
+        'recruitment.draw',
+        'entry.cancel_win',
+        'recruitment.redraw',
+        'entry.judge',
+      ]);
+    });
   });
 }

@@ -465,7 +465,9 @@ function ImagePicker({
   const id = 'ad-images';
   const full = urls.length >= MAX_IMAGES;
   return (
-    <fieldset style={{ border: 0, padding: 0, margin: '1rem 0' }}>
+    // NOTE: a fieldset is as wide as its widest child by default (min-width: min-content): the file input
+    // pushed the page past 320 px (issue 25 (7)).
+    <fieldset style={{ border: 0, padding: 0, margin: '1rem 0', minWidth: 0 }}>
       <legend style={{ fontWeight: 700 }}>
         画像（{urls.length}／{MAX_IMAGES}枚）
       </legend>
@@ -491,6 +493,7 @@ function ImagePicker({
         type="file"
         multiple
         accept="image/jpeg,image/png,image/webp"
+        style={{ maxWidth: '100%' }}
         disabled={disabled || full}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={errors?.length ? `${id}-error` : undefined}

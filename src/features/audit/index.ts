@@ -2,7 +2,7 @@ import type { AdminLink, ClientFeature } from '../../platform/routing.ts';
 import { routes } from './routes.ts';
 
 const adminLinks: AdminLink[] = [
-  { href: '/admin-audit-log', label: '監査ログ', note: 'スタッフと管理者の変更の記録（管理者のみ）' },
+  { href: '/admin-audit-log', label: '監査ログ', note: '変更の記録（管理者のみ）' },
 ];
 
 export const feature: ClientFeature = { name: 'audit', routes, adminLinks };

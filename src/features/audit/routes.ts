@@ -5,7 +5,7 @@ export const routes: RouteDef[] = [
   {
     path: '/admin-audit-log',
     title: '監査ログ',
-    description: '運営スタッフと管理者が行った変更の記録です。',
+    description: '運営の変更の記録です。',
     access: 'staff',
     footer: false,
     load: () => import('./AdminAuditLogPage.tsx'),

@@ -5,7 +5,7 @@ export const routes: RouteDef[] = [
   {
     path: '/admin-fraud',
     title: '不正の確認',
-    description: '不正の疑いがあるアカウントを確認し、支払保留やアカウント停止を行います。',
+    description: '不正の疑いを確かめて対応します。',
     access: 'staff',
     footer: false,
     load: () => import('./AdminFraudPage.tsx'),

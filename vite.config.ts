@@ -64,7 +64,14 @@ export default defineConfig({
     ssrWorker({ root: import.meta.dirname, define }),
   ],
   define,
-  build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: 'hidden', manifest: true },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: 'hidden',
+    manifest: true,
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? 3000}`, changeOrigin: false } },

@@ -23,6 +23,16 @@ function whenHydrated(elements: () => Element[], then: () => void, deadline: num
   else setTimeout(() => whenHydrated(elements, then, deadline), POLL_MS);
 }
 
+/**
+ * Gives React a box's tick as the page shows it, as if it had just been pressed (onChange with that tick): a
+ * box ticked before the app took over stays ticked on the page while the form's state holds the unticked one.
+ */
+function tickAsShown(box: Tracked & HTMLInputElement): void {
+  // NOTE: React notices a press of a box by its `click` event and a tracker that disagrees with `checked`.
+  box._valueTracker?.setValue(String(!box.checked));
+  box.dispatchEvent(new Event('click', { bubbles: true }));
+}
+
 /** Gives React the text a field holds, as if it had just been typed (onChange with that value). */
 function typeInto(field: Tracked, value: string): void {
   const proto =
@@ -50,14 +60,18 @@ export function replayEarlyInput(root: HTMLElement, win: EarlyWindow = window): 
       const held = win[EARLY_INPUT_KEY] ?? [];
       win[EARLY_INPUT_KEY] = null;
       const typed = new Map<Tracked, string>();
+      const ticked = new Set<Tracked & HTMLInputElement>();
       for (const h of held) {
-        if (h.type === 'input' && !['checkbox', 'radio'].includes(h.target.type))
-          typed.set(h.target, h.value);
+        if (h.type !== 'input') continue;
+        if (h.target instanceof HTMLInputElement && ['checkbox', 'radio'].includes(h.target.type))
+          ticked.add(h.target);
+        else typed.set(h.target, h.value);
       }
       for (const [field, value] of typed) {
         // Text typed after the app took over is newer than what was noted before.
         if (field.isConnected) typeInto(field, field.value !== '' ? field.value : value);
       }
+      for (const box of ticked) if (box.isConnected) tickAsShown(box);
       // In a task of its own, once React has drawn the values above: a form sent in the same task would
       // still see the state of before (its handler is the one of the last render).
       setTimeout(() => {

@@ -8,6 +8,7 @@ import type { Feature } from './feature.ts';
 import { type Jobs, startJobs } from './jobs.ts';
 import { REQUEST_ID_HEADER, requestIdFrom, runInLogContext, withLogSafety } from './logging.ts';
 import { createMailer, type Mailer } from './mail.ts';
+import { installNotify } from './notify/outbox.ts';
 import { installAccessPolicy } from './plugins/access.ts';
 import { installCsrf } from './plugins/csrf.ts';
 import { installErrorHandling } from './plugins/errors.ts';
@@ -148,6 +149,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onError: (err) => app.log.error({ err }, 'job queue error'),
   });
   app.decorate('jobs', jobs);
+  // Issue 26: the one outbox of every message (in-app, mail, LINE, push) and its delivery worker.
+  await installNotify(app);
   // Graceful shutdown (ADR 0132): no new job once closing starts; the running ones finish after the
   // requests in flight (Fastify closes the HTTP server first), then pg-boss stops.
   app.addHook('preClose', async () => jobs.pause());

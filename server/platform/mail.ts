@@ -16,6 +16,13 @@ export interface MailMessage {
    * stays plain JSON in its job.
    */
   attachments?: MailAttachment[];
+  /**
+   * Stable across retries (issue 26 "One outbox"): the outbox derives it from the delivery's key, so a mail
+   * sent twice (a crash between the send and its record) is recognisably the same message.
+   */
+  messageId?: string;
+  /** The app path the mail's button opens (made absolute with APP_URL). */
+  path?: string;
 }
 
 export interface MailAttachment {
@@ -45,6 +52,51 @@ const SIGNATURE = [
   'お心当たりのない場合は、このメールを破棄してください。',
 ].join('\n');
 
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The text's lines as HTML paragraphs, its links clickable. */
+function htmlLines(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map(
+      (para) =>
+        `<p style="margin:0 0 16px;line-height:1.7">${escapeHtml(para)
+          .replace(
+            /https?:\/\/[^\s<]+/g,
+            (url) => `<a href="${url}" style="color:#c2410c;word-break:break-all">${url}</a>`,
+          )
+          .replace(/\n/g, '<br>')}</p>`,
+    )
+    .join('');
+}
+
+/**
+ * Issue 26: the one layout of every mail, as text and as HTML (a header with the service's name, the
+ * subject, the text, a button to the screen when there is one, the signature).
+ */
+export function mailLayout(
+  env: Pick<Env, 'APP_URL'>,
+  mail: { subject: string; text: string; path?: string | undefined },
+): { text: string; html: string } {
+  const url = mail.path ? new URL(mail.path, env.APP_URL ?? 'http://localhost:3000').toString() : null;
+  const text = url && !mail.text.includes(url) ? `${mail.text}\n\n${url}` : mail.text;
+  const button = url
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#ea580c;color:#fff;text-decoration:none;padding:12px 24px;border-radius:8px;font-weight:bold">画面を開く</a></p>`
+    : '';
+  const html = `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(mail.subject)}</title></head>
+<body style="margin:0;background:#f5f5f4;font-family:'Hiragino Sans','Noto Sans JP',sans-serif;color:#1c1917">
+<div style="max-width:600px;margin:0 auto;background:#fff">
+<div style="background:#ea580c;color:#fff;padding:16px 24px;font-weight:bold;font-size:18px">Focustar（フォーカスター）</div>
+<div style="padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(mail.subject)}</h1>
+${htmlLines(text)}${button}
+</div>
+<div style="padding:16px 24px;border-top:1px solid #e7e5e4;font-size:12px;color:#78716c">${htmlLines(SIGNATURE.trim().replace(/^─+\n/, ''))}</div>
+</div></body></html>`;
+  return { text: text + SIGNATURE, html };
+}
+
 /**
  * Mail over SMTP (SMTP_URL, required in production). Without it (development and tests), each mail is
  * written to DATA_DIR/mail as an .eml file, so a developer can follow a sign-up without a mail server.
@@ -66,11 +118,12 @@ export function createMailer(env: Env, log: FastifyBaseLogger): Mailer {
 
 function createTransport(env: Env, log: FastifyBaseLogger): Mailer['send'] {
   const from = env.MAIL_FROM;
-  const envelope = ({ to, subject, text, attachments }: MailMessage) => ({
+  const envelope = ({ to, subject, text, attachments, messageId, path }: MailMessage) => ({
     from,
     to,
     subject,
-    text: text + SIGNATURE,
+    ...mailLayout(env, { subject, text, path }),
+    ...(messageId ? { messageId } : {}),
     ...(attachments?.length
       ? { attachments: attachments.map((a) => ({ ...a, encoding: 'base64' as const })) }
       : {}),

@@ -11,6 +11,8 @@ export interface CapturedMail {
   raw: string;
   subject: string;
   text: string;
+  /** The Message-ID header (issue 26: stable per outbox delivery). */
+  messageId: string;
 }
 
 export interface MailCatcher {
@@ -25,22 +27,45 @@ export interface MailCatcher {
   stop(): Promise<void>;
 }
 
+/**
+ * The text/plain part of a (possibly multipart) message: its headers and body. Issue 26: every mail has a
+ * text and an HTML part (multipart/alternative), inside multipart/mixed when it has attachments.
+ */
+function textPart(headers: string, body: string): { headers: string; body: string } {
+  const boundary = /^Content-Type: *multipart\/[^;]+;.*boundary="?([^";\r\n]+)"?/im.exec(headers)?.[1];
+  if (!boundary) return { headers, body };
+  for (const part of body.split(`--${boundary}`).slice(1, -1)) {
+    const [head = '', ...rest] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+    const partHeaders = head.replace(/\r?\n[ \t]+/g, ' ');
+    const partBody = rest.join('\n\n').replace(/\r?\n$/, '');
+    if (/^Content-Type: *multipart\//im.test(partHeaders)) {
+      const inner = textPart(partHeaders, partBody);
+      if (inner.headers !== partHeaders) return inner;
+    } else if (/^Content-Type: *text\/plain/im.test(partHeaders)) {
+      return { headers: partHeaders, body: partBody };
+    }
+  }
+  return { headers, body };
+}
+
 /** Decodes the quoted-printable or base64 text part nodemailer writes (UTF-8 Japanese text). */
-function decodeBody(raw: string): { subject: string; text: string } {
+function decodeBody(raw: string): { subject: string; text: string; messageId: string } {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
   const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const part = textPart(headers, rest.join('\n\n'));
+  const body = part.body;
   const subjectRaw = /^Subject: (.*)$/im.exec(headers)?.[1] ?? '';
   const subject = subjectRaw.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, enc: string, data: string) =>
     enc.toUpperCase() === 'B'
       ? Buffer.from(data, 'base64').toString('utf8')
       : decodeQp(data.replace(/_/g, ' ')),
   );
-  const encoding = /^Content-Transfer-Encoding: (.*)$/im.exec(headers)?.[1]?.trim().toLowerCase();
+  const encoding = /^Content-Transfer-Encoding: (.*)$/im.exec(part.headers)?.[1]?.trim().toLowerCase();
   let text = body;
   if (encoding === 'quoted-printable') text = decodeQp(body);
   else if (encoding === 'base64') text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { subject, text };
+  const messageId = /^Message-ID: *(<[^>]+>)/im.exec(headers)?.[1] ?? '';
+  return { subject, text, messageId };
 }
 
 function decodeQp(input: string): string {
@@ -70,10 +95,14 @@ export function linkIn(mail: CapturedMail, pattern: RegExp = /https?:\/\/\S+/): 
  * `hold.arrived()` and the message is accepted (kept, and answered to the sender) only once `hold.until`
  * has resolved: a mail half way through its sending (the shutdown test).
  */
-export async function startMailCatcher(hold?: {
-  until: Promise<void>;
-  arrived: () => void;
-}): Promise<MailCatcher> {
+export async function startMailCatcher(
+  hold?: {
+    until: Promise<void>;
+    arrived: () => void;
+  },
+  /** A port to listen on (issue 26: the SMTP-down test starts the server again where it was). */
+  listenPort = 0,
+): Promise<MailCatcher> {
   const messages: CapturedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -102,7 +131,7 @@ export async function startMailCatcher(hold?: {
   });
   // A client that hangs up mid-session (a server process killed by the crash test) is not an error here.
   server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   const forAddress = (address: string) => messages.filter((m) => m.to.includes(address.toLowerCase()));
   return {

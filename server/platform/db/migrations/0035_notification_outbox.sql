@@ -34,6 +34,7 @@ CREATE TABLE "notification_deliveries" (
   "attempts" integer NOT NULL DEFAULT 0,
   "not_before" timestamp with time zone,
   "queued_at" timestamp with time zone NOT NULL DEFAULT now(),
+  "leased_until" timestamp with time zone,
   "sent_at" timestamp with time zone,
   "last_error" text,
   "created_at" timestamp with time zone NOT NULL DEFAULT now()

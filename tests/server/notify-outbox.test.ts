@@ -1,0 +1,201 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderNotification } from '../../contracts/notifications.ts';
+import { rowsOf } from '../../server/platform/db/client.ts';
+import { deliver, notify, registerChannelSender, sweep } from '../../server/platform/notify/outbox.ts';
+import type { TestApp } from '../support/app.ts';
+import { DB_KINDS } from '../support/db.ts';
+import { type MailCatcher, startMailCatcher } from '../support/mail.ts';
+import { createAccountsApp, userIdOf } from './helpers.ts';
+
+/**
+ * Issue 26 "One outbox" (product design section 8 "Notifications"): a message is written in the transaction
+ * of its change, exactly once per (recipient, kind, record, channel); a rolled-back change writes nothing;
+ * a sender that throws is retried; a held delivery waits for its time; a mail's Message-ID is stable.
+ */
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+for (const kind of DB_KINDS) {
+  describe(`the notification outbox (issue 26 "One outbox") [${kind}]`, () => {
+    let t: TestApp;
+    let mail: MailCatcher;
+    let fan: number;
+    const rows = async (record: string) => ({
+      inApp: rowsOf<{ title: string; body: string; path: string }>(
+        await t.database.db.execute(
+          sql`select title, body, path from notifications where record_key = ${record}`,
+        ),
+      ),
+      deliveries: rowsOf<{
+        id: string;
+        channel: string;
+        status: string;
+        attempts: number;
+        last_error: string | null;
+      }>(
+        await t.database.db.execute(
+          sql`select id, channel, status, attempts, last_error from notification_deliveries where record_key = ${record}`,
+        ),
+      ),
+    });
+    const settle = async (record: string) => {
+      for (let i = 0; i < 100; i++) {
+        const { deliveries } = await rows(record);
+        if (deliveries.every((d) => d.status !== 'pending')) return deliveries;
+        await wait(50);
+      }
+      throw new Error(`deliveries of ${record} still pending`);
+    };
+
+    beforeAll(async () => {
+      mail = await startMailCatcher();
+      t = await createAccountsApp(kind, { SMTP_URL: mail.smtpUrl, JOB_EXPIRE_SECONDS: '2' });
+      fan = await userIdOf(t, 'fan1@example.com');
+    });
+    afterAll(async () => {
+      await t.close();
+      await mail.stop();
+    });
+
+    it('writes the in-app row and one mail, once however often the change is replayed; the mail comes in the layout with a stable Message-ID', async () => {
+      const params = { shop: 'デモカフェ 渋谷店', reward: 500, confirmDay: '2026-12-03' };
+      for (let i = 0; i < 3; i++) {
+        await t.database.db.transaction((tx) =>
+          notify(t.app, tx, { to: fan, kind: 'post.approved', record: 'unit:outbox-1', params }),
+        );
+      }
+      const { inApp, deliveries } = await rows('unit:outbox-1');
+      expect(inApp).toEqual([
+        {
+          title: '投稿が承認されました',
+          body: 'デモカフェ 渋谷店への投稿が承認されました。報酬500円は2026年12月3日（木）に確定します。',
+          path: '/history',
+        },
+      ]);
+      expect(deliveries.map((d) => d.channel)).toEqual(['mail']);
+      await settle('unit:outbox-1');
+      const got = await mail.waitFor('fan1@example.com');
+      expect(got.subject).toBe('投稿が承認されました');
+      expect(got.text).toContain('報酬500円は2026年12月3日（木）に確定します。');
+      expect(got.text).toContain('http://localhost:3000/history');
+      expect(got.raw).toMatch(/Content-Type: text\/html/);
+      expect(got.messageId).toMatch(/^<[0-9a-f]{40}@localhost>$/);
+      await wait(300);
+      expect(mail.to('fan1@example.com').filter((m) => m.subject === '投稿が承認されました')).toHaveLength(1);
+    });
+
+    it('a change that rolls back writes nothing and sends nothing', async () => {
+      await expect(
+        t.database.db.transaction(async (tx) => {
+          await notify(t.app, tx, {
+            to: fan,
+            kind: 'payout.paid',
+            record: 'payout:rollback',
+            params: { amount: 1000 },
+          });
+          throw new Error('the change failed');
+        }),
+      ).rejects.toThrow('the change failed');
+      expect(await rows('payout:rollback')).toEqual({ inApp: [], deliveries: [] });
+    });
+
+    it('a sender that throws is retried, and the repeat carries the same key; the error kept has no personal data', async () => {
+      const keys: string[] = [];
+      let calls = 0;
+      registerChannelSender(t.app, {
+        channel: 'line',
+        async deliver(_db, d) {
+          calls += 1;
+          keys.push(d.key);
+          if (calls === 1) throw Object.assign(new Error(`LINE refused fan1@example.com`), { status: 500 });
+          return 'sent';
+        },
+      });
+      const [row] = rowsOf<{ id: string }>(
+        await t.database.db.execute(sql`
+          insert into notification_deliveries (recipient, user_id, kind, record_key, channel, title, body, path)
+          values (${`user:${fan}`}, ${fan}, 'payout.paid', 'payout:retry', 'line', 't', 'b', '/history') returning id`),
+      );
+      await expect(deliver(t.app, String(row!.id))).rejects.toThrow();
+      let [d] = (await rows('payout:retry')).deliveries;
+      expect(d).toMatchObject({ status: 'pending', attempts: 1, last_error: 'Error 500' });
+      expect(await deliver(t.app, String(row!.id))).toBe('sent');
+      [d] = (await rows('payout:retry')).deliveries;
+      expect(d).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+      expect(keys).toEqual([
+        `user:${fan}:payout.paid:payout:retry:line`,
+        `user:${fan}:payout.paid:payout:retry:line`,
+      ]);
+      // Sent: another job of the same row sends nothing.
+      expect(await deliver(t.app, String(row!.id))).toBe('done');
+      expect(calls).toBe(2);
+    });
+
+    it('a held delivery is not sent before its time; the sweep sends it when due, and a lost job’s delivery too', async () => {
+      const sent: string[] = [];
+      registerChannelSender(t.app, {
+        channel: 'push',
+        async deliver(_db, d) {
+          sent.push(d.recordKey);
+          return 'sent';
+        },
+      });
+      const [row] = rowsOf<{ id: string }>(
+        await t.database.db.execute(sql`
+          insert into notification_deliveries (recipient, user_id, kind, record_key, channel, title, body, path, not_before, queued_at)
+          values (${`user:${fan}`}, ${fan}, 'offer.arrived', 'unit:held', 'push', 't', 'b', '/advertisements',
+            now() + interval '1 hour', now() - interval '1 minute') returning id`),
+      );
+      expect(await deliver(t.app, String(row!.id))).toBe('held');
+      expect(await sweep(t.app)).toBe(0);
+      await t.database.db.execute(
+        sql`update notification_deliveries set not_before = now() - interval '1 second' where id = ${row!.id}`,
+      );
+      // A pending row whose job was lost long ago is picked up too.
+      await t.database.db.execute(sql`
+        insert into notification_deliveries (recipient, user_id, kind, record_key, channel, title, body, path, queued_at)
+        values (${`user:${fan}`}, ${fan}, 'offer.arrived', 'unit:lost-job', 'push', 't', 'b', '/advertisements',
+          now() - interval '1 hour')`);
+      expect(await sweep(t.app)).toBe(2);
+      await settle('unit:held');
+      await settle('unit:lost-job');
+      expect(sent.sort()).toEqual(['unit:held', 'unit:lost-job']);
+      expect(await sweep(t.app)).toBe(0);
+    });
+
+    it('a mail to an address that is no user: once per address, the address forgotten once sent', async () => {
+      for (let i = 0; i < 2; i++) {
+        await t.database.db.transaction((tx) =>
+          notify(t.app, tx, {
+            to: { email: 'Guest@Example.com' },
+            kind: 'mail.test',
+            record: 'contact:outbox',
+            mail: { subject: 'お問い合わせを受け付けました', text: 'ありがとうございます。' },
+          }),
+        );
+      }
+      const [d] = await settle('contact:outbox');
+      expect(d!.status).toBe('sent');
+      const got = await mail.waitFor('guest@example.com');
+      expect(got.subject).toBe('お問い合わせを受け付けました');
+      const [kept] = rowsOf<{ address: string | null; payload: unknown; recipient: string }>(
+        await t.database.db.execute(
+          sql`select address, payload, recipient from notification_deliveries where record_key = 'contact:outbox'`,
+        ),
+      );
+      expect(kept).toMatchObject({ address: null, payload: null });
+      expect(kept!.recipient).not.toContain('example');
+      expect((await rows('contact:outbox')).inApp).toEqual([]);
+    });
+
+    it('the templates render the spec’s vocabulary (a sample)', () => {
+      expect(
+        renderNotification('offer.arrived', { shop: 'デモカフェ', reward: 1000, deadline: '2026-11-26' }),
+      ).toEqual({
+        title: 'デモカフェから拡散依頼が届きました',
+        body: '報酬は1,000円です。2026年11月26日（木）までにお返事ください。',
+        path: '/advertisements',
+      });
+    });
+  });
+}

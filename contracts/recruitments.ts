@@ -9,6 +9,7 @@ import {
 import { idSchema } from './common.ts';
 import { PREFECTURES } from './prefectures.ts';
 import { approvedSnsAccountSchema } from './supporters.ts';
+import { PLATFORM_NAMES } from './vocabulary.ts';
 
 /**
  * Monitor recruitments and entries (issue 15, product design sections 4 and 7; seed spec routes
@@ -34,12 +35,12 @@ export const ENTRY_STATUSES = [
 ] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 
-/** Where a winner posts. LINE is not here: a LINE post has no public URL to check. */
+/** Where a winner posts, named as the platforms write them (product design section 8). LINE is not here: a LINE post has no public URL to check. */
 export const POST_PLATFORMS = {
-  x: 'X（旧Twitter）',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  facebook: 'Facebook',
+  x: PLATFORM_NAMES.x,
+  instagram: PLATFORM_NAMES.instagram,
+  tiktok: PLATFORM_NAMES.tiktok,
+  facebook: PLATFORM_NAMES.facebook,
 } as const;
 export type PostPlatform = keyof typeof POST_PLATFORMS;
 const PLATFORM_KEYS = Object.keys(POST_PLATFORMS) as [PostPlatform, ...PostPlatform[]];
@@ -85,7 +86,8 @@ export const RECRUITMENT_MESSAGES = {
   resubmitUsed: '投稿の再提出は1回までです。',
   duplicatePost: 'この投稿のURLは、すでに別の応募で提出されています。',
   postNotFound: '投稿が見つかりませんでした。URLをご確認ください。',
-  postNoDisclosure: '投稿の最初に「#PR」または「広告」を入れてください（広告であることを最初に示す決まりです）。',
+  postNoDisclosure:
+    '投稿の最初に「#PR」または「広告」を入れてください（広告であることを最初に示す決まりです）。',
   /** Issue 23: a winner's post is by one of the winner's approved accounts on the recruitment's platform. */
   wrongAuthor: (handles: readonly string[]) =>
     handles.length

@@ -8,7 +8,7 @@ import { DEMO, DEMO_PASSWORD, expect, login, test, tickRecaptcha } from './fixtu
 const GUEST_PAGES = [
   { path: '/', heading: /好きなお店を/ },
   { path: '/login', heading: 'ログイン' },
-  { path: '/recruitments', heading: 'お試しサポート（モニター募集）' },
+  { path: '/recruitments', heading: 'モニター募集' },
 ];
 
 /** The console warnings React's recovery from a hydration difference leaves (src/main.tsx). */
@@ -66,7 +66,7 @@ test('a signed-in visitor gets their own screen, never the guest page (ADR 0155)
   await expect(page.locator('html')).toHaveAttribute('data-session', '');
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
   await expect(page.getByRole('link', { name: '新規登録' })).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1, name: 'お試しサポート（モニター募集）' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'モニター募集' })).toBeVisible();
   expect(warnings).toEqual([]);
 });
 

@@ -468,7 +468,7 @@ function CreateRecruitment() {
     <PageFrame
       title="モニター募集の作成"
       breadcrumbs={BREADCRUMBS('モニター募集の作成')}
-      lead="お店のモニター募集（お試しサポート）を下書きとして作成し、内容を確認してから公開します。"
+      lead="お店のモニター募集を下書きとして作成し、内容を確認してから公開します。"
     >
       <Card>
         <RecruitmentForm

@@ -42,7 +42,7 @@ export default function EntriesPage() {
       ) : res.data.items.length === 0 ? (
         <EmptyState
           title="まだ応募はありません"
-          action={<ButtonLink href="/recruitments">お試しサポートを探す</ButtonLink>}
+          action={<ButtonLink href="/recruitments">モニター募集を探す</ButtonLink>}
         >
           気になるお店のモニター募集に応募してみましょう。
         </EmptyState>

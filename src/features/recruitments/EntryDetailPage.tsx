@@ -26,7 +26,7 @@ function nextStep(e: Entry): string {
     case '当選':
       return `おめでとうございます。来店期間（${formatPeriod(e.recruitment.visit_starts_at, e.recruitment.visit_ends_at)}）に${e.recruitment.shop_name}へ来店して、スタッフに「Focustarのモニターです」とお伝えください。お店が来店を確認すると、投稿に進めます。`;
     case '落選':
-      return '今回は落選となりました。ほかのお試しサポートにもぜひご応募ください。';
+      return '今回は落選となりました。ほかのモニター募集にもぜひご応募ください。';
     case '体験済':
       if (e.reject_reason)
         return e.can_submit_post

@@ -146,7 +146,7 @@ export default function RecruitmentDetailPage({ params }: ScreenProps) {
   return (
     <PageFrame
       title={r.title}
-      breadcrumbs={[{ label: 'お試しサポート', href: '/recruitments' }, { label: r.title }]}
+      breadcrumbs={[{ label: 'モニター募集', href: '/recruitments' }, { label: r.title }]}
       lead={
         <>
           <StatusBadge status={r.status} /> {r.shop.name}

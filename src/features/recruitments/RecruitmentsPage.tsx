@@ -66,8 +66,8 @@ export default function RecruitmentsPage() {
 
   return (
     <PageFrame
-      title="お試しサポート（モニター募集）"
-      breadcrumbs={[{ label: 'トップ', href: '/' }, { label: 'お試しサポート' }]}
+      title="モニター募集"
+      breadcrumbs={[{ label: 'トップ', href: '/' }, { label: 'モニター募集' }]}
       lead="お店の新メニューやサービスを体験して、感想をSNSで紹介するモニター募集です。当選するとお店の特典を受けられます。"
     >
       <Filters role="search" aria-label="モニター募集の絞り込み" onSubmit={(e) => e.preventDefault()}>

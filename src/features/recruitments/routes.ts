@@ -5,7 +5,7 @@ export const routes: RouteDef[] = [
   {
     path: '/admin-recruitment',
     title: 'モニター募集の作成',
-    description: 'お店のモニター募集（お試しサポート）を作成します。',
+    description: 'お店のモニター募集を作成します。',
     access: 'staff',
     footer: false,
     load: () => import('./AdminRecruitmentPage.tsx'),
@@ -44,14 +44,14 @@ export const routes: RouteDef[] = [
   },
   {
     path: '/recruitments',
-    title: 'お試しサポート（モニター募集）',
+    title: 'モニター募集',
     description: 'お店の商品やサービスを体験してSNSで紹介する、モニター募集の一覧です。',
     access: 'public',
     load: () => import('./RecruitmentsPage.tsx'),
   },
   {
     path: '/recruitments/:recruitmentId',
-    title: 'お試しサポートの詳細',
+    title: 'モニター募集の詳細',
     description: 'モニター募集の内容、特典、応募条件を確認できます。',
     access: 'public',
     ids: ['recruitmentId'],

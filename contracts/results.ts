@@ -47,13 +47,11 @@ export const RESULTS_MESSAGES = {
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is refused). */
-export const daySchema = z
-  .string({ error: RESULTS_MESSAGES.date })
-  .refine((v) => {
-    if (!dayPattern.test(v)) return false;
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, RESULTS_MESSAGES.date);
+export const daySchema = z.string({ error: RESULTS_MESSAGES.date }).refine((v) => {
+  if (!dayPattern.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}, RESULTS_MESSAGES.date);
 
 /** Days from `from` to `to`, both included (calendar days, no time zone involved). */
 export function daysBetween(from: string, to: string): number {
@@ -72,7 +70,8 @@ export const resultsQuerySchema = z
   .superRefine((q, ctx) => {
     if (q.advertisement_id === undefined && (q.from === undefined || q.to === undefined)) {
       for (const key of ['from', 'to'] as const)
-        if (q[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: RESULTS_MESSAGES.periodNeeded });
+        if (q[key] === undefined)
+          ctx.addIssue({ code: 'custom', path: [key], message: RESULTS_MESSAGES.periodNeeded });
       return;
     }
     if (q.from !== undefined && q.to !== undefined) {
@@ -84,8 +83,12 @@ export const resultsQuerySchema = z
 export type ResultsQuery = z.input<typeof resultsQuerySchema>;
 
 const count = z.number().int().nonnegative();
-const byPlatform = z.object(Object.fromEntries(CLICK_PLATFORMS.map((p) => [p, count])) as Record<ClickPlatform, typeof count>);
-const byDevice = z.object(Object.fromEntries(DEVICE_CLASSES.map((d) => [d, count])) as Record<DeviceClass, typeof count>);
+const byPlatform = z.object(
+  Object.fromEntries(CLICK_PLATFORMS.map((p) => [p, count])) as Record<ClickPlatform, typeof count>,
+);
+const byDevice = z.object(
+  Object.fromEntries(DEVICE_CLASSES.map((d) => [d, count])) as Record<DeviceClass, typeof count>,
+);
 
 export const resultsDaySchema = z.object({
   date: z.string(),
@@ -160,7 +163,8 @@ export const perUnit = (yen: number, n: number) => (n > 0 ? Math.round(yen / n) 
 export const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
 /** A rate as a shop reads it: `62.5%` (one decimal), or a dash. */
-export const formatRate = (r: number | null) => (r === null ? '—' : `${(Math.round(r * 1000) / 10).toString()}%`);
+export const formatRate = (r: number | null) =>
+  r === null ? '—' : `${(Math.round(r * 1000) / 10).toString()}%`;
 
 /** The CSV's section headings and columns (the screen's table headings are the same words). */
 export const RESULTS_CSV = {
@@ -202,7 +206,15 @@ export const MONTHLY_REPORT = {
   subject: (shop: string, month: string) => `【Focustar】${shop}の${formatMonth(month)}の拡散の成果`,
   title: '拡散の成果 月次レポート',
   filename: (shopId: number, month: string) => `focustar-report-${shopId}-${month}.pdf`,
-  body: (p: { name: string; shop: string; month: string; clicks: string; approved: string; billed: string; url: string }) =>
+  body: (p: {
+    name: string;
+    shop: string;
+    month: string;
+    clicks: string;
+    approved: string;
+    billed: string;
+    url: string;
+  }) =>
     [
       `${p.name} 様`,
       '',
@@ -218,12 +230,21 @@ export const MONTHLY_REPORT = {
     ].join('\n'),
   chart: '日別のクリック数（参照元別）',
   noClicks: 'この月のクリックはありませんでした。',
-  footer: '参照元と端末は大まかな種類だけを記録しています。クリックした人を特定できる情報は保存していません。',
+  footer:
+    '参照元と端末は大まかな種類だけを記録しています。クリックした人を特定できる情報は保存していません。',
 } as const;
 
 /* ------------------------------------------------------------------------ operators' dashboard */
 
 export const DASHBOARD_MONTHS = 12;
+/**
+ * ADR 0168: each month's figures are kept as a row. The job computes the months not settled yet again every
+ * DASHBOARD_REFRESH_MINUTES minutes; a read computes one whose row is older than DASHBOARD_STALE_MS (no job
+ * running). A month is settled DASHBOARD_SETTLE_DAYS days after it ends.
+ */
+export const DASHBOARD_REFRESH_MINUTES = 5;
+export const DASHBOARD_STALE_MS = 15 * 60_000;
+export const DASHBOARD_SETTLE_DAYS = 7;
 
 export const dashboardMonthSchema = z.object({
   /** YYYY-MM (Japan time). */
@@ -247,7 +268,11 @@ export const dashboardMonthSchema = z.object({
 });
 export type DashboardMonth = z.infer<typeof dashboardMonthSchema>;
 
-export const dashboardSchema = z.object({ months: z.array(dashboardMonthSchema) });
+export const dashboardSchema = z.object({
+  /** When the current month's figures were computed (ISO 8601); the screen says 「… 時点」. */
+  as_of: z.string(),
+  months: z.array(dashboardMonthSchema),
+});
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
 /** The dashboard's figures, in the order the screen shows them, with their headings and units. */

@@ -13,9 +13,16 @@ export * from './index-pictures/schema.ts';
 export * from './money/schema.ts';
 export * from './pop-orders/schema.ts';
 export * from './achievements/schema.ts';
+export * from './results/schema.ts';
 // The platform's tables (not a feature's): the money ledger.
 export * from './advertisements/schema.ts';
 // The platform's tables (not a feature's): the money ledger, the tracking links, the mail outbox.
 export { ledgerEntries } from '../platform/ledger.ts';
-export { shortLinkClicks, shortLinkClickSources, shortLinks, shortLinkVisitors } from '../platform/short-links.ts';
+export {
+  shopClickSources,
+  shortLinkClicks,
+  shortLinkClickSources,
+  shortLinks,
+  shortLinkVisitors,
+} from '../platform/short-links.ts';
 export { sentMails } from '../platform/mail-queue.ts';

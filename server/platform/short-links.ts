@@ -88,6 +88,23 @@ export const shortLinkClickSources = pgTable(
   (t) => [primaryKey({ columns: [t.linkId, t.day, t.platform, t.device] })],
 );
 
+/**
+ * Counted clicks per shop, Japan day, platform and device class (issue 27, ADR 0168): the sum of
+ * `short_link_click_sources` over the shop's unit links, added in the same transaction (`addShopClicks`).
+ * A shop's results over a period read this, a row per day, platform and device.
+ */
+export const shopClickSources = pgTable(
+  'shop_click_sources',
+  {
+    shopId: integer('shop_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    platform: text('platform').$type<ClickPlatform>().notNull(),
+    device: text('device').$type<DeviceClass>().notNull(),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day, t.platform, t.device] })],
+);
+
 /** When a visitor (keyed hash of IP + user agent) was last counted on a link: the one-hour rule. */
 export const shortLinkVisitors = pgTable(
   'short_link_visitors',
@@ -525,6 +542,27 @@ async function newVisitors(tx: Pick<Db, 'execute'>, keys: readonly VisitorKey[])
  * hour before, so neither rotating user agents nor rotating cookies adds clicks. Then the counted visits
  * are added to the per-day counts.
  */
+/**
+ * Adds counted clicks per link, day, platform and device to `shop_click_sources` under the shop of each unit
+ * link (issue 27, ADR 0168); a link that is no unit's (the staff shortener) belongs to no shop. Called by the
+ * click writer in its transaction, and by the seeds that write `short_link_click_sources` themselves.
+ */
+export async function addShopClicks(
+  tx: Db,
+  sources: readonly { link_id: number; day: string; platform: string; device: string; clicks: number }[],
+): Promise<void> {
+  if (!sources.length) return;
+  await tx.execute(sql`
+    insert into shop_click_sources (shop_id, day, platform, device, clicks)
+    select u.shop_id, c.day, c.platform, c.device, sum(c.clicks)::int
+    from json_to_recordset(${JSON.stringify(sources)}::json) as c(link_id int, day date, platform text, device text, clicks int)
+      join units u on u.short_link_id = c.link_id
+    where u.shop_id is not null
+    group by u.shop_id, c.day, c.platform, c.device
+    order by u.shop_id, c.day, c.platform, c.device
+    on conflict (shop_id, day, platform, device) do update set clicks = shop_click_sources.clicks + excluded.clicks`);
+}
+
 export async function recordVisits(
   db: Db,
   visits: readonly CountableVisit[],
@@ -604,6 +642,11 @@ export async function recordVisits(
       select link_id, day, platform, device, clicks
       from json_to_recordset(${JSON.stringify(sources)}::json) as c(link_id int, day date, platform text, device text, clicks int)
       on conflict (link_id, day, platform, device) do update set clicks = short_link_click_sources.clicks + excluded.clicks`);
+
+    // Issue 27 (ADR 0168): the same clicks per shop of the unit links, so a shop's period reads a row per day,
+    // platform and device however many posts and users there are. Same transaction: the two roll-ups can
+    // never disagree. Keys in order, after the link rows of every batch: no crosswise waits.
+    await addShopClicks(tx, sources);
   });
   return counted;
 }

@@ -157,6 +157,7 @@ const FILLED_TABLES = [
   'short_links',
   'short_link_clicks',
   'short_link_click_sources',
+  'shop_click_sources',
   'bank_accounts',
   'payout_batches',
   'payout_lines',
@@ -463,6 +464,16 @@ export function scaleSteps(o: {
       ) s
       where n > 0
       order by link_id, day, platform, device`,
+    },
+    {
+      // The same per shop (ADR 0168), as the click writer adds them: the shop of each unit link.
+      name: 'shop_click_sources',
+      sql: `
+      insert into shop_click_sources (shop_id, day, platform, device, clicks)
+      select u.shop_id, c.day, c.platform, c.device, sum(c.clicks)::int
+      from short_link_click_sources c join units u on u.short_link_id = c.link_id
+      where u.shop_id is not null
+      group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
     },
     {
       name: 'bank_accounts',

@@ -37,7 +37,9 @@ const toRequest = (r: Row): ResultsRequest => ({
 
 export async function requestOf(db: Db, shopId: number, adId: number): Promise<ResultsRequest | null> {
   const [row] = rowsOf(
-    await db.execute(sql`select ${requestColumns} from advertisements a where a.id = ${adId} and a.shop_id = ${shopId}`),
+    await db.execute(
+      sql`select ${requestColumns} from advertisements a where a.id = ${adId} and a.shop_id = ${shopId}`,
+    ),
   );
   return row ? toRequest(row) : null;
 }
@@ -54,39 +56,67 @@ export async function latestRequests(db: Db, shopId: number, limit: number): Pro
 /** What the figures cover: one request, or the shop's approved requests whose period overlaps [from, to]. */
 export type Scope = { shopId: number; adId: number | null; from: string; to: string };
 
-function scopeIds(s: Scope): SQL {
-  return s.adId !== null
-    ? sql`select a.id from advertisements a where a.id = ${s.adId} and a.shop_id = ${s.shopId}`
-    : sql`select a.id from advertisements a where a.shop_id = ${s.shopId} and a.approved_at is not null
-            and a.starts_on <= ${s.to}::date and a.ends_on >= ${s.from}::date`;
-}
-
+/**
+ * The requests of the scope, oldest period first. For a period, a range of the index on the shop's approved
+ * requests by end day (migration 0037, ADR 0168), not every request the shop ever made; the other reads
+ * take these ids instead of finding them again.
+ */
 export async function requestsIn(db: Db, s: Scope): Promise<ResultsRequest[]> {
+  const where =
+    s.adId !== null
+      ? sql`a.id = ${s.adId} and a.shop_id = ${s.shopId}`
+      : sql`a.shop_id = ${s.shopId} and a.approved_at is not null and a.ends_on >= ${s.from}::date
+            and a.starts_on <= ${s.to}::date`;
   return rowsOf(
-    await db.execute(sql`
-      select ${requestColumns} from advertisements a where a.id in (${scopeIds(s)}) order by a.starts_on, a.id`),
+    await db.execute(
+      sql`select ${requestColumns} from advertisements a where ${where} order by a.starts_on, a.id`,
+    ),
   ).map(toRequest);
 }
 
-/** Clicks of the scope's units per day, platform and device, within [from, to]. */
-export async function clickRows(db: Db, s: Scope) {
+/** `advertisement_id in (…)` of the scope's requests (none: false). */
+function inRequests(col: SQL, ids: readonly number[]): SQL {
+  if (!ids.length) return sql`false`;
+  return sql`${col} in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+const toClickRow = (r: Row) => ({
+  day: String(r.day),
+  platform: String(r.platform) as ClickPlatform,
+  device: String(r.device) as DeviceClass,
+  clicks: Number(r.clicks),
+});
+
+/**
+ * Clicks per day, platform and device within [from, to]. For one request, those of its units' links (the
+ * per-link roll-up). For the shop over a period, every click of the shop's posts on those days, from the
+ * per-shop roll-up the click writer keeps beside the per-link one (ADR 0168): a row per day, platform and
+ * device, whatever the number of posts.
+ */
+export async function clickRows(db: Db, s: Scope, adIds: readonly number[]) {
+  if (s.adId === null) {
+    return rowsOf(
+      await db.execute(sql`
+        select to_char(c.day, 'YYYY-MM-DD') as day, c.platform, c.device, c.clicks
+        from shop_click_sources c
+        where c.shop_id = ${s.shopId} and c.day >= ${s.from}::date and c.day <= ${s.to}::date and c.clicks <> 0`),
+    ).map(toClickRow);
+  }
   return rowsOf(
     await db.execute(sql`
       select to_char(c.day, 'YYYY-MM-DD') as day, c.platform, c.device, sum(c.clicks)::int as clicks
       from units u join short_link_click_sources c on c.link_id = u.short_link_id
-      where u.advertisement_id in (${scopeIds(s)})
+      where ${inRequests(sql`u.advertisement_id`, adIds)}
         and c.day >= ${s.from}::date and c.day <= ${s.to}::date
       group by c.day, c.platform, c.device`),
-  ).map((r) => ({
-    day: String(r.day),
-    platform: String(r.platform) as ClickPlatform,
-    device: String(r.device) as DeviceClass,
-    clicks: Number(r.clicks),
-  }));
+  ).map(toClickRow);
 }
 
 /** The approved units of the scope, with the supporter's public name and the unit's clicks in [from, to]. */
-export async function approvedPosts(db: Db, s: Scope): Promise<ResultsPost[]> {
+export async function approvedPosts(db: Db, s: Scope, adIds: readonly number[]): Promise<ResultsPost[]> {
   return rowsOf(
     await db.execute(sql`
       select u.id, u.advertisement_id, us.name, us.screen_name, u.platform, u.post_url,
@@ -95,7 +125,7 @@ export async function approvedPosts(db: Db, s: Scope): Promise<ResultsPost[]> {
         coalesce((select sum(c.clicks) from short_link_click_sources c
                   where c.link_id = u.short_link_id and c.day >= ${s.from}::date and c.day <= ${s.to}::date), 0)::int as clicks
       from units u join users us on us.id = u.user_id
-      where u.advertisement_id in (${scopeIds(s)}) and u.status = 'approved'
+      where ${inRequests(sql`u.advertisement_id`, adIds)} and u.status = 'approved'
       order by clicks desc, u.posted_at, u.id`),
   ).map((r) => ({
     unit_id: Number(r.id),
@@ -111,12 +141,12 @@ export async function approvedPosts(db: Db, s: Scope): Promise<ResultsPost[]> {
 }
 
 /** Offered, accepted, posted and approved units of the scope (each counts every unit that got that far). */
-export async function funnel(db: Db, s: Scope) {
+export async function funnel(db: Db, adIds: readonly number[]) {
   const [r] = rowsOf(
     await db.execute(sql`
       select count(*)::int as offered, count(u.accepted_at)::int as accepted, count(u.posted_at)::int as posted,
         (count(*) filter (where u.status = 'approved'))::int as approved
-      from units u where u.advertisement_id in (${scopeIds(s)})`),
+      from units u where ${inRequests(sql`u.advertisement_id`, adIds)}`),
   );
   return {
     offered: Number(r?.offered ?? 0),
@@ -131,7 +161,7 @@ export async function funnel(db: Db, s: Scope) {
  * the unused units of an ended request (rewards, and the fee on them unless it was waived), as the invoice
  * computes it (server/features/money/billing.ts).
  */
-export async function billed(db: Db, s: Scope): Promise<number> {
+export async function billed(db: Db, adIds: readonly number[]): Promise<number> {
   const [r] = rowsOf(
     await db.execute(sql`
       select coalesce(sum(b.subtotal - case when a.status = '終了' then
@@ -139,7 +169,7 @@ export async function billed(db: Db, s: Scope): Promise<number> {
           + case when b.fee > 0 then floor(greatest(b.units - b.approved_units, 0) * b.reward * ${PLATFORM_FEE_PERCENT} / 100.0) else 0 end
         else 0 end), 0)::int as billed
       from bills b join advertisements a on a.id = b.advertisement_id
-      where b.advertisement_id in (${scopeIds(s)})`),
+      where ${inRequests(sql`b.advertisement_id`, adIds)}`),
   );
   return Number(r?.billed ?? 0);
 }
@@ -147,11 +177,13 @@ export async function billed(db: Db, s: Scope): Promise<number> {
 /* ------------------------------------------------------------------ operators' dashboard */
 
 /**
- * Twelve months of figures for operators, each month `YYYY-MM` in Japan time, the latest `last`. Every
- * figure is one grouped read over an indexed time column.
+ * The operators' figures of the months [first, last] (`YYYY-MM`, Japan time) from the raw rows: each a grouped
+ * read over an indexed time column, bounded on both sides. Only the job and the first read of a month run
+ * this (ADR 0168); GET /api/dashboard reads the rows it leaves in `dashboard_months`.
  */
 export async function dashboardRows(db: Db, first: string, last: string, today: string) {
   const start = sql`(${`${first}-01`}::date::timestamp at time zone 'Asia/Tokyo')`;
+  const end = sql`((${`${last}-01`}::date + interval '1 month')::timestamp at time zone 'Asia/Tokyo')`;
   const month = (col: SQL) => sql`to_char(${col} at time zone 'Asia/Tokyo', 'YYYY-MM')`;
   const read = async (q: SQL) => {
     const out = new Map<string, Row>();
@@ -165,15 +197,16 @@ export async function dashboardRows(db: Db, first: string, last: string, today: 
                coalesce(sum(l.amount) filter (where l.kind = 'reward'), 0)::int as credited,
                coalesce(-sum(l.amount) filter (where l.kind = 'payout'), 0)::int as paid,
                (count(*) filter (where l.kind = 'reward_reversal'))::int as reversals
-             from ledger_entries l where l.created_at >= ${start} and l.kind in ('reward', 'payout', 'reward_reversal')
+             from ledger_entries l where l.created_at >= ${start} and l.created_at < ${end}
+               and l.kind in ('reward', 'payout', 'reward_reversal')
              group by 1`),
     read(sql`select ${month(sql`u.judged_at`)} as month,
                percentile_cont(0.5) within group (order by extract(epoch from (u.judged_at - u.posted_at)) / 3600.0) as median
-             from units u where u.judged_at >= ${start} and u.posted_at is not null group by 1`),
+             from units u where u.judged_at >= ${start} and u.judged_at < ${end} and u.posted_at is not null group by 1`),
     read(sql`select ${month(sql`u.offered_at`)} as month, count(*)::int as offered, count(u.accepted_at)::int as accepted
-             from units u where u.offered_at >= ${start} group by 1`),
+             from units u where u.offered_at >= ${start} and u.offered_at < ${end} group by 1`),
     read(sql`select ${month(sql`h.created_at`)} as month, count(*)::int as holds
-             from payout_holds h where h.created_at >= ${start} group by 1`),
+             from payout_holds h where h.created_at >= ${start} and h.created_at < ${end} group by 1`),
     // Supporters who posted in the 30 days up to each month's end (today for this month).
     read(sql`select m.month, (select count(distinct u.user_id) from units u
                where u.posted_at >= m.until - interval '30 days' and u.posted_at < m.until)::int as active
@@ -187,6 +220,72 @@ export async function dashboardRows(db: Db, first: string, last: string, today: 
                    from generate_series(${`${first}-01`}::date, ${`${last}-01`}::date, interval '1 month') d) m`),
   ]);
   return { bills, ledger, judged, offers, holds, active, live };
+}
+
+/** A month of the dashboard as `dashboard_months` keeps it. */
+export interface StoredMonth {
+  month: string;
+  billed: number;
+  platform_fee: number;
+  rewards_credited: number;
+  rewards_paid: number;
+  reversals: number;
+  active_supporters: number;
+  live_shops: number;
+  median_judgement_hours: number | null;
+  offered: number;
+  accepted: number;
+  fraud_holds: number;
+  computed_at: Date;
+}
+
+/** The kept months of [first, last] (the primary key's range: as many rows as months). */
+export async function storedMonths(db: Db, first: string, last: string): Promise<Map<string, StoredMonth>> {
+  const out = new Map<string, StoredMonth>();
+  for (const r of rowsOf(
+    await db.execute(
+      sql`select * from dashboard_months where month >= ${first} and month <= ${last} order by month`,
+    ),
+  )) {
+    out.set(String(r.month), {
+      month: String(r.month),
+      billed: Number(r.billed),
+      platform_fee: Number(r.platform_fee),
+      rewards_credited: Number(r.rewards_credited),
+      rewards_paid: Number(r.rewards_paid),
+      reversals: Number(r.reversals),
+      active_supporters: Number(r.active_supporters),
+      live_shops: Number(r.live_shops),
+      median_judgement_hours: r.median_judgement_hours === null ? null : Number(r.median_judgement_hours),
+      offered: Number(r.offered),
+      accepted: Number(r.accepted),
+      fraud_holds: Number(r.fraud_holds),
+      computed_at: new Date(r.computed_at as string | Date),
+    });
+  }
+  return out;
+}
+
+/** Keeps the months computed (a later computation of a month replaces an earlier one). */
+export async function storeMonths(db: Db, months: readonly StoredMonth[]): Promise<void> {
+  if (!months.length) return;
+  const rows = months.map((m) => ({ ...m, computed_at: m.computed_at.toISOString() }));
+  await db.execute(sql`
+    insert into dashboard_months (month, billed, platform_fee, rewards_credited, rewards_paid, reversals,
+      active_supporters, live_shops, median_judgement_hours, offered, accepted, fraud_holds, computed_at)
+    select month, billed, platform_fee, rewards_credited, rewards_paid, reversals, active_supporters, live_shops,
+      median_judgement_hours, offered, accepted, fraud_holds, computed_at
+    from json_to_recordset(${JSON.stringify(rows)}::json) as m(month text, billed int, platform_fee int,
+      rewards_credited int, rewards_paid int, reversals int, active_supporters int, live_shops int,
+      median_judgement_hours double precision, offered int, accepted int, fraud_holds int, computed_at timestamptz)
+    order by month
+    on conflict (month) do update set billed = excluded.billed, platform_fee = excluded.platform_fee,
+      rewards_credited = excluded.rewards_credited, rewards_paid = excluded.rewards_paid,
+      reversals = excluded.reversals, active_supporters = excluded.active_supporters,
+      live_shops = excluded.live_shops, median_judgement_hours = excluded.median_judgement_hours,
+      offered = excluded.offered, accepted = excluded.accepted, fraud_holds = excluded.fraud_holds,
+      computed_at = excluded.computed_at
+    where dashboard_months.computed_at <= excluded.computed_at`);
 }
 
 /* ------------------------------------------------------------------ the monthly report */
@@ -218,7 +317,12 @@ export async function reportRecipients(db: Db, shopId: number) {
 export async function sentKeys(db: Db, keys: string[]): Promise<Set<string>> {
   if (!keys.length) return new Set();
   const rows = rowsOf(
-    await db.execute(sql`select key from sent_mails where key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`),
+    await db.execute(
+      sql`select key from sent_mails where key in (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    ),
   );
   return new Set(rows.map((r) => String(r.key)));
 }

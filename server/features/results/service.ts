@@ -3,6 +3,8 @@ import {
   CLICK_PLATFORMS,
   type ClickPlatform,
   DASHBOARD_MONTHS,
+  DASHBOARD_SETTLE_DAYS,
+  DASHBOARD_STALE_MS,
   type Dashboard,
   daysBetween,
   DEVICE_CLASSES,
@@ -36,8 +38,10 @@ export function addMonths(month: string, n: number): string {
   return d.toISOString().slice(0, 7);
 }
 
-const zeroPlatforms = () => Object.fromEntries(CLICK_PLATFORMS.map((p) => [p, 0])) as Record<ClickPlatform, number>;
-const zeroDevices = () => Object.fromEntries(DEVICE_CLASSES.map((d) => [d, 0])) as Record<DeviceClass, number>;
+const zeroPlatforms = () =>
+  Object.fromEntries(CLICK_PLATFORMS.map((p) => [p, 0])) as Record<ClickPlatform, number>;
+const zeroDevices = () =>
+  Object.fromEntries(DEVICE_CLASSES.map((d) => [d, 0])) as Record<DeviceClass, number>;
 
 export interface ResultsInput {
   shop_id: number;
@@ -53,7 +57,8 @@ export class ResultsService {
   async results(auth: AuthContext, q: ResultsInput): Promise<Results> {
     const shop = await repo.shopFor(this.db, q.shop_id, auth.userId, auth.priority <= STAFF_PRIORITY);
     if (!shop) throw new HttpError(404, M.notFound);
-    const ad = q.advertisement_id === undefined ? null : await repo.requestOf(this.db, shop.id, q.advertisement_id);
+    const ad =
+      q.advertisement_id === undefined ? null : await repo.requestOf(this.db, shop.id, q.advertisement_id);
     if (q.advertisement_id !== undefined && !ad) throw new HttpError(404, M.requestNotFound);
     const today = tokyoDay(now());
     let from = q.from;
@@ -72,17 +77,24 @@ export class ResultsService {
    * The figures of a shop, or of one of its requests, over [from, to], for a reader already allowed to see
    * them (the route checks the membership; the monthly report mails the shop's own members).
    */
-  async figures(shop: Results['shop'], ad: ResultsRequest | null, from: string, to: string): Promise<Results> {
+  async figures(
+    shop: Results['shop'],
+    ad: ResultsRequest | null,
+    from: string,
+    to: string,
+  ): Promise<Results> {
     const scope: repo.Scope = { shopId: shop.id, adId: ad?.id ?? null, from, to };
     // The clicks this process answered and has not written yet count too.
     await settleClicks(this.db).catch(() => {});
-    const [choices, requests, clicks, posts, funnel, billed] = await Promise.all([
+    // The scope's requests once (an index range, ADR 0168); the other reads take their ids.
+    const requests = await repo.requestsIn(this.db, scope);
+    const ids = requests.map((r) => r.id);
+    const [choices, clicks, posts, funnel, billed] = await Promise.all([
       repo.latestRequests(this.db, shop.id, RESULTS_CHOICES),
-      repo.requestsIn(this.db, scope),
-      repo.clickRows(this.db, scope),
-      repo.approvedPosts(this.db, scope),
-      repo.funnel(this.db, scope),
-      repo.billed(this.db, scope),
+      repo.clickRows(this.db, scope, ids),
+      repo.approvedPosts(this.db, scope, ids),
+      repo.funnel(this.db, ids),
+      repo.billed(this.db, ids),
     ]);
     const days = new Map<string, ResultsDay>();
     for (let d = scope.from; d <= scope.to; d = addDays(d, 1))
@@ -115,40 +127,96 @@ export class ResultsService {
         acceptance_rate: ratio(funnel.accepted, funnel.offered),
         approval_rate: ratio(funnel.approved, funnel.posted),
       },
-      cost: { billed, per_approved_post: perUnit(billed, funnel.approved), per_click: perUnit(billed, total) },
+      cost: {
+        billed,
+        per_approved_post: perUnit(billed, funnel.approved),
+        per_click: perUnit(billed, total),
+      },
       platforms: CLICK_PLATFORMS.map((platform) => ({ platform, clicks: platforms[platform] })),
       devices: DEVICE_CLASSES.map((device) => ({ device, clicks: devices[device] })),
     };
   }
 
-  async dashboard(): Promise<Dashboard> {
-    const today = tokyoDay(now());
+  /**
+   * The operators' twelve months (ADR 0168): the rows of `dashboard_months`. A month not kept yet is computed
+   * from the raw rows and kept; so is a month not settled yet (the current one, the previous one for
+   * DASHBOARD_SETTLE_DAYS days) whose row is older than `maxAgeMs`. The job passes 0 every few minutes;
+   * a read passes DASHBOARD_STALE_MS, a safety net for when no job runs.
+   */
+  async dashboard(maxAgeMs = DASHBOARD_STALE_MS): Promise<Dashboard> {
+    const at = now();
+    const today = tokyoDay(at);
     const last = today.slice(0, 7);
     const first = addMonths(last, -(DASHBOARD_MONTHS - 1));
-    const r = await repo.dashboardRows(this.db, first, last, today);
     const months = Array.from({ length: DASHBOARD_MONTHS }, (_, i) => addMonths(first, i));
-    const n = (map: Map<string, Record<string, unknown>>, month: string, key: string) =>
-      Number(map.get(month)?.[key] ?? 0);
+    let stored = await repo.storedMonths(this.db, first, last);
+    const due = months.filter((month) => {
+      const row = stored.get(month);
+      if (!row) return true;
+      return !settled(month, row.computed_at) && at.getTime() - row.computed_at.getTime() >= maxAgeMs;
+    });
+    if (due.length) {
+      await this.computeMonths(due, today, at);
+      stored = await repo.storedMonths(this.db, first, last);
+    }
+    const current = stored.get(last);
     return {
+      as_of: (current?.computed_at ?? at).toISOString(),
       months: months.map((month) => {
-        const median = r.judged.get(month)?.median;
+        const m = stored.get(month);
+        const median = m?.median_judgement_hours ?? null;
         return {
           month,
-          billed: n(r.bills, month, 'billed'),
-          rewards_credited: n(r.ledger, month, 'credited'),
-          rewards_paid: n(r.ledger, month, 'paid'),
-          platform_fee: n(r.bills, month, 'fee'),
-          active_supporters: n(r.active, month, 'active'),
-          live_shops: n(r.live, month, 'shops'),
-          median_judgement_hours:
-            median === null || median === undefined ? null : Math.round(Number(median) * 10) / 10,
-          acceptance_rate: ratio(n(r.offers, month, 'accepted'), n(r.offers, month, 'offered')),
-          reversals: n(r.ledger, month, 'reversals'),
-          fraud_holds: n(r.holds, month, 'holds'),
+          billed: m?.billed ?? 0,
+          rewards_credited: m?.rewards_credited ?? 0,
+          rewards_paid: m?.rewards_paid ?? 0,
+          platform_fee: m?.platform_fee ?? 0,
+          active_supporters: m?.active_supporters ?? 0,
+          live_shops: m?.live_shops ?? 0,
+          median_judgement_hours: median === null ? null : Math.round(median * 10) / 10,
+          acceptance_rate: ratio(m?.accepted ?? 0, m?.offered ?? 0),
+          reversals: m?.reversals ?? 0,
+          fraud_holds: m?.fraud_holds ?? 0,
         };
       }),
     };
   }
+
+  /** Computes the months from the raw rows (one grouped read per figure over their span) and keeps them. */
+  private async computeMonths(months: readonly string[], today: string, at: Date): Promise<void> {
+    const r = await repo.dashboardRows(this.db, months[0]!, months.at(-1)!, today);
+    const n = (map: Map<string, Record<string, unknown>>, month: string, key: string) =>
+      Number(map.get(month)?.[key] ?? 0);
+    await repo.storeMonths(
+      this.db,
+      months.map((month) => {
+        const median = r.judged.get(month)?.median;
+        return {
+          month,
+          billed: n(r.bills, month, 'billed'),
+          platform_fee: n(r.bills, month, 'fee'),
+          rewards_credited: n(r.ledger, month, 'credited'),
+          rewards_paid: n(r.ledger, month, 'paid'),
+          reversals: n(r.ledger, month, 'reversals'),
+          active_supporters: n(r.active, month, 'active'),
+          live_shops: n(r.live, month, 'shops'),
+          median_judgement_hours: median === null || median === undefined ? null : Number(median),
+          offered: n(r.offers, month, 'offered'),
+          accepted: n(r.offers, month, 'accepted'),
+          fraud_holds: n(r.holds, month, 'holds'),
+          computed_at: at,
+        };
+      }),
+    );
+  }
+}
+
+/**
+ * A month's figures stop changing some days after it ends (an offer of its last days may still be accepted,
+ * ADR 0168): a row computed after that is kept as it is.
+ */
+export function settled(month: string, computedAt: Date): boolean {
+  return tokyoDay(computedAt) >= addDays(`${addMonths(month, 1)}-01`, DASHBOARD_SETTLE_DAYS);
 }
 
 /* ------------------------------------------------------------------ CSV */
@@ -189,7 +257,14 @@ export function resultsCsv(r: Results): string {
     [],
     [H.posts],
     [H.request, H.supporter, H.platform, H.postedOn, H.clicks, H.url],
-    ...r.posts.map((p) => [p.advertisement_id, p.supporter_name, p.platform, p.posted_on, p.clicks, p.post_url]),
+    ...r.posts.map((p) => [
+      p.advertisement_id,
+      p.supporter_name,
+      p.platform,
+      p.posted_on,
+      p.clicks,
+      p.post_url,
+    ]),
     [],
     [H.funnel],
     [H.offered, H.accepted, H.posted, H.approved, H.acceptanceRate, H.approvalRate],

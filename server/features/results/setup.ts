@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { DASHBOARD_REFRESH_MINUTES } from '../../../contracts/results.ts';
 import { declareMailQueue } from '../../platform/mail-queue.ts';
 import { MONTHLY_REPORT_CRON, MONTHLY_REPORT_QUEUE, sendMonthlyReports } from './report.ts';
+import { ResultsService } from './service.ts';
+
+/** ADR 0168: the dashboard's months not settled yet are computed again every few minutes. */
+export const DASHBOARD_MONTHS_QUEUE = 'results.dashboard-months';
+export const DASHBOARD_MONTHS_CRON = `*/${DASHBOARD_REFRESH_MINUTES} * * * *`;
 
 /**
  * Issue 27: the monthly report (ADR 0165). The job's data may name a month (`{ month: 'YYYY-MM' }`, a
- * manual run or a test); the cron's has none, and means last month in Japan time.
+ * manual run or a test); the cron's has none, and means last month in Japan time. And the operators'
+ * dashboard months (ADR 0168).
  */
 export async function setupResults(app: FastifyInstance): Promise<void> {
   await declareMailQueue(app);
@@ -13,5 +20,11 @@ export async function setupResults(app: FastifyInstance): Promise<void> {
     const sent = await sendMonthlyReports(app, month);
     job.log.info(sent, 'monthly results reports queued');
   });
-  if (app.jobs.working) await app.jobs.schedule(MONTHLY_REPORT_QUEUE, MONTHLY_REPORT_CRON);
+  await app.jobs.work(DASHBOARD_MONTHS_QUEUE, async () => {
+    await new ResultsService(app.db).dashboard(0);
+  });
+  if (app.jobs.working) {
+    await app.jobs.schedule(MONTHLY_REPORT_QUEUE, MONTHLY_REPORT_CRON);
+    await app.jobs.schedule(DASHBOARD_MONTHS_QUEUE, DASHBOARD_MONTHS_CRON);
+  }
 }

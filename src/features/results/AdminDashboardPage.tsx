@@ -1,8 +1,13 @@
-import { DASHBOARD_FIGURES, type DashboardMonth, formatRate } from '../../../contracts/results.ts';
+import {
+  DASHBOARD_FIGURES,
+  DASHBOARD_REFRESH_MINUTES,
+  type DashboardMonth,
+  formatRate,
+} from '../../../contracts/results.ts';
 import { useResource } from '../../platform/request/hooks.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { FormAlert } from '../../platform/ui/Field.tsx';
-import { formatCount, formatYen } from '../../platform/ui/format.ts';
+import { formatCount, formatDateTime, formatYen } from '../../platform/ui/format.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, PageFrame } from '../../platform/ui/Page.tsx';
 import { getDashboard } from './api/get-dashboard.ts';
@@ -12,7 +17,13 @@ import { StackedBarChart } from './charts.tsx';
  * Issue 27 "For operators": `/admin-dashboard` (admins; GET /api/dashboard). Each figure of the last twelve
  * months (YYYY-MM, Japan time) as a small SVG chart with its table.
  */
-const Grid = styled('div', { display: 'grid', gap: '$4', '& > *': { minWidth: 0 }, '@lg': { gridTemplateColumns: '1fr 1fr' } });
+const AsOf = styled('p', { margin: '0 0 $3', color: '$muted', fontSize: '$small' });
+const Grid = styled('div', {
+  display: 'grid',
+  gap: '$4',
+  '& > *': { minWidth: 0 },
+  '@lg': { gridTemplateColumns: '1fr 1fr' },
+});
 
 type Unit = (typeof DASHBOARD_FIGURES)[number]['unit'];
 const formatter = (unit: Unit) => (n: number) => {
@@ -25,12 +36,20 @@ const formatter = (unit: Unit) => (n: number) => {
 };
 /** An axis label as a Japanese reader expects it: 12月, and the year where it starts (26年1月) or the chart does. */
 const monthTick = (m: DashboardMonth, i: number) =>
-  i === 0 || m.month.endsWith('-01') ? `${m.month.slice(2, 4)}年${Number(m.month.slice(5))}月` : `${Number(m.month.slice(5))}月`;
+  i === 0 || m.month.endsWith('-01')
+    ? `${m.month.slice(2, 4)}年${Number(m.month.slice(5))}月`
+    : `${Number(m.month.slice(5))}月`;
 /** Charts draw integers: rates in tenths of a percent, hours in tenths. */
 const scaled = (unit: Unit, v: number | null) =>
   v === null ? 0 : unit === 'rate' ? Math.round(v * 1000) : unit === 'hours' ? Math.round(v * 10) : v;
 
-function FigureChart({ figure, months }: { figure: (typeof DASHBOARD_FIGURES)[number]; months: DashboardMonth[] }) {
+function FigureChart({
+  figure,
+  months,
+}: {
+  figure: (typeof DASHBOARD_FIGURES)[number];
+  months: DashboardMonth[];
+}) {
   const values = months.map((m) => scaled(figure.unit, m[figure.key]));
   const format = formatter(figure.unit);
   const latest = months.at(-1)!;
@@ -61,6 +80,12 @@ export default function AdminDashboardPage() {
     >
       {data.state === 'loading' && <PageLoading label="集計を読み込んでいます…" />}
       {data.state === 'failed' && <FormAlert role="alert">{data.error.message}</FormAlert>}
+      {data.state === 'done' && (
+        <AsOf>
+          {formatDateTime(data.data.as_of)} 時点の集計です（今月と先月の数字は{DASHBOARD_REFRESH_MINUTES}
+          分ごとに更新します）。
+        </AsOf>
+      )}
       {data.state === 'done' && (
         <Grid>
           {DASHBOARD_FIGURES.map((f) => (

@@ -8,6 +8,7 @@ import type { Feature } from './feature.ts';
 import { type Jobs, startJobs } from './jobs.ts';
 import { REQUEST_ID_HEADER, requestIdFrom, runInLogContext, withLogSafety } from './logging.ts';
 import { createMailer, type Mailer } from './mail.ts';
+import { installNotifyChannels } from './notify/channels.ts';
 import { installNotify } from './notify/outbox.ts';
 import { installAccessPolicy } from './plugins/access.ts';
 import { installCsrf } from './plugins/csrf.ts';
@@ -140,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installUploads(app, env);
   app.decorate('mailer', createMailer(env, app.log));
   await installPostChecker(app);
+  // Issue 26: the LINE and Web Push channels (their local stand-ins outside production).
+  await installNotifyChannels(app);
   installAudit(env.APP_SECRET);
   const jobs = await startJobs({
     database: options.database,

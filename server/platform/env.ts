@@ -164,6 +164,8 @@ export function notLocalReasons(env: {
     'X_CLIENT_ID',
     'GOOGLE_CLIENT_ID',
     'INSTAGRAM_OEMBED_TOKEN',
+    'LINE_CHANNEL_ACCESS_TOKEN',
+    'VAPID_PRIVATE_KEY',
   ]) {
     if (env[key]) reasons.push(key);
   }
@@ -262,6 +264,24 @@ const schema = z
     // starts its own on loopback (issue 23, ADR 0162).
     SNS_OEMBED_URL: optionalUrl,
     INSTAGRAM_OEMBED_TOKEN: optionalString,
+    // Issue 26 (notifications): LINE messages through the Messaging API with the channel access token of a
+    // Messaging API channel under the same LINE provider as LINE Login. Outside production, without a token
+    // the server starts a local stand-in of the Messaging API (LINE_MESSAGING_API_URL names a running one).
+    LINE_CHANNEL_ACCESS_TOKEN: optionalString,
+    LINE_MESSAGING_API_URL: optionalUrl,
+    // Issue 26: Web Push with VAPID keys (`npx web-push generate-vapid-keys`); generated into DATA_DIR/vapid.json
+    // in development, push is off in production without them. VAPID_SUBJECT: the sender's contact
+    // (mailto: or https:). PUSH_STANDIN_URL: a running push-service stand-in (e2e); else one in-process.
+    VAPID_PUBLIC_KEY: optionalString,
+    VAPID_PRIVATE_KEY: optionalString,
+    VAPID_SUBJECT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^(mailto:|https:\/\/)/, 'mailto: か https:// で始まる連絡先を指定してください')
+        .optional(),
+    ),
+    PUSH_STANDIN_URL: optionalUrl,
     // Where contact messages and shop requests are sent (the operators' inbox).
     CONTACT_MAIL_TO: z.preprocess(emptyToUndefined, z.email().default('support@focustar.example')),
     // How the SNS ownership code is checked (ADR 0090): `manual` (staff look at the profile) or `fetch`

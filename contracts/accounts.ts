@@ -53,6 +53,12 @@ export const userSchema = z.object({
   status: z.string(),
   social_accounts: z.array(socialAccountSchema),
   email_verified: serverFlag,
+  /** Issue 25 (ADR 0167): the SNS accounts for posting (not the login links above), all and approved. */
+  sns_accounts_count: z.number().int(),
+  approved_sns_accounts_count: z.number().int(),
+  /** Issue 25 (ADR 0167): the mode and shop the person last used (null: never chosen). */
+  last_mode: z.enum(['focustar', 'shop']).nullable(),
+  last_shop_id: z.number().int().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -69,6 +75,14 @@ export const loginRequestSchema = z.object({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const flagUpRequestSchema = z.object({ flag: userFlagSchema });
+
+/**
+ * PUT /api/users/mode (issue 25, ADR 0167): remembers supporter mode for the next login. Shop mode is
+ * remembered by `POST /api/shops/{id}/login` itself. Answers the user.
+ */
+export const modeRequestSchema = z.object({
+  mode: z.literal('focustar', { error: 'モードの指定が正しくありません。' }),
+});
 
 /** GET /api/sessions: the user's logins (devices), newest activity first (ADR 0017). */
 export const loginSessionSchema = z.object({

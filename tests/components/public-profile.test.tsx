@@ -63,6 +63,10 @@ const supporter: User = {
   status: '承認',
   social_accounts: [],
   email_verified: true,
+  sns_accounts_count: 0,
+  approved_sns_accounts_count: 0,
+  last_mode: null,
+  last_shop_id: null,
 };
 
 describe('/{screen_name}: public profile (seed spec section 2)', () => {

@@ -28,6 +28,10 @@ export function makeUser(overrides: Partial<User> = {}): User {
     status: '承認',
     social_accounts: [],
     email_verified: true,
+    sns_accounts_count: 0,
+    approved_sns_accounts_count: 0,
+    last_mode: null,
+    last_shop_id: null,
     ...overrides,
   };
 }

@@ -219,6 +219,8 @@ for (const kind of DB_KINDS) {
           'POST /api/login',
           'POST /api/register',
           'PUT /api/users/flag-up',
+          // Issue 25 (ADR 0167): the remembered mode.
+          'PUT /api/users/mode',
           'POST /api/leave',
           // Issue 24: the role change (its admin-signed fuzzing is in security/role-changes.test.ts).
           'PUT /api/users/1/role',

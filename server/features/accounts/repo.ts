@@ -63,12 +63,19 @@ export const USER_JSON = `json_build_object(
     'social_accounts', (select coalesce(json_agg(json_build_object('id', sa.id, 'provider', sa.provider,
          'handle', sa.handle, 'profile_url', sa.profile_url, 'status', sa.status) order by sa.id), '[]'::json)
        from social_accounts sa where sa.user_id = u.id),
-    'email_verified', u.email_verified_at is not null
+    'email_verified', u.email_verified_at is not null,
+    'sns_accounts_count', sns.n,
+    'approved_sns_accounts_count', sns.approved,
+    'last_mode', u.last_mode,
+    'last_shop_id', u.last_shop_id
   )::text as user_json`;
 
 /** The joins USER_JSON needs besides `users u` and `roles r` (the favourites count, used twice). */
 export const USER_JSON_JOINS =
-  'cross join lateral (select count(*)::int as n from favorites f where f.user_id = u.id) fav';
+  'cross join lateral (select count(*)::int as n from favorites f where f.user_id = u.id) fav ' +
+  // Issue 25: the SNS accounts for posting, for the first steps of a new supporter (sns_accounts_user_idx).
+  "cross join lateral (select count(*)::int as n, (count(*) filter (where sa.status = '承認'))::int as approved " +
+  'from sns_accounts sa where sa.user_id = u.id) sns';
 
 const USER_SELECT = sql.raw(
   `select ${USER_JSON} from users u join roles r on r.id = u.role_id ${USER_JSON_JOINS}`,
@@ -201,6 +208,14 @@ export async function addReferralFavourite(db: Db, userId: number, shopId: numbe
   await db
     .update(users)
     .set({ flagStatus: sql`${users.flagStatus} || '{"addedReferralShop": true}'::jsonb` })
+    .where(eq(users.id, userId));
+}
+
+/** Issue 25 (ADR 0167): the mode (and shop) the person last used, for the next login. */
+export async function rememberMode(db: Db, userId: number, mode: 'focustar' | 'shop', shopId: number | null) {
+  await db
+    .update(users)
+    .set(mode === 'shop' ? { lastMode: mode, lastShopId: shopId } : { lastMode: mode })
     .where(eq(users.id, userId));
 }
 

@@ -66,6 +66,11 @@ export const users = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     /** The public page lists the shops the user follows only when the user allows it (issue 16). */
     favoritesPublic: boolean('favorites_public').notNull().default(false),
+    /** Issue 25 (ADR 0167): the mode and shop last used ('focustar' or 'shop'; null: never chosen). */
+    lastMode: text('last_mode').$type<'focustar' | 'shop'>(),
+    // NOTE: references shops(id) on delete set null in migration 0036; not declared here, because the
+    // shops schema imports this file.
+    lastShopId: integer('last_shop_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Leaving anonymises the row; money rows keep pointing at it. */

@@ -291,6 +291,17 @@ export class AccountService {
     return this.startLogin(row.id, caller, body.remember === true);
   }
 
+  /** PUT /api/users/mode (issue 25, ADR 0167): supporter mode is remembered for the next login. */
+  async rememberSupporterMode(userId: number): Promise<User> {
+    await repo.rememberMode(this.db, userId, 'focustar', null);
+    return this.currentUser(userId);
+  }
+
+  /** Entering a shop (POST /api/shops/{id}/login) is remembered for the next login (ADR 0167). */
+  rememberShop(userId: number, shopId: number): Promise<void> {
+    return repo.rememberMode(this.db, userId, 'shop', shopId);
+  }
+
   async raiseFlag(userId: number, flag: UserFlag): Promise<User> {
     await repo.raiseFlag(this.db, userId, flag, now());
     return this.currentUser(userId);

@@ -41,6 +41,8 @@ export const shopRoutes: FastifyPluginAsync = async (fastify) => {
     mailer: () => app.accounts.mailer,
     deleteImage: (key) => app.images.delete(key),
     appUrl: app.env.APP_URL,
+    // NOTE: the accounts feature's service, read from the instance at run time (ADR 0005), never imported.
+    rememberShop: (userId, shopId) => app.accounts.service.rememberShop(userId, shopId),
   });
 
   /* ------------------------------------------------------------ companies */

@@ -43,6 +43,8 @@ export interface ShopServiceDeps {
   /** Deletes a stored image (a replaced cover). */
   deleteImage: (key: string) => Promise<void>;
   appUrl: string;
+  /** Issue 25 (ADR 0167): the accounts feature remembers the shop a person entered, for the next login. */
+  rememberShop?: (userId: number, shopId: number) => Promise<void>;
 }
 
 /** Supporter-list cursor: the follow time as PostgreSQL wrote it and the user id, base64url. */
@@ -108,6 +110,9 @@ export class ShopService {
     const shop = await this.shopToActFor(id, auth);
     if (isStaff(auth)) {
       await audit(this.db, { actor: auth, action: 'shop.enter', table: 'shops', id: shop.id });
+    } else {
+      // Staff keep their own home after login (ADR 0167); the shop's own people come back to the shop.
+      await this.deps.rememberShop?.(auth.userId, shop.id);
     }
     return shop;
   }

@@ -102,6 +102,10 @@ export const readUser: Read<User> = object<User>({
     }),
   ),
   email_verified: flag,
+  sns_accounts_count: int,
+  approved_sns_accounts_count: int,
+  last_mode: nullable(oneOf(['focustar', 'shop'] as const)),
+  last_shop_id: nullable(int),
 });
 
 export const readShop: Read<Shop> = object<Shop>({

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   authResponseSchema,
   flagUpRequestSchema,
+  modeRequestSchema,
   loginRequestSchema,
   loginSessionsResponseSchema,
   refreshResponseSchema,
@@ -76,6 +77,16 @@ export const sessionRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { body: flagUpRequestSchema, response: { 200: userSchema, ...errors } },
     },
     (request) => service.raiseFlag(request.auth!.userId, request.body.flag),
+  );
+
+  /** Issue 25 (ADR 0167): supporter mode is remembered for the next login; answers the user. */
+  app.put(
+    '/api/users/mode',
+    {
+      config: { access: 'user' },
+      schema: { body: modeRequestSchema, response: { 200: userSchema, ...errors } },
+    },
+    (request) => service.rememberSupporterMode(request.auth!.userId),
   );
 
   /** ADR 0017: the user's logins (devices), each of which the user can end. */

@@ -30,5 +30,5 @@ export const FIRST_PAINT_SCRIPT = [
   `document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);`,
   // What is typed is noted too: React's hydration may empty a field (a password) that was typed into.
   `document.addEventListener('input',function(e){var t=e.target;if(window[${JSON.stringify(EARLY_INPUT_KEY)}]&&t&&/^(INPUT|TEXTAREA)$/.test(t.tagName))`,
-  `early.push({type:'input',target:t,value:t.value})},true)}catch(e){}`,
+  `early.push({type:'input',target:t,value:t.value,checked:t.checked})},true)}catch(e){}`,
 ].join('');

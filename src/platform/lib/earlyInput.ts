@@ -2,7 +2,7 @@ import { EARLY_INPUT_KEY } from '../../../contracts/values.ts';
 
 type EarlyInput =
   | { type: 'click' | 'submit'; target: Element }
-  | { type: 'input'; target: HTMLInputElement | HTMLTextAreaElement; value: string };
+  | { type: 'input'; target: HTMLInputElement | HTMLTextAreaElement; value: string; checked?: boolean };
 type EarlyWindow = Window & { [EARLY_INPUT_KEY]?: EarlyInput[] | null };
 
 /** What React's value tracker offers (the node's private `_valueTracker`). */
@@ -24,12 +24,14 @@ function whenHydrated(elements: () => Element[], then: () => void, deadline: num
 }
 
 /**
- * Gives React a box's tick as the page shows it, as if it had just been pressed (onChange with that tick): a
- * box ticked before the app took over stays ticked on the page while the form's state holds the unticked one.
+ * Gives React the tick a box was given before the app took over (hydration draws the box as the form's state
+ * holds it, unticked), as if it had just been pressed: onChange with that tick.
  */
-function tickAsShown(box: Tracked & HTMLInputElement): void {
+function tick(box: Tracked & HTMLInputElement, checked: boolean): void {
+  if (box.checked === checked) return;
+  box.checked = checked;
   // NOTE: React notices a press of a box by its `click` event and a tracker that disagrees with `checked`.
-  box._valueTracker?.setValue(String(!box.checked));
+  box._valueTracker?.setValue(String(!checked));
   box.dispatchEvent(new Event('click', { bubbles: true }));
 }
 
@@ -60,18 +62,19 @@ export function replayEarlyInput(root: HTMLElement, win: EarlyWindow = window): 
       const held = win[EARLY_INPUT_KEY] ?? [];
       win[EARLY_INPUT_KEY] = null;
       const typed = new Map<Tracked, string>();
-      const ticked = new Set<Tracked & HTMLInputElement>();
+      const ticked = new Map<Tracked & HTMLInputElement, boolean>();
       for (const h of held) {
         if (h.type !== 'input') continue;
         if (h.target instanceof HTMLInputElement && ['checkbox', 'radio'].includes(h.target.type))
-          ticked.add(h.target);
+          ticked.set(h.target, h.checked ?? h.target.checked);
         else typed.set(h.target, h.value);
       }
       for (const [field, value] of typed) {
         // Text typed after the app took over is newer than what was noted before.
         if (field.isConnected) typeInto(field, field.value !== '' ? field.value : value);
       }
-      for (const box of ticked) if (box.isConnected) tickAsShown(box);
+      // The last press of each box (a radio's press ticks it; the others of its group follow).
+      for (const [box, checked] of ticked) if (box.isConnected) tick(box, checked);
       // In a task of its own, once React has drawn the values above: a form sent in the same task would
       // still see the state of before (its handler is the one of the last render).
       setTimeout(() => {

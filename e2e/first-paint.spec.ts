@@ -1,33 +1,26 @@
-import type { Page } from "@playwright/test";
-import {
-  DEMO,
-  DEMO_PASSWORD,
-  expect,
-  login,
-  test,
-  tickRecaptcha,
-} from "./fixtures.ts";
+import type { Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, expect, login, test, tickRecaptcha } from './fixtures.ts';
 
 /**
  * Issue 11, ADR 0155: the guest pages come prerendered by the server; the app takes them over without
  * drawing them again, and a signed-in visitor never gets the guest's page.
  */
 const GUEST_PAGES = [
-  { path: "/", heading: /好きなお店を/ },
-  { path: "/login", heading: "ログイン" },
-  { path: "/recruitments", heading: "モニター募集" },
+  { path: '/', heading: /好きなお店を/ },
+  { path: '/login', heading: 'ログイン' },
+  { path: '/recruitments', heading: 'モニター募集' },
 ];
 
 /** The console warnings React's recovery from a hydration difference leaves (src/main.tsx). */
 function hydrationWarnings(page: Page): string[] {
   const warnings: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.text().startsWith("hydration:")) warnings.push(msg.text());
+  page.on('console', (msg) => {
+    if (msg.text().startsWith('hydration:')) warnings.push(msg.text());
   });
   return warnings;
 }
 
-test.describe("without scripts", () => {
+test.describe('without scripts', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const { path, heading } of GUEST_PAGES) {
@@ -35,24 +28,19 @@ test.describe("without scripts", () => {
       page,
     }) => {
       await page.goto(path);
-      await expect(
-        page.getByRole("heading", { level: 1, name: heading }),
-      ).toBeAttached();
-      await expect(page.locator("#root")).toHaveAttribute(
-        "data-prerendered",
-        "",
-      );
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeAttached();
+      await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '');
       await expect(page).toHaveTitle(/Focustar/);
     });
   }
 
-  test("the login form is there and not inert: links work from the first paint (issue 25 (13))", async ({
+  test('the login form is there and not inert: links work from the first paint (issue 25 (13))', async ({
     page,
   }) => {
-    await page.goto("/login");
-    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await page.goto('/login');
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
     await expect(page.locator('input[name="email"]')).toBeAttached();
-    await page.getByRole("link", { name: "新規登録" }).first().click();
+    await page.getByRole('link', { name: '新規登録' }).first().click();
     await expect(page).toHaveURL(/\/register$/);
   });
 });
@@ -63,30 +51,22 @@ for (const { path, heading } of GUEST_PAGES) {
   }) => {
     const warnings = hydrationWarnings(page);
     await page.goto(path);
-    await expect(
-      page.getByRole("heading", { level: 1, name: heading }),
-    ).toBeVisible();
-    await expect(page.locator("#root")).not.toHaveAttribute("inert");
-    await page.getByRole("button", { name: "メニューを開く" }).click();
-    await expect(
-      page.getByRole("navigation", { name: "メインメニュー" }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await page.getByRole('button', { name: 'メニューを開く' }).click();
+    await expect(page.getByRole('navigation', { name: 'メインメニュー' })).toBeVisible();
     expect(warnings).toEqual([]);
   });
 }
 
-test("a signed-in visitor gets their own screen, never the guest page (ADR 0155)", async ({
-  page,
-}) => {
+test('a signed-in visitor gets their own screen, never the guest page (ADR 0155)', async ({ page }) => {
   await login(page, DEMO.supporter);
   const warnings = hydrationWarnings(page);
-  await page.goto("/recruitments");
-  await expect(page.locator("html")).toHaveAttribute("data-session", "");
-  await expect(page.locator("#root")).not.toHaveAttribute("data-prerendered");
-  await expect(page.getByRole("link", { name: "新規登録" })).toHaveCount(0);
-  await expect(
-    page.getByRole("heading", { level: 1, name: "モニター募集" }),
-  ).toBeVisible();
+  await page.goto('/recruitments');
+  await expect(page.locator('html')).toHaveAttribute('data-session', '');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  await expect(page.getByRole('link', { name: '新規登録' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'モニター募集' })).toBeVisible();
   expect(warnings).toEqual([]);
 });
 
@@ -94,22 +74,17 @@ test("a guest's /recruitments brings its open recruitments and the first photo: 
   page,
 }) => {
   const listCalls: string[] = [];
-  page.on("request", (req) => {
-    if (new URL(req.url()).pathname === "/api/recruitments")
-      listCalls.push(req.url());
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/recruitments') listCalls.push(req.url());
   });
-  const html = await (await page.request.get("/recruitments")).text();
-  expect(html).toMatch(
-    /<link rel="preload" as="image" fetchpriority="high" href="\/media\//,
-  );
-  expect(html).toContain(
-    '<script id="embedded-answers" type="application/json">',
-  );
-  await page.goto("/recruitments");
-  await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+  const html = await (await page.request.get('/recruitments')).text();
+  expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="\/media\//);
+  expect(html).toContain('<script id="embedded-answers" type="application/json">');
+  await page.goto('/recruitments');
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
   expect(listCalls).toEqual([]);
   // The next list (a filter) asks the server as before.
-  await page.getByLabel("エリア").selectOption("東京都");
+  await page.getByLabel('エリア').selectOption('東京都');
   await expect.poll(() => listCalls.length).toBe(1);
 });
 
@@ -117,10 +92,8 @@ test("a guest's /recruitments brings its open recruitments and the first photo: 
 async function holdScripts(page: Page) {
   // Until the server has prerendered its pages (just after it starts), a page waits for its scripts.
   await expect
-    .poll(async () => (await page.request.get("/login")).text(), {
-      timeout: 60_000,
-    })
-    .toContain("data-prerendered");
+    .poll(async () => (await page.request.get('/login')).text(), { timeout: 60_000 })
+    .toContain('data-prerendered');
   let release = () => {};
   const released = new Promise<void>((r) => (release = r));
   await page.route(/\/assets\/.*\.js$/, async (route) => {
@@ -130,79 +103,69 @@ async function holdScripts(page: Page) {
   return () => release();
 }
 
-test("issue 25 (13): a tap on the menu before the app has taken the page over opens the menu", async ({
+test('issue 25 (13): a tap on the menu before the app has taken the page over opens the menu', async ({
   page,
 }) => {
   const release = await holdScripts(page);
-  await page.goto("/", { waitUntil: "commit" });
-  await expect(page.locator("#root")).toHaveAttribute("data-prerendered", "");
-  await page.getByRole("button", { name: "メニューを開く" }).click();
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '');
+  await page.getByRole('button', { name: 'メニューを開く' }).click();
   release();
-  await expect(
-    page.getByRole("navigation", { name: "メインメニュー" }),
-  ).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'メインメニュー' })).toBeVisible();
 });
 
-test("issue 25 (13): a link tapped before the app has taken the page over goes where it says", async ({
+test('issue 25 (13): a link tapped before the app has taken the page over goes where it says', async ({
   page,
 }) => {
   const release = await holdScripts(page);
-  await page.goto("/recruitments", { waitUntil: "commit" });
-  await page.getByRole("link", { name: "ログイン" }).first().click();
+  await page.goto('/recruitments', { waitUntil: 'commit' });
+  await page.getByRole('link', { name: 'ログイン' }).first().click();
   release();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(
-    page.getByRole("heading", { level: 1, name: "ログイン" }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'ログイン' })).toBeVisible();
 });
 
-test("issue 25 (13): what is typed before the app has taken the login page over is what it sends", async ({
+test('issue 25 (13): what is typed before the app has taken the login page over is what it sends', async ({
   page,
 }) => {
   const release = await holdScripts(page);
-  await page.goto("/login", { waitUntil: "commit" });
+  await page.goto('/login', { waitUntil: 'commit' });
   await page.locator('input[name="email"]').fill(DEMO.supporter);
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
   release();
   await tickRecaptcha(page);
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
 });
 
-test("issue 25 (13): a box ticked before the app has taken the login page over is what it sends (remember me)", async ({
+test('issue 25 (13): a box ticked before the app has taken the login page over is what it sends (remember me)', async ({
   page,
 }) => {
   const release = await holdScripts(page);
-  await page.goto("/login", { waitUntil: "commit" });
+  await page.goto('/login', { waitUntil: 'commit' });
   await page.locator('input[name="email"]').fill(DEMO.supporter);
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.getByRole("checkbox", { name: "ログインしたままにする" }).check();
+  await page.getByRole('checkbox', { name: 'ログインしたままにする' }).check();
   release();
   await tickRecaptcha(page);
-  await expect(
-    page.getByRole("checkbox", { name: "ログインしたままにする" }),
-  ).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'ログインしたままにする' })).toBeChecked();
   const sent = page.waitForRequest(
-    (r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/login",
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/login',
   );
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  expect((await sent).postDataJSON()).toMatchObject({
-    email: DEMO.supporter,
-    remember: true,
-  });
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ email: DEMO.supporter, remember: true });
 });
 
-test("issue 25 (14): the first login of a fresh browser has no failed request and a clean console", async ({
+test('issue 25 (14): the first login of a fresh browser has no failed request and a clean console', async ({
   page,
 }) => {
   const failed: string[] = [];
   const errors: string[] = [];
-  page.on("response", (res) => {
-    if (res.status() >= 400)
-      failed.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+  page.on('response', (res) => {
+    if (res.status() >= 400) failed.push(`${res.status()} ${res.request().method()} ${res.url()}`);
   });
-  page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(msg.text());
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
   });
   await page.context().clearCookies();
   await login(page, DEMO.supporter);

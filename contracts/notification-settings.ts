@@ -263,3 +263,89 @@ export const UNSUBSCRIBE_TEXTS = {
   done: 'メールの配信を停止しました。',
   invalid: '配信停止のリンクが正しくないか、期限が切れています。',
 } as const;
+
+/** Issue 26 "Web Push": the devices (browsers) that receive push notifications, listed on /account-info. */
+const base64url = (bytes: number, message: string) =>
+  z
+    .string({ error: message })
+    .max(200, message)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, message)
+    .refine((s) => {
+      const clean = s.replace(/=+$/, '');
+      return Math.floor((clean.length * 3) / 4) === bytes;
+    }, message);
+
+export const PUSH_SUBSCRIPTION_TEXTS = {
+  title: 'プッシュ通知を受け取る端末',
+  none: 'プッシュ通知を受け取る端末はありません。',
+  subscribe: 'この端末でプッシュ通知を受け取る',
+  subscribed: 'この端末でプッシュ通知を受け取ります。',
+  removed: '端末を削除しました。',
+  remove: '削除',
+  denied: 'ブラウザの設定で通知が許可されていません。ブラウザの設定から通知を許可してください。',
+  unsupported: 'このブラウザはプッシュ通知に対応していません。',
+  off: 'プッシュ通知は現在ご利用いただけません。',
+  since: '登録日',
+  endpoint: 'この通知サービスには対応していません。',
+  keys: '端末の鍵が正しくありません。',
+  notFound: '端末が見つかりません。',
+  tooMany: '登録できる端末は20台までです。使っていない端末を削除してください。',
+} as const;
+export const PUSH_DEVICES_MAX = 20;
+
+export const pushSubscriptionCreateSchema = z.object({
+  endpoint: z
+    .string({ error: PUSH_SUBSCRIPTION_TEXTS.endpoint })
+    .max(1000, PUSH_SUBSCRIPTION_TEXTS.endpoint)
+    .refine((s) => /^https?:\/\//.test(s), PUSH_SUBSCRIPTION_TEXTS.endpoint),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object(
+    {
+      // An uncompressed P-256 point (65 bytes) and a 16-byte auth secret (RFC 8291).
+      p256dh: base64url(65, PUSH_SUBSCRIPTION_TEXTS.keys),
+      auth: base64url(16, PUSH_SUBSCRIPTION_TEXTS.keys),
+    },
+    { error: PUSH_SUBSCRIPTION_TEXTS.keys },
+  ),
+});
+export type PushSubscriptionCreate = z.infer<typeof pushSubscriptionCreateSchema>;
+
+export const pushDeviceSchema = z.object({
+  id: z.number().int(),
+  /** What the device is, e.g. `iPhone（Safari）`. */
+  device: z.string(),
+  created_at: z.string(),
+  last_sent_at: z.string().nullable(),
+});
+export type PushDevice = z.infer<typeof pushDeviceSchema>;
+
+export const pushDevicesResponseSchema = z.object({
+  items: z.array(pushDeviceSchema),
+  /** The VAPID public key to subscribe with (applicationServerKey); null: push is off on this server. */
+  vapid_public_key: z.string().nullable(),
+});
+export type PushDevices = z.infer<typeof pushDevicesResponseSchema>;
+
+/** The device a user agent is, as the list names it. */
+export function pushDeviceLabel(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  const os = /iPhone/.test(ua)
+    ? 'iPhone'
+    : /iPad/.test(ua)
+      ? 'iPad'
+      : /Android/.test(ua)
+        ? 'Android'
+        : /Windows|Macintosh|Linux|CrOS/.test(ua)
+          ? 'パソコン'
+          : 'その他の端末';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\/|FxiOS/.test(ua)
+      ? 'Firefox'
+      : /Chrome\/|CriOS|Chromium/.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : null;
+  return browser ? `${os}（${browser}）` : os;
+}

@@ -8,6 +8,7 @@ import { contactRoutes } from './contact/routes.ts';
 import { indexPictureRoutes } from './index-pictures/routes.ts';
 import { materialRoutes } from './materials/routes.ts';
 import { moneyRoutes } from './money/routes.ts';
+import { notificationSettingsRoutes } from './notification-settings/routes.ts';
 import { setupMoney } from './money/setup.ts';
 import { popOrderRoutes } from './pop-orders/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
@@ -50,4 +51,5 @@ export const features: readonly Feature[] = [
   { name: 'results', setup: setupResults, routes: resultsRoutes },
   { name: 'audit', routes: auditRoutes },
   { name: 'fraud', routes: fraudRoutes },
+  { name: 'notification-settings', routes: notificationSettingsRoutes },
 ];

@@ -14,6 +14,7 @@ export * from './money/schema.ts';
 export * from './pop-orders/schema.ts';
 export * from './achievements/schema.ts';
 export * from './results/schema.ts';
+export * from './notification-settings/schema.ts';
 // The platform's tables (not a feature's): the money ledger.
 export * from './advertisements/schema.ts';
 // The platform's tables (not a feature's): the money ledger, the tracking links, the mail outbox.

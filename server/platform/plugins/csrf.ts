@@ -9,6 +9,13 @@ import { isApiRequest } from './security.ts';
  * The cookie is readable by scripts; an unsafe /api request must echo it in the header. The token is
  * signed with the app secret, so a cookie planted by a sibling domain is not accepted. 419 on mismatch.
  */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route takes unsafe requests without the double submit (a signed token in the URL stands in). */
+    csrf?: false;
+  }
+}
+
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -51,6 +58,8 @@ export function installCsrf(app: FastifyInstance, opts: { secret: string; secure
   app.addHook('onRequest', async (request, reply) => {
     // NOTE: decided by the matched route, not the raw URL (issue 10 item 5: `/%61pi/…` is `/api/…`).
     if (!isApiRequest(request)) return;
+    // A route another site posts by design (the one-click unsubscribe of RFC 8058) carries its own authority.
+    if (request.routeOptions.config.csrf === false) return;
     const cookie = request.cookies[XSRF_COOKIE];
     if (!valid(cookie)) setCookie(reply);
     if (SAFE.has(request.method)) return;

@@ -44,3 +44,11 @@ if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && !document.documentElement.hasAtt
   replayEarlyInput(root);
   createRoot(root).render(app);
 }
+
+// Issue 26: the service worker (it shows pushes and caches nothing) once the page has loaded, out of the way
+// of the first screen; it makes the app installable and lets /account-info subscribe to push.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () =>
+    setTimeout(() => void navigator.serviceWorker.register('/sw.js').catch(() => {}), 3000),
+  );
+}

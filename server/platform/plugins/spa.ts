@@ -52,8 +52,9 @@ export async function installSpa(app: FastifyInstance, clientDir: string | null)
       setHeaders(reply, path) {
         const cache = path.includes('/assets/')
           ? 'public, max-age=31536000, immutable'
-          : path.endsWith('index.html')
-            ? 'no-cache'
+          : path.endsWith('index.html') || path.endsWith('/sw.js') || path.endsWith('.webmanifest')
+            ? // Issue 26: the service worker and the manifest are checked on every load (a new release shows).
+              'no-cache'
             : 'public, max-age=3600';
         reply.header('Cache-Control', cache);
       },

@@ -178,6 +178,17 @@ const ENDPOINTS: Endpoint[] = [
       return `/api/results?shop_id=${c.shop}&from=${day(-29)}&to=${day(0)}`;
     },
   },
+  {
+    // ADR 0168: a whole month, as the monthly report reads it (last month in Japan time).
+    name: 'results (shop, a chosen month)',
+    as: 'owner',
+    path: (c) => {
+      const jst = new Date(Date.now() + 9 * 3_600_000);
+      const first = new Date(Date.UTC(jst.getUTCFullYear(), jst.getUTCMonth() - 1, 1));
+      const last = new Date(Date.UTC(jst.getUTCFullYear(), jst.getUTCMonth(), 0));
+      return `/api/results?shop_id=${c.shop}&from=${first.toISOString().slice(0, 10)}&to=${last.toISOString().slice(0, 10)}`;
+    },
+  },
   { name: 'results (request)', as: 'owner', path: (c) => `/api/results?shop_id=${c.shop}&advertisement_id=${c.bigAd}` },
   { name: 'operators dashboard (admin)', as: 'admin', path: () => '/api/dashboard' },
 ];

@@ -100,9 +100,10 @@ for (const kind of DB_KINDS) {
 
     /**
      * The oracle: the figures of [from, to] for the requests given, from the raw rows. Clicks per day are
-     * short_link_clicks (the writer's per-day counts, not the roll-up the route reads).
+     * short_link_clicks (the writer's per-day counts, not the roll-up the route reads): of the requests' units,
+     * or for a shop over a period (`shopId`), of every unit of the shop (ADR 0168).
      */
-    async function oracle(adIds: number[], from: string, to: string) {
+    async function oracle(adIds: number[], from: string, to: string, shopId?: number) {
       const ids = adIds.length ? adIds : [0];
       const list = sql.join(
         ids.map((id) => sql`${id}`),
@@ -113,7 +114,8 @@ for (const kind of DB_KINDS) {
           await rows(sql`
           select to_char(c.day, 'YYYY-MM-DD') as day, sum(c.clicks)::int as n
           from short_link_clicks c, units u
-          where u.short_link_id = c.link_id and u.advertisement_id in (${list}) and c.day between ${from} and ${to}
+          where u.short_link_id = c.link_id and c.day between ${from} and ${to}
+            and ${shopId === undefined ? sql`u.advertisement_id in (${list})` : sql`u.shop_id = ${shopId}`}
           group by c.day`)
         ).map((r) => [String(r.day), Number(r.n)]),
       );
@@ -174,7 +176,7 @@ for (const kind of DB_KINDS) {
                        and starts_on <= ${today} and ends_on >= ${from}`)
       ).map((a) => Number(a.id));
       expect(r.requests.map((q) => q.id).sort()).toEqual([...adIds].sort());
-      expectMatches(r, await oracle(adIds, from, today));
+      expectMatches(r, await oracle(adIds, from, today, cafeId));
       // The demo has something to show (issue 27 "How": a few weeks of clicks and approved posts).
       expect(r.total_clicks).toBeGreaterThan(50);
       expect(r.posts.length).toBeGreaterThanOrEqual(2);
@@ -254,7 +256,7 @@ for (const kind of DB_KINDS) {
         expect(res.statusCode, res.body).toBe(200);
         const r = resultsSchema.strict().parse(res.json());
         expect(r.requests.map((q) => q.id)).toEqual([adId]);
-        const o = await oracle([adId], month.from, month.to);
+        const o = await oracle([adId], month.from, month.to, cafeId);
         expectMatches(r, o);
         expect(o.total).toBeGreaterThan(100);
         expect(r.funnel).toMatchObject({ offered: 4, accepted: 3, posted: 3, approved: 2 });

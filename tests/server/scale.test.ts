@@ -170,7 +170,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           left join (select link_id, day, sum(clicks) as s from short_link_click_sources group by 1, 2) x using (link_id, day)
           where x.s is distinct from c.clicks`),
       ).toBe(0);
-      for (const table of ['favorites', 'payout_lines', 'entries', 'bills', 'recruitments', 'sns_accounts', 'short_link_click_sources']) {
+      // ADR 0168: per shop, day, platform and device, the shop roll-up is the sum over the shop's unit links.
+      expect(
+        await count(`select count(*) as n from shop_click_sources s
+          full join (select u.shop_id, c.day, c.platform, c.device, sum(c.clicks) as n
+                     from short_link_click_sources c join units u on u.short_link_id = c.link_id group by 1, 2, 3, 4) x
+            using (shop_id, day, platform, device)
+          where x.n is distinct from s.clicks`),
+      ).toBe(0);
+      for (const table of ['favorites', 'payout_lines', 'entries', 'bills', 'recruitments', 'sns_accounts', 'short_link_click_sources', 'shop_click_sources']) {
         expect(await count(`select count(*) as n from ${table}`), table).toBeGreaterThan(0);
       }
       // A real ledger never pays out more than was earned.

@@ -397,7 +397,7 @@ for (const kind of DB_KINDS) {
       fan1LineId = detail.lines.find((l: { user: { id: number } }) => l.user.id === ids.fan1).id;
     });
 
-    it('shows the supporter the payout, the account’s last digits, the balance and the year; raises checkedFirstReward', async () => {
+    it('shows the supporter the payout, the account’s last digits, the balance and the year; a read raises no flag (ADR 0170)', async () => {
       expect((await flags(ids.supporter)).checkedFirstReward).toBeFalsy();
       const res = await supporter.get('/api/payments');
       expect(res.statusCode).toBe(200);
@@ -417,7 +417,8 @@ for (const kind of DB_KINDS) {
       expect(body.balance).toBe(0);
       expect(body.next_payment).toBeNull();
       expect(body.year).toBe(Number(tokyoDay(new Date()).slice(0, 4)));
-      expect((await flags(ids.supporter)).checkedFirstReward).toBe(true);
+      // Issue 25 (12), ADR 0170: /history raises checkedFirstReward with flag-up when it shows a reward.
+      expect((await flags(ids.supporter)).checkedFirstReward).toBeFalsy();
       // fan2: 600 yen waits (below the minimum, and recent): no payment date yet.
       expect((await fan2.get('/api/payments')).json()).toMatchObject({
         balance: 600,

@@ -334,7 +334,6 @@ export async function supporterTotals(db: Db, userId: number, yearStart: Date, y
         (select min(created_at) from credits where running >
           (select coalesce(-sum(amount), 0) from ledger_entries where user_id = ${userId} and amount < 0)
           + (select coalesce(sum(amount), 0) from payout_lines where user_id = ${userId} and status = '未払')) as oldest,
-        (select count(*)::int from ledger_entries where user_id = ${userId} and kind = 'reward') as rewards_count,
         exists (select 1 from payout_holds where user_id = ${userId}) as on_hold`),
   );
   const holding = Number(row?.holding ?? 0);
@@ -347,7 +346,6 @@ export async function supporterTotals(db: Db, userId: number, yearStart: Date, y
     yearRewards: Number(row?.year_rewards ?? 0),
     yearPaid: Number(row?.year_debits ?? 0) - Number(row?.year_returned ?? 0),
     oldest: row?.oldest ? new Date(row.oldest as string) : null,
-    rewardsCount: Number(row?.rewards_count ?? 0),
   };
 }
 

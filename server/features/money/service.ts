@@ -623,8 +623,8 @@ export class MoneyService {
   /* ------------------------------------------------------------------ supporter history */
 
   /**
-   * The supporter's payouts, balance and next transfer (issue 14, History). Viewing it with a credited
-   * reward raises `checkedFirstReward` (ADR 0101).
+   * The supporter's payouts, balance and next transfer (issue 14, History). A read only: the screen that
+   * shows a reward raises `checkedFirstReward` with flag-up (ADR 0170, replacing that point of ADR 0102).
    */
   async payments(userId: number): Promise<SupporterPayments> {
     const at = this.now();
@@ -637,7 +637,6 @@ export class MoneyService {
       repo.accountOfUser(this.db, userId),
       repo.scheduledLine(this.db, userId),
     ]);
-    if (totals.rewardsCount > 0) await repo.raiseFlag(this.db, userId, 'checkedFirstReward');
     let next: SupporterPayments['next_payment'] = scheduled ? { ...scheduled, scheduled: true } : null;
     const free = totals.balance - totals.held;
     // A held supporter is told nothing about why (product design section 8: a neutral message), and no

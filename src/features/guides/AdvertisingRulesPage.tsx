@@ -1,12 +1,17 @@
 import { Link } from 'wouter';
+import { useAuth } from '../../platform/session/hooks.ts';
+import { useRaiseFlag } from '../../platform/session/useRaiseFlag.ts';
 import { Notice, PageFrame, Prose } from '../../platform/ui/Page.tsx';
 
 /**
  * The posting rules, led by the disclosure rule: since 2023-10-01 Japan's Act against Unjustifiable
  * Premiums and Misleading Representations treats undisclosed advertising (stealth marketing) as a
- * misleading representation, so every requested post shows `#PR` (product design section 3).
+ * misleading representation, so every requested post shows `#PR` (product design section 3). Shown in
+ * advertiser mode it raises watchedAdvertiserRule, else watchedFocustarRule (issue 25 (12), ADR 0170).
  */
 export default function AdvertisingRulesPage() {
+  const { role } = useAuth();
+  useRaiseFlag(role === 'shop' ? 'watchedAdvertiserRule' : 'watchedFocustarRule');
   return (
     <PageFrame
       title="拡散のルール"

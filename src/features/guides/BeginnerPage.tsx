@@ -1,5 +1,6 @@
 import { Link, useLocation, useSearch } from 'wouter';
 import { useAuth } from '../../platform/session/hooks.ts';
+import { useRaiseFlag } from '../../platform/session/useRaiseFlag.ts';
 import { ButtonLink } from '../../platform/ui/Button.tsx';
 import { formatYen } from '../../platform/ui/format.ts';
 import { Notice, PageFrame, Prose } from '../../platform/ui/Page.tsx';
@@ -93,13 +94,17 @@ function ShopGuide() {
   );
 }
 
-/** Seed spec section 2: the safety guide, `type=shop` or `type=focustar` (default: the current mode). */
+/**
+ * Seed spec section 2: the safety guide, `type=shop` or `type=focustar` (default: the current mode). Each tab
+ * is that side's rules: showing it raises watchedAdvertiserRule or watchedFocustarRule (issue 25 (12), ADR 0170).
+ */
 export default function BeginnerPage() {
   const search = useSearch();
   const [location] = useLocation();
   const { role } = useAuth();
   const q = new URLSearchParams(search).get('type');
   const type: GuideType = q === 'shop' || q === 'focustar' ? q : role === 'shop' ? 'shop' : 'focustar';
+  useRaiseFlag(type === 'shop' ? 'watchedAdvertiserRule' : 'watchedFocustarRule');
   return (
     <PageFrame
       title="安心・安全ガイド"

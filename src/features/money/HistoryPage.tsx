@@ -3,6 +3,7 @@ import { PAYOUT_MINIMUM_YEN, type SupporterPayments, MONEY_MESSAGES } from '../.
 import { useState } from 'react';
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { useSideMenu } from '../../platform/session/hooks.ts';
+import { useRaiseFlag } from '../../platform/session/useRaiseFlag.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { Button, ButtonLink } from '../../platform/ui/Button.tsx';
 import { FormAlert } from '../../platform/ui/Field.tsx';
@@ -75,6 +76,12 @@ function SupporterHistory() {
   // The rewards of the pages after the first (50 a page, keyset; issue 17).
   const [more, setMore] = useState<{ items: Rewards['items']; cursor: number | null } | null>(null);
   const page = useSubmission();
+  // Issue 25 (12), ADR 0170: the first reward this page shows raises checkedFirstReward.
+  useRaiseFlag(
+    rewards.state === 'done' && rewards.data.items.some((r) => r.kind === 'reward')
+      ? 'checkedFirstReward'
+      : null,
+  );
   if (payments.state === 'loading' || rewards.state === 'loading') return <PageLoading />;
   if (payments.state === 'failed')
     return <MessageView title="履歴を表示できません">{payments.error.message}</MessageView>;

@@ -92,6 +92,8 @@ test('issue 27 "For operators": /admin-dashboard shows twelve months per figure 
   await page.goto('/admin-dashboard');
   await expect(page.getByRole('heading', { level: 1, name: '運営ダッシュボード' })).toBeVisible();
   await expect(page.getByRole('img', { name: /ご請求額（税抜）/ })).toBeVisible();
+  // ADR 0168: the figures are kept per month; the page says when this month's were computed.
+  await expect(page.getByText(/^\d{4}年\d{1,2}月\d{1,2}日（.） \d{2}:\d{2} 時点の集計です/)).toBeVisible();
   await page.getByText('報酬の計上を表で見る').click();
   const table = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: '月' }) }).first();
   await expect(table.getByRole('rowheader').first()).toHaveText(/^\d{4}-\d{2}$/);

@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { App } from '../../src/app/App.tsx';
+import { authActor } from '../../src/platform/session/actors.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
+import type { TestApp } from '../support/app.ts';
+import { createInjectFetch } from '../support/inject-fetch.ts';
+import { createAccountsApp } from '../server/helpers.ts';
+
+/**
+ * Issue 26 "Preferences": 通知設定 on /account-info — each group's channels as the server states them (in-app
+ * fixed on, LINE unavailable until linked), a change saved with a toast and kept by the server, quiet hours,
+ * and the push devices card (a browser without push says so). The real shell against the real API (inject).
+ */
+configure({ asyncUtilTimeout: 10_000 });
+
+let t: TestApp;
+let net: ReturnType<typeof createInjectFetch>;
+
+beforeAll(async () => {
+  t = await createAccountsApp('pglite');
+  net = createInjectFetch(t.app);
+  vi.stubGlobal('fetch', net.fetch);
+}, 180_000);
+afterAll(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await t.close();
+});
+afterEach(async () => {
+  cleanup();
+  if (authActor.getSnapshot().context.login) {
+    authActor.send({ type: 'auth.logout' });
+    await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(false));
+  }
+  localStorage.clear();
+});
+
+async function openAs(email: string) {
+  await act(async () => {
+    authActor.send({ type: 'auth.submitLogin', email, password: DEMO_PASSWORD });
+    await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(true));
+  });
+  window.history.pushState(null, '', '/account-info');
+  render(<App />);
+  return screen.findByRole('heading', { name: '通知設定' }, { timeout: 15_000 });
+}
+
+const stored = async (email: string) =>
+  (
+    (await t.database.db.execute(sql`
+      select ns.channels, ns.quiet_hours from notification_settings ns join users u on u.id = ns.user_id
+       where u.email = ${email}`)) as unknown as { rows: { channels: unknown; quiet_hours: boolean }[] }
+  ).rows[0];
+
+describe('issue 26 通知設定 on /account-info', () => {
+  it('shows each group with its channels, saves a change with a toast, and the server keeps it', async () => {
+    await t.database.db.execute(sql`
+      delete from social_accounts where provider = 'line'
+         and user_id = (select id from users where email = 'supporter@example.com')`);
+    await openAs('supporter@example.com');
+    const offers = await screen.findByRole('group', { name: '拡散依頼のオファー' });
+    const inApp = within(offers).getByRole('checkbox', { name: /お知らせ欄/ }) as HTMLInputElement;
+    expect(inApp.checked).toBe(true);
+    expect(inApp.disabled).toBe(true);
+    expect(within(offers).getByRole('checkbox', { name: /LINE/ }).hasAttribute('disabled')).toBe(true);
+    expect(within(offers).getAllByText(/未設定/)).toHaveLength(2);
+    // Without LINE or push, offers come by mail (section 8).
+    const mail = within(offers).getByRole('checkbox', { name: /メール/ }) as HTMLInputElement;
+    expect(mail.checked).toBe(true);
+    expect(screen.getByText('LINEでログインを連携すると、LINEでも受け取れます。')).toBeTruthy();
+
+    await userEvent.click(mail);
+    const quiet = screen.getByRole('checkbox', { name: /夜間（22:00〜8:00）/ }) as HTMLInputElement;
+    expect(quiet.checked).toBe(true);
+    await userEvent.click(quiet);
+    await userEvent.click(screen.getByRole('button', { name: '保存する' }));
+    expect(await screen.findByText('通知設定を保存しました。')).toBeTruthy();
+    expect(net.calls).toContain('PUT /api/notification-settings');
+    const row = await stored('supporter@example.com');
+    expect(row?.channels).toMatchObject({ offers: { mail: false } });
+    expect(row?.quiet_hours).toBe(false);
+    // The form shows what the server answered.
+    const after = await screen.findByRole('group', { name: '拡散依頼のオファー' });
+    expect((within(after).getByRole('checkbox', { name: /メール/ }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('the push devices card lists none and says when the browser cannot receive push', async () => {
+    await openAs('supporter@example.com');
+    const card = (await screen.findByRole('heading', { name: 'プッシュ通知を受け取る端末' })).closest('section')!;
+    expect(await within(card as HTMLElement).findByText('プッシュ通知を受け取る端末はありません。')).toBeTruthy();
+    // jsdom has no service worker or PushManager.
+    expect(within(card as HTMLElement).getByText('このブラウザはプッシュ通知に対応していません。')).toBeTruthy();
+  });
+
+  it('a shop member also chooses how posts to judge arrive (each or daily)', async () => {
+    await openAs('owner@example.com');
+    const group = await screen.findByRole('group', { name: '審査待ちの投稿の通知' });
+    expect((within(group).getByRole('radio', { name: '1日1回まとめて' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(within(group).getByRole('radio', { name: '届くたびに' }));
+    await userEvent.click(screen.getByRole('button', { name: '保存する' }));
+    expect(await screen.findByText('通知設定を保存しました。')).toBeTruthy();
+    await waitFor(async () => {
+      const res = (await t.database.db.execute(sql`
+        select ns.posts_to_judge from notification_settings ns join users u on u.id = ns.user_id
+         where u.email = 'owner@example.com'`)) as unknown as { rows: { posts_to_judge: string }[] };
+      expect(res.rows[0]?.posts_to_judge).toBe('each');
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../../../platform/session/hooks.ts';
 import { Card, PageFrame } from '../../../platform/ui/Page.tsx';
@@ -7,6 +8,9 @@ import { LoginLinksSection } from './LoginLinksSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
 import { SnsAccountsSection } from './SnsAccountsSection.tsx';
+
+// Issue 26: 通知設定 and the push devices, loaded after the rest of the screen.
+const NotificationSettingsSection = lazy(() => import('./NotificationSettingsSection.tsx'));
 
 const List = styled('dl', {
   display: 'grid',
@@ -46,6 +50,9 @@ export default function AccountInfoPage() {
       {/* Issue 16 / ADR 0090: these are ways to log in, not the SNS accounts reviewed for posting. */}
       <LoginLinksSection />
       <SecuritySection />
+      <Suspense fallback={null}>
+        <NotificationSettingsSection />
+      </Suspense>
       <LeaveSection />
     </PageFrame>
   );

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { startMailCatcher } from '../../tests/support/mail.ts';
 import { startSnsStandin, type StandinPost } from '../../server/platform/sns-standin.ts';
+import { startLineStandin } from '../../server/platform/notify/line-standin.ts';
+import { startPushStandin } from '../../server/platform/notify/push-standin.ts';
 import { startOAuthProvider } from '../../tests/support/oauth.ts';
 import { startRecaptchaServer } from '../../tests/support/recaptcha.ts';
 import { parseMail, type ParsedMail } from './mime.ts';
@@ -47,6 +49,9 @@ export async function startFakes(auxPort: number): Promise<Fakes> {
   const oauth = await startOAuthProvider();
   // Issue 23: the SNS platforms' oEmbed, as the server's real post checker asks it (SNS_OEMBED_URL).
   const sns = await startSnsStandin();
+  // Issue 26: the LINE Messaging API and a push service, as the server's real LINE and push senders reach them.
+  const line = await startLineStandin();
+  const push = await startPushStandin();
 
   let denyNext: string | null = null;
   oauth.service.on('beforeAuthorizeRedirect', (redirect: { url: URL }) => {
@@ -96,6 +101,22 @@ export async function startFakes(auxPort: number): Promise<Fakes> {
       if (req.method === 'POST' && url.pathname === '/sns/posts') {
         return json(201, { url: sns.publish(JSON.parse(await readBody(req)) as StandinPost) });
       }
+      // Issue 26: what the LINE stand-in accepted; the push stand-in's subscriptions and decrypted pushes.
+      if (req.method === 'GET' && url.pathname === '/line/sent') return json(200, line.sent);
+      if (req.method === 'POST' && url.pathname === '/line/fail') {
+        const { status, times } = JSON.parse(await readBody(req)) as { status: number; times?: number };
+        line.failNext(status, times);
+        return json(200, { ok: true });
+      }
+      if (req.method === 'POST' && url.pathname === '/push/subscriptions') {
+        const { applicationServerKey } = JSON.parse(await readBody(req)) as { applicationServerKey: string };
+        return json(201, push.subscribe(applicationServerKey));
+      }
+      if (req.method === 'GET' && url.pathname === '/push/messages') return json(200, push.messages);
+      if (req.method === 'POST' && url.pathname === '/push/expire') {
+        push.expire((JSON.parse(await readBody(req)) as { endpoint: string }).endpoint);
+        return json(200, { ok: true });
+      }
       if (req.method === 'POST' && url.pathname === '/oauth/plan') {
         plan(JSON.parse(await readBody(req)) as OAuthPlan);
         return json(200, { ok: true });
@@ -117,6 +138,8 @@ export async function startFakes(auxPort: number): Promise<Fakes> {
       RECAPTCHA_SITE_KEY: E2E_RECAPTCHA.siteKey,
       RECAPTCHA_VERIFY_URL: recaptcha.url,
       SNS_OEMBED_URL: sns.url,
+      LINE_MESSAGING_API_URL: line.url,
+      PUSH_STANDIN_URL: push.url,
       ...oauth.envFor(),
     },
     async close() {
@@ -126,6 +149,8 @@ export async function startFakes(auxPort: number): Promise<Fakes> {
         recaptcha.stop(),
         oauth.stop(),
         sns.close(),
+        line.close(),
+        push.close(),
       ]);
     },
   };

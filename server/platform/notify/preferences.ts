@@ -25,7 +25,10 @@ import type { ChannelName } from './channel.ts';
  *   staff's groups (`on`), informational mail only with opt-in (`opt_in`); the transactional mails of
  *   MAIL_ALWAYS_KINDS whatever the setting.
  *
- * Platform code: plain SQL over the accounts' tables, no feature imports.
+ * Platform code: plain SQL over the accounts' tables, no feature imports. ADR 0171 has the decisions.
+ *
+ * For the outbox: `channelsFor` when writing a change's deliveries; `heldUntilFor(db, userId, now, channel)`
+ * (the person's quiet-hours switch) or `heldUntil(now, channel)` (quiet hours on) for a LINE/push due time.
  */
 
 export interface Reach {

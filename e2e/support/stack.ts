@@ -16,8 +16,11 @@ import { E2E_APP_SECRET, E2E_APP_VERSION, E2E_CONTACT_MAIL_TO, stackPorts } from
  */
 const ports = stackPorts();
 // NOTE: a build of its own, not dist/client: `npm start`, `npm run build` or another run's build empty
-// dist/client while they work, which would pull the SPA from under a running suite.
-const CLIENT_DIR = join(ROOT_DIR, 'dist/e2e-client');
+// dist/client while they work, which would pull the SPA from under a running suite. E2E_CLIENT_DIR gives a
+// run a build of its own when several runs share one checkout (each would otherwise rebuild the other's).
+const CLIENT_DIR = process.env.E2E_CLIENT_DIR
+  ? resolve(ROOT_DIR, process.env.E2E_CLIENT_DIR)
+  : join(ROOT_DIR, 'dist/e2e-client');
 const dataDir = mkdtempSync(join(tmpdir(), 'focustar-e2e-'));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 

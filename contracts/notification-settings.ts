@@ -249,7 +249,7 @@ export const NOTIFICATION_SETTINGS_TEXTS = {
   saved: '通知設定を保存しました。',
   lineMissing: 'LINEでログインを連携すると、LINEでも受け取れます。',
   pushMissing: 'この端末でプッシュ通知を許可すると、プッシュ通知でも受け取れます。',
-  locked: '必ずお届けします',
+  locked: '常にオン',
   unavailable: '未設定',
   postsToJudge: '審査待ちの投稿の通知',
   save: '保存する',

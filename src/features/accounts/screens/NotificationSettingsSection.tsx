@@ -44,8 +44,9 @@ const Group = styled('fieldset', {
 const Hint = styled('p', { margin: '$1 0 $2', color: '$gray700', fontSize: '$small' });
 const Channels = styled('div', {
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(9.5em, 1fr))',
-  columnGap: '$4',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  columnGap: '$3',
+  '@md': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
 });
 const Small = styled('span', { color: '$gray700', fontSize: '$small', marginLeft: '$1' });
 const Radio = styled('label', {

@@ -56,7 +56,8 @@ export interface StripeServer {
   /** What Stripe reports later (e.g. `errored` after a failed payout). */
   setBankStatus(bankAccountId: string, status: string): void;
   /** The next request answers this error (status, Stripe error object). */
-  failNext(status: number, error: Json): void;
+  /** The next `times` calls answer this error (the SDK retries a 5xx twice: a down Stripe is 3). */
+  failNext(status: number, error: Json, times?: number): void;
   accounts: Map<string, Json & { external: Map<string, Json> }>;
   /** Every PaymentIntent made (a replayed idempotent request makes none). */
   paymentIntents: Map<string, Json>;
@@ -124,7 +125,7 @@ export async function startStripeServer(): Promise<StripeServer> {
   const paymentIntents = new Map<string, Json>();
   const accounts: StripeServer['accounts'] = new Map();
   const idempotent = new Map<string, { status: number; body: Json; params: string }>();
-  let failure: { status: number; error: Json } | null = null;
+  let failure: { status: number; error: Json; times: number } | null = null;
 
   const expandIntent = (intent: Json, expand: unknown) => {
     const list = Array.isArray(expand) ? expand : [];
@@ -171,7 +172,7 @@ export async function startStripeServer(): Promise<StripeServer> {
           status: 'requires_payment_method',
           customer: form.customer ?? null,
           payment_method: null,
-          payment_method_types: form.payment_method_types ?? ['card'],
+          payment_method_types: form.allowed_payment_method_types ?? form.payment_method_types ?? ['card'],
           usage: form.usage ?? 'off_session',
           metadata: form.metadata ?? {},
           last_setup_error: null,
@@ -263,7 +264,7 @@ export async function startStripeServer(): Promise<StripeServer> {
           currency: form.currency,
           customer: form.customer ?? null,
           payment_method: pmId,
-          payment_method_types: form.payment_method_types ?? ['card'],
+          payment_method_types: form.allowed_payment_method_types ?? form.payment_method_types ?? ['card'],
           confirmation_method: 'automatic',
           capture_method: 'automatic',
           description: form.description ?? null,
@@ -449,7 +450,7 @@ export async function startStripeServer(): Promise<StripeServer> {
       };
     if (failure) {
       const f = failure;
-      failure = null;
+      if (--failure.times <= 0) failure = null;
       return { status: f.status, body: { error: f.error } };
     }
     const idemKey = method === 'POST' ? req.headers['idempotency-key'] : undefined;
@@ -524,8 +525,8 @@ export async function startStripeServer(): Promise<StripeServer> {
         if (bank) bank.status = status;
       }
     },
-    failNext(status, error) {
-      failure = { status, error };
+    failNext(status, error, times = 1) {
+      failure = { status, error, times };
     },
     stop: () =>
       new Promise<void>((resolve) => {

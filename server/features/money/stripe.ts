@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import {
   type BankAccountStatus,
   type BankDetails,
@@ -13,34 +14,18 @@ import {
 } from './provider.ts';
 
 /**
- * Stripe's REST API over `fetch` (issue 14, ADR 0110): form-encoded requests to `{apiUrl}/v1/…` with the
- * secret key as a bearer token, a pinned API version, an idempotency key on the creating POSTs, and
- * Stripe's error object turned into a PaymentProviderError. No SDK: the handful of calls below is all
- * this service uses. `apiUrl` is https://api.stripe.com in production; tests point it at a local server
- * that answers like Stripe (tests/support/stripe.ts).
+ * Stripe's API through the official SDK (issue 29, ADR 0110 and ADR 0174): the SDK pins the API version
+ * its types were written for, retries what Stripe says may be retried (with the same idempotency key), and
+ * sends an idempotency key on the creating POSTs. Its errors become a PaymentProviderError. `apiUrl` is
+ * https://api.stripe.com in production; tests point it at a local server that answers like Stripe
+ * (tests/support/stripe.ts).
  */
 
-/** The API version the objects below were written against (Stripe-Version header). */
-export const STRIPE_API_VERSION = '2024-06-20';
+/** The API version the SDK's types were written against (its Stripe-Version header). */
+export const STRIPE_API_VERSION: Stripe.LatestApiVersion = '2026-10-28.endive';
 const TIMEOUT_MS = 15_000;
-
-type FormValue = string | number | boolean | null | undefined | FormValue[] | { [key: string]: FormValue };
-
-/**
- * Stripe's form encoding: nested objects as `a[b][c]=v`, arrays as `a[0]=v`; null and undefined are left
- * out (an empty string would unset the field at Stripe).
- */
-export function stripeForm(params: Record<string, FormValue>): URLSearchParams {
-  const out = new URLSearchParams();
-  const add = (key: string, value: FormValue) => {
-    if (value === null || value === undefined) return;
-    if (Array.isArray(value)) value.forEach((v, i) => add(`${key}[${i}]`, v));
-    else if (typeof value === 'object') for (const [k, v] of Object.entries(value)) add(`${key}[${k}]`, v);
-    else out.append(key, String(value));
-  };
-  for (const [k, v] of Object.entries(params)) add(k, v);
-  return out;
-}
+/** Retries of a failed connection or a 409/429/5xx that Stripe marks retryable (same idempotency key). */
+const NETWORK_RETRIES = 2;
 
 type Json = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -98,83 +83,25 @@ export function bankAccountOf(o: Json, accountId: string): ExternalBankAccount {
 export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
   readonly publishableKey: string;
-  private readonly secretKey: string;
-  private readonly apiUrl: string;
+  private readonly stripe: Stripe;
 
   constructor(options: { secretKey: string; publishableKey: string; apiUrl: string }) {
-    this.secretKey = options.secretKey;
     this.publishableKey = options.publishableKey;
-    this.apiUrl = options.apiUrl.replace(/\/+$/, '');
+    this.stripe = stripeClient(options.secretKey, options.apiUrl);
   }
 
-  /** One call of Stripe's API; throws PaymentProviderError on anything but a 2xx JSON answer. */
-  private async request(
-    method: 'GET' | 'POST' | 'DELETE',
-    path: string,
-    params: Record<string, FormValue> = {},
-    idempotencyKey?: string,
-  ): Promise<Json> {
-    const form = stripeForm(params);
-    const query = method === 'POST' || form.size === 0 ? '' : `?${form}`;
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${this.secretKey}`,
-      'stripe-version': STRIPE_API_VERSION,
-    };
-    if (method === 'POST') headers['content-type'] = 'application/x-www-form-urlencoded';
-    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
-    let res: Response;
+  /** One call of the SDK; its errors become PaymentProviderError (never carrying the request). */
+  private async call<T>(what: string, run: () => Promise<T>): Promise<Json> {
     try {
-      res = await fetch(`${this.apiUrl}${path}${query}`, {
-        method,
-        headers,
-        ...(method === 'POST' ? { body: form.toString() } : {}),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+      return (await run()) as unknown as Json;
     } catch (err) {
-      // NOTE: the message names the path only: the request's body may hold a bank account number.
-      throw new PaymentProviderError(
-        0,
-        'api_connection_error',
-        null,
-        null,
-        `Stripe unreachable (${method} ${path}): ${(err as Error).name}`,
-      );
+      throw providerErrorOf(err, what);
     }
-    let body: Json;
-    try {
-      body = (await res.json()) as Json;
-    } catch {
-      throw new PaymentProviderError(
-        res.status,
-        'api_error',
-        null,
-        null,
-        `Stripe answered ${res.status} without JSON`,
-      );
-    }
-    if (!res.ok || body.error) {
-      const e = (body.error ?? {}) as Json;
-      const intent =
-        e.payment_intent && typeof e.payment_intent === 'object' ? (e.payment_intent as Json) : null;
-      throw new PaymentProviderError(
-        res.status,
-        str(e.type) ?? 'api_error',
-        str(e.code),
-        str(e.param),
-        str(e.message) ?? `Stripe answered ${res.status}`,
-        intent ? paymentIntentOf(intent) : null,
-        str(e.decline_code),
-      );
-    }
-    return body;
   }
 
   async createCustomer(input: { name: string; metadata: Record<string, string> }, idempotencyKey: string) {
-    const o = await this.request(
-      'POST',
-      '/v1/customers',
-      { name: input.name, metadata: input.metadata },
-      idempotencyKey,
+    const o = await this.call('POST /v1/customers', () =>
+      this.stripe.customers.create({ name: input.name, metadata: input.metadata }, { idempotencyKey }),
     );
     return { id: String(o.id) };
   }
@@ -183,100 +110,141 @@ export class StripePaymentProvider implements PaymentProvider {
     customer: string;
     metadata: Record<string, string>;
   }): Promise<SetupIntent> {
-    const o = await this.request('POST', '/v1/setup_intents', {
-      customer: input.customer,
-      payment_method_types: ['card'],
-      // Saved for the monthly invoice, charged without the shop at the screen.
-      usage: 'off_session',
-      metadata: input.metadata,
-    });
+    const o = await this.call('POST /v1/setup_intents', () =>
+      this.stripe.setupIntents.create({
+        customer: input.customer,
+        allowed_payment_method_types: ['card'],
+        // Saved for the monthly invoice, charged without the shop at the screen.
+        usage: 'off_session',
+        metadata: input.metadata,
+      }),
+    );
     return setupIntentOf(o);
   }
 
   async retrieveSetupIntent(id: string): Promise<SetupIntent> {
-    const o = await this.request('GET', `/v1/setup_intents/${encodeURIComponent(id)}`, {
-      expand: ['payment_method'],
-    });
+    const o = await this.call('GET /v1/setup_intents/:id', () =>
+      this.stripe.setupIntents.retrieve(id, { expand: ['payment_method'] }),
+    );
     return setupIntentOf(o);
   }
 
   async detachPaymentMethod(id: string): Promise<void> {
-    await this.request('POST', `/v1/payment_methods/${encodeURIComponent(id)}/detach`);
+    await this.call('POST /v1/payment_methods/:id/detach', () => this.stripe.paymentMethods.detach(id));
   }
 
   async chargeSavedCard(input: SavedCardCharge, idempotencyKey: string): Promise<PaymentIntent> {
-    const o = await this.request(
-      'POST',
-      '/v1/payment_intents',
-      {
-        // JPY is zero-decimal: the amount is yen, not hundredths.
-        amount: input.amount,
-        currency: 'jpy',
-        customer: input.customer,
-        payment_method: input.paymentMethod,
-        payment_method_types: ['card'],
-        // The shop is not at the screen: Stripe declines (authentication_required) rather than wait for 3-D Secure.
-        off_session: true,
-        confirm: true,
-        description: input.description,
-        metadata: input.metadata,
-      },
-      idempotencyKey,
+    const o = await this.call('POST /v1/payment_intents', () =>
+      this.stripe.paymentIntents.create(
+        {
+          // JPY is zero-decimal: the amount is yen, not hundredths.
+          amount: input.amount,
+          currency: 'jpy',
+          customer: input.customer,
+          payment_method: input.paymentMethod,
+          allowed_payment_method_types: ['card'],
+          // The shop is not at the screen: Stripe declines (authentication_required) rather than wait for 3-D Secure.
+          off_session: true,
+          confirm: true,
+          description: input.description,
+          metadata: input.metadata,
+        },
+        { idempotencyKey },
+      ),
     );
     return paymentIntentOf(o);
   }
 
   async createPayoutAccount(input: { metadata: Record<string, string> }, idempotencyKey: string) {
-    const o = await this.request(
-      'POST',
-      '/v1/accounts',
-      {
-        type: 'custom',
-        country: 'JP',
-        business_type: 'individual',
-        default_currency: 'jpy',
-        capabilities: { transfers: { requested: true } },
-        // Payouts to the bank are this service's own (the monthly Zengin transfer), not Stripe's schedule.
-        settings: { payouts: { schedule: { interval: 'manual' } } },
-        metadata: input.metadata,
-      },
-      idempotencyKey,
+    const o = await this.call('POST /v1/accounts', () =>
+      this.stripe.accounts.create(
+        {
+          type: 'custom',
+          country: 'JP',
+          business_type: 'individual',
+          default_currency: 'jpy',
+          capabilities: { transfers: { requested: true } },
+          // Payouts to the bank are this service's own (the monthly Zengin transfer), not Stripe's schedule.
+          settings: { payouts: { schedule: { interval: 'manual' } } },
+          metadata: input.metadata,
+        },
+        { idempotencyKey },
+      ),
     );
     return { id: String(o.id) };
   }
 
   async addBankAccount(accountId: string, bank: BankDetails): Promise<ExternalBankAccount> {
-    const o = await this.request('POST', `/v1/accounts/${encodeURIComponent(accountId)}/external_accounts`, {
-      external_account: {
-        object: 'bank_account',
-        country: 'JP',
-        currency: 'jpy',
-        routing_number: bank.routingNumber,
-        account_number: bank.accountNumber,
-        account_holder_name: bank.holderName,
-        account_holder_type: 'individual',
-      },
-      default_for_currency: true,
-    });
+    const o = await this.call('POST /v1/accounts/:id/external_accounts', () =>
+      this.stripe.accounts.createExternalAccount(accountId, {
+        external_account: {
+          object: 'bank_account',
+          country: 'JP',
+          currency: 'jpy',
+          routing_number: bank.routingNumber,
+          account_number: bank.accountNumber,
+          account_holder_name: bank.holderName,
+          account_holder_type: 'individual',
+        },
+        default_for_currency: true,
+      }),
+    );
     return bankAccountOf(o, accountId);
   }
 
   async retrieveBankAccount(accountId: string, bankAccountId: string): Promise<ExternalBankAccount> {
-    const o = await this.request(
-      'GET',
-      `/v1/accounts/${encodeURIComponent(accountId)}/external_accounts/${encodeURIComponent(bankAccountId)}`,
+    const o = await this.call('GET /v1/accounts/:id/external_accounts/:id', () =>
+      this.stripe.accounts.retrieveExternalAccount(accountId, bankAccountId),
     );
     return bankAccountOf(o, accountId);
   }
 
   async deleteBankAccount(accountId: string, bankAccountId: string): Promise<void> {
-    await this.request(
-      'DELETE',
-      `/v1/accounts/${encodeURIComponent(accountId)}/external_accounts/${encodeURIComponent(bankAccountId)}`,
+    await this.call('DELETE /v1/accounts/:id/external_accounts/:id', () =>
+      this.stripe.accounts.deleteExternalAccount(accountId, bankAccountId),
     );
   }
 
   async deletePayoutAccount(accountId: string): Promise<void> {
-    await this.request('DELETE', `/v1/accounts/${encodeURIComponent(accountId)}`);
+    await this.call('DELETE /v1/accounts/:id', () => this.stripe.accounts.del(accountId));
   }
+}
+
+/** The SDK pointed at `apiUrl` (Stripe's host in production, a local server in tests). */
+export function stripeClient(secretKey: string, apiUrl: string): Stripe {
+  const url = new URL(apiUrl);
+  return new Stripe(secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    host: url.hostname,
+    port: url.port || (url.protocol === 'http:' ? 80 : 443),
+    protocol: url.protocol === 'http:' ? 'http' : 'https',
+    maxNetworkRetries: NETWORK_RETRIES,
+    timeout: TIMEOUT_MS,
+    telemetry: false,
+    appInfo: { name: 'focustar' },
+  });
+}
+
+/** Stripe's error as this service reads it; the message names the call only (a body may hold a bank number). */
+export function providerErrorOf(err: unknown, what: string): PaymentProviderError {
+  if (!(err instanceof Stripe.errors.StripeError))
+    return new PaymentProviderError(0, 'api_connection_error', null, null, `Stripe failed (${what})`);
+  if (err instanceof Stripe.errors.StripeConnectionError || err.statusCode === undefined)
+    return new PaymentProviderError(
+      0,
+      'api_connection_error',
+      null,
+      null,
+      `Stripe unreachable (${what}): ${err.type}`,
+    );
+  const intent = err.payment_intent ? paymentIntentOf(err.payment_intent as unknown as Json) : null;
+  return new PaymentProviderError(
+    err.statusCode,
+    err.rawType ?? 'api_error',
+    err.code ?? null,
+    err.param ?? null,
+    err.message || `Stripe answered ${err.statusCode}`,
+    intent,
+    err.decline_code ?? null,
+  );
 }

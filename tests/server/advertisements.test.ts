@@ -79,17 +79,80 @@ for (const kind of DB_KINDS) {
       await mail.stop();
     });
 
-    let ad: Advertisement;
     /** The supporter posts on X (issue 23: the SNS stand-in holds it): the request's text and the unit's link. */
     const posted = (handle: string, url: string, u: Pick<Unit, 'short_url'>) => {
-      t.app.snsStandin!.publish({ platform: 'x', url, author: handle, text: `${complete.text}\n${u.short_url ?? ''}` });
+      t.app.snsStandin!.publish({
+        platform: 'x',
+        url,
+        author: handle,
+        text: `${complete.text}\n${u.short_url ?? ''}`,
+      });
       return url;
+    };
+
+    // Issue 28 (3): every test builds its own request, units and posts with these, so any test passes alone
+    // and in any order. Each request's text is its own, so the mails of one request are told from another's.
+    let requests = 0;
+    /** A complete draft (下書き) of shop 1 whose text no other request of the suite has. */
+    const draftRequest = async (fields: Record<string, unknown> = {}): Promise<Advertisement> => {
+      requests += 1;
+      const res = await owner.post('/api/advertisements', {
+        shop_id: 1,
+        ...complete,
+        text: `${complete.text}（依頼${requests}）`,
+        ...fields,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    };
+    /** A complete request sent for review (審査中). */
+    const submittedRequest = async (fields: Record<string, unknown> = {}): Promise<Advertisement> => {
+      const ad = await draftRequest(fields);
+      const res = await owner.post(`/api/advertisements/${ad.id}/submit`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    /** A request approved by staff (配信中): three units offered to shop 1's first followers (supporter, fan1, fan2). */
+    const liveRequest = async (fields: Record<string, unknown> = {}): Promise<Advertisement> => {
+      const ad = await submittedRequest(fields);
+      const res = await staff.post(`/api/advertisements/${ad.id}/approve`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    /** The supporter's offer of the request. */
+    const offerOf = async (client: TestClient, ad: Advertisement): Promise<Unit> => {
+      const items = (await client.get('/api/units?status=offered')).json().items as Unit[];
+      const offer = items.find((u) => u.advertisement_id === ad.id);
+      expect(offer, `an offer of request ${ad.id}`).toBeDefined();
+      return offer!;
+    };
+    /** The supporter's unit of the request, accepted on X (it has its tracking link). */
+    const acceptedUnit = async (client: TestClient, ad: Advertisement): Promise<Unit> => {
+      const offer = await offerOf(client, ad);
+      expect((await client.post(`/api/units/${offer.id}/accept`, { platform: 'x' })).statusCode).toBe(200);
+      return (await client.get(`/api/units/${offer.id}`)).json();
+    };
+    let posts = 0;
+    /** The supporter's unit of the request, accepted and its post reported (posted). */
+    const postedUnit = async (client: TestClient, handle: string, ad: Advertisement): Promise<Unit> => {
+      const u = await acceptedUnit(client, ad);
+      posts += 1;
+      const res = await client.post(`/api/units/${u.id}/proof`, {
+        post_url: posted(handle, xPost(handle, 1000 + posts), u),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    /** The mails to an address from now on: `after()` answers those that came since. */
+    const mailsFrom = (address: string) => {
+      const since = mail.to(address).length;
+      return { after: () => mail.to(address).slice(since) };
     };
 
     it('creates a draft (下書き) whose text keeps the 「#PR」 disclosure; units typed in full-width digits count', async () => {
       const res = await owner.post('/api/advertisements', { shop_id: 1, ...complete, text: '季節のケーキ' });
       expect(res.statusCode, res.body).toBe(201);
-      ad = res.json();
+      const ad: Advertisement = res.json();
       expect(ad.status).toBe('下書き');
       expect(ad.text).toBe('#PR 季節のケーキ');
       expect(ad.units).toBe(3);
@@ -103,6 +166,7 @@ for (const kind of DB_KINDS) {
     });
 
     it('images: up to 4 on a draft through the storage service (re-encoded, served), taken off by a PUT; a fifth or a stranger refused', async () => {
+      const ad = await draftRequest();
       const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#c96' } })
         .png()
         .toBuffer();
@@ -145,6 +209,7 @@ for (const kind of DB_KINDS) {
     });
 
     it('refuses bad fields with a Japanese errors map per field (reward under 100 yen, unknown platform, end before start)', async () => {
+      const ad = await draftRequest();
       const res = await owner.put(`/api/advertisements/${ad.id}`, {
         reward: 99,
         platforms: ['facebook'],
@@ -165,6 +230,7 @@ for (const kind of DB_KINDS) {
     });
 
     it('only members of the shop company create, edit and submit; a shop under review cannot submit', async () => {
+      const ad = await draftRequest();
       expect((await supporter.post('/api/advertisements', { shop_id: 1 })).statusCode).toBe(403);
       expect((await otherOwner.put(`/api/advertisements/${ad.id}`, { units: 4 })).statusCode).toBe(404);
       expect((await supporter.post(`/api/advertisements/${ad.id}/submit`)).statusCode).toBe(404);
@@ -176,22 +242,26 @@ for (const kind of DB_KINDS) {
     });
 
     it('submit -> 審査中; staff send it back with a reason the owner sees (mail), the owner fixes it and resubmits', async () => {
+      const ad = await draftRequest();
       const sent = await owner.post(`/api/advertisements/${ad.id}/submit`);
       expect(sent.statusCode, sent.body).toBe(200);
       expect(sent.json().status).toBe('審査中');
       expect((await owner.put(`/api/advertisements/${ad.id}`, { units: 4 })).statusCode).toBe(409);
       expect((await owner.post(`/api/advertisements/${ad.id}/reject`, { reason: 'x' })).statusCode).toBe(403);
+      const ownerMails = mail.to('owner@example.com').length;
       const back = await staff.post(`/api/advertisements/${ad.id}/reject`, {
         reason: '写真を追加してください。',
       });
       expect(back.json()).toMatchObject({ status: '差し戻し', reject_reason: '写真を追加してください。' });
-      const m = await mail.waitFor('owner@example.com', { timeoutMs: 15_000 });
+      const m = await mail.waitFor('owner@example.com', { timeoutMs: 15_000, since: ownerMails });
       expect(m.subject).toBe('【Focustar】拡散依頼が差し戻されました');
       expect(m.text).toContain('写真を追加してください。');
       expect((await owner.post(`/api/advertisements/${ad.id}/submit`)).json().status).toBe('審査中');
     });
 
     it('approval -> 配信中 splits it into offers: followers first (oldest follow first), never the owner, never more than ordered', async () => {
+      const ad = await submittedRequest();
+      const supporterMails = mailsFrom('supporter@example.com');
       const res = await staff.post(`/api/advertisements/${ad.id}/approve`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().status).toBe('配信中');
@@ -212,17 +282,21 @@ for (const kind of DB_KINDS) {
       expect(await count(sql`select count(*)::int as n from units where advertisement_id = ${ad.id}`)).toBe(
         3,
       );
-      const offerMail = await mail.waitFor('supporter@example.com', { timeoutMs: 15_000 });
+      // This request's offer mail (its text is its own).
+      await expect
+        .poll(() => supporterMails.after().find((m) => m.text.includes(ad.text)), { timeout: 15_000 })
+        .toBeDefined();
+      const offerMail = supporterMails.after().find((m) => m.text.includes(ad.text))!;
       expect(offerMail.subject).toBe('【Focustar】デモカフェ 渋谷店から拡散依頼が届きました');
       expect(offerMail.text).toContain('120円');
     });
 
-    let unit: Unit;
     it('the supporter sees the offer, /api/me counts it; another supporter cannot accept it; accept twice is one accept', async () => {
+      const ad = await liveRequest();
       const me = (await supporter.get('/api/me')).json();
       const list = (await supporter.get('/api/units?status=offered')).json();
       expect(me.not_accepted_units_count).toBe(list.items.length);
-      unit = list.items.find((u: Unit) => u.advertisement_id === ad.id);
+      let unit: Unit = list.items.find((u: Unit) => u.advertisement_id === ad.id);
       expect(unit).toMatchObject({ status: 'offered', reward: 120, short_url: null });
       expect((await fan1.post(`/api/units/${unit.id}/accept`)).statusCode).toBe(404);
       const [a, b] = await Promise.all([
@@ -240,6 +314,9 @@ for (const kind of DB_KINDS) {
     });
 
     it('proof: a post URL of the unit platform, not a profile, not another platform, not a URL that proved another unit', async () => {
+      const unit = await acceptedUnit(supporter, await liveRequest());
+      // What the supporter's other posts awaiting judgement already hold (none in a suite of this test alone).
+      const pendingBefore = (await supporter.get('/api/rewards')).json().pending as number;
       const bad = async (post_url: string) =>
         (await supporter.post(`/api/units/${unit.id}/proof`, { post_url })).json();
       expect((await bad('https://www.instagram.com/p/Abcdef123/')).errors.post_url).toEqual([
@@ -259,7 +336,7 @@ for (const kind of DB_KINDS) {
       ]);
       expect([a.statusCode, b.statusCode], a.body + b.body).toEqual([200, 200]);
       expect(a.json()).toMatchObject({ status: 'posted', post_url: url });
-      expect((await supporter.get('/api/rewards')).json().pending).toBe(120);
+      expect((await supporter.get('/api/rewards')).json().pending).toBe(pendingBefore + 120);
     });
 
     it('proof: the post must be dated within the unit period, read from the URL id (X, TikTok) or from the checker (ADR 0064)', async () => {
@@ -287,9 +364,7 @@ for (const kind of DB_KINDS) {
       ).toBe(FIELD_MESSAGES.postOutOfPeriod('2026-11-26', '2026-11-30'));
 
       // Through the API: fan1 accepts an offer of the live request and reports a post of last month.
-      const offer = ((await fan1.get('/api/units?status=offered')).json().items as Unit[]).find(
-        (u) => u.advertisement_id === ad.id,
-      )!;
+      const offer = await offerOf(fan1, await liveRequest());
       expect((await fan1.post(`/api/units/${offer.id}/accept`, { platform: 'x' })).statusCode).toBe(200);
       const accepted = (await fan1.get(`/api/units/${offer.id}`)).json() as Unit;
       const old = await fan1.post(`/api/units/${offer.id}/proof`, {
@@ -336,6 +411,8 @@ for (const kind of DB_KINDS) {
     });
 
     it('judging: another company cannot; the supporter cannot judge their own; a rejection gives a listed reason and one resubmission', async () => {
+      const unit = await postedUnit(supporter, 'demo_supporter', await liveRequest());
+      const supporterMails = mailsFrom('supporter@example.com');
       expect((await otherOwner.post(`/api/units/${unit.id}/approve`)).statusCode).toBe(404);
       expect((await supporter.post(`/api/units/${unit.id}/approve`)).statusCode).toBe(403);
       const noNote = await owner.post(`/api/units/${unit.id}/reject`, { reason: 'その他' });
@@ -349,9 +426,7 @@ for (const kind of DB_KINDS) {
       await expect
         .poll(
           () =>
-            mail
-              .to('supporter@example.com')
-              .find((m) => m.subject === '【Focustar】投稿が承認されませんでした')?.text,
+            supporterMails.after().find((m) => m.subject === '【Focustar】投稿が承認されませんでした')?.text,
           {
             timeout: 15_000,
           },
@@ -364,16 +439,21 @@ for (const kind of DB_KINDS) {
     });
 
     it('approval credits the reward once (key unit:{id}:reward) and mails the amount; /api/rewards shows it', async () => {
+      const unit = await postedUnit(supporter, 'demo_supporter', await liveRequest());
       const userId = await userIdOf(t, 'supporter@example.com');
       const before = await balanceOf(t.database.db, userId);
+      // The supporter's other rewards held now (none in a suite of this test alone).
+      const heldBefore = (await supporter.get('/api/rewards')).json() as { holding: number; balance: number };
+      expect(heldBefore.balance).toBe(before - heldBefore.holding);
+      const supporterMails = mailsFrom('supporter@example.com');
       const res = await owner.post(`/api/units/${unit.id}/approve`);
       expect(res.json().status).toBe('approved');
       expect((await owner.post(`/api/units/${unit.id}/approve`)).statusCode).toBe(200);
       expect(await balanceOf(t.database.db, userId)).toBe(before + 120);
       const rewards = (await supporter.get('/api/rewards')).json();
       // Product design section 8: 確定待ち for 7 days; the payable balance does not hold it yet.
-      expect(rewards.holding).toBe(120);
-      expect(rewards.balance).toBe(before);
+      expect(rewards.holding).toBe(heldBefore.holding + 120);
+      expect(rewards.balance).toBe(before - heldBefore.holding);
       expect(rewards.items[0].state).toBe('holding');
       expect(rewards.items[0]).toMatchObject({
         amount: 120,
@@ -381,7 +461,7 @@ for (const kind of DB_KINDS) {
         label: 'デモカフェ 渋谷店の投稿の報酬',
       });
       await expect
-        .poll(() => mail.to('supporter@example.com').map((m) => m.subject), { timeout: 15_000 })
+        .poll(() => supporterMails.after().map((m) => m.subject), { timeout: 15_000 })
         .toContain('【Focustar】投稿が承認されました（報酬 120円）');
       // The first approved post of the shop raised completedFirstAd.
       expect((await owner.get('/api/shops/1')).json().flag_status.completedFirstAd).toBe(true);
@@ -426,8 +506,7 @@ for (const kind of DB_KINDS) {
     });
 
     it('a rejected unit can be resubmitted once only', async () => {
-      const units = (await fan1.get('/api/units?status=accepted')).json().items as Unit[];
-      const u = units.find((x) => x.advertisement_id === ad.id)!;
+      const u = await acceptedUnit(fan1, await liveRequest());
       for (const [i, expected] of [
         [1, 200],
         [2, 200],
@@ -443,6 +522,11 @@ for (const kind of DB_KINDS) {
     });
 
     it('the shop lists its requests with counts; staff list those in review; the shop reads its waiting posts', async () => {
+      // Three offered; the supporter's post approved, fan1's waiting; fan2 has not answered.
+      const ad = await liveRequest();
+      const approved = await postedUnit(supporter, 'demo_supporter', ad);
+      expect((await owner.post(`/api/units/${approved.id}/approve`)).statusCode).toBe(200);
+      const waitingPost = await postedUnit(fan1, 'demo_fan1', ad);
       const list = (await owner.get('/api/advertisements?shop_id=1')).json();
       const mine = list.items.find((a: Advertisement) => a.id === ad.id);
       expect(mine.counts).toMatchObject({ offered: 3, accepted: 2, posted: 2, approved: 1 });
@@ -450,6 +534,7 @@ for (const kind of DB_KINDS) {
       expect((await supporter.get('/api/advertisements')).statusCode).toBe(422);
       const waiting = (await owner.get('/api/units?shop_id=1&status=posted')).json();
       expect(waiting.items.length).toBeGreaterThan(0);
+      expect(waiting.items.map((u: Unit) => u.id)).toContain(waitingPost.id);
       expect(waiting.items.every((u: Unit) => u.status === 'posted')).toBe(true);
     });
 
@@ -473,10 +558,8 @@ for (const kind of DB_KINDS) {
       for (const email of ['supporter', 'fan1', 'fan2', 'fan3'].map((n) => `${n}@example.com`)) {
         clients.set(await userIdOf(t, email), await loginAs(t, email));
       }
-      const created = await owner.post('/api/advertisements', { shop_id: 1, ...complete, units: 1 });
-      const id = created.json().id as number;
-      expect((await owner.post(`/api/advertisements/${id}/submit`)).statusCode).toBe(200);
-      expect((await staff.post(`/api/advertisements/${id}/approve`)).statusCode).toBe(200);
+      const ad = await liveRequest({ units: 1 });
+      const id = ad.id;
       const unitsOf = async () =>
         rowsOf<{ id: number; user_id: number; status: string; expires_at: string }>(
           await t.database.db.execute(
@@ -505,9 +588,15 @@ for (const kind of DB_KINDS) {
         await t.database.db.execute(sql`select email from users where id = ${second.user_id}`),
       )[0]!.email;
       await expect
-        .poll(() => mail.to(secondEmail).filter((m) => m.subject.includes('拡散依頼が届きました')).length, {
-          timeout: 15_000,
-        })
+        .poll(
+          () =>
+            mail
+              .to(secondEmail)
+              .filter((m) => m.subject.includes('拡散依頼が届きました') && m.text.includes(ad.text)).length,
+          {
+            timeout: 15_000,
+          },
+        )
         .toBeGreaterThan(0);
       // Nobody answers in three days: the offer expires and the place goes on again.
       // (Other requests' open offers expire too; this request's one is the one looked at.)
@@ -533,15 +622,37 @@ for (const kind of DB_KINDS) {
 
     it('jobs: at the end date the request ends (its offers expire, its links lead to /period); 7 days unjudged is approved', async () => {
       const svc = t.app.advertisements;
+      // A live request: the supporter's post waits for judgement, fan1's and fan2's offers are open.
+      const ad = await liveRequest();
+      const unit = await postedUnit(supporter, 'demo_supporter', ad);
       const waiting = rowsOf<{ id: number; user_id: number; reward: number }>(
-        await t.database.db.execute(
-          sql`select id, user_id, reward from units where status = 'posted' order by id limit 1`,
-        ),
+        await t.database.db.execute(sql`select id, user_id, reward from units where id = ${unit.id}`),
       )[0]!;
       expect(await svc.autoApprove(waiting.id)).toBe(false); // not due yet
       const before = await balanceOf(t.database.db, waiting.user_id);
+      // The job approves every post due, so also the supporter's other waiting posts (none when this test runs alone).
+      const postedOf = async (userId: number) =>
+        rowsOf<{ id: number; reward: number }>(
+          await t.database.db.execute(
+            sql`select id, reward from units where user_id = ${userId} and status = 'posted' order by id`,
+          ),
+        );
+      const waitingBefore = await postedOf(waiting.user_id);
+      expect(waitingBefore.map((u) => u.id)).toContain(waiting.id);
       expect(await svc.autoApproveDue(new Date(Date.now() + 8 * DAY))).toBeGreaterThan(0);
-      expect(await balanceOf(t.database.db, waiting.user_id)).toBe(before + waiting.reward);
+      const approvedNow = rowsOf<{ id: number; reward: number }>(
+        await t.database.db.execute(
+          sql`select id, reward from units where status = 'approved' and id in (${sql.join(
+            waitingBefore.map((u) => sql`${u.id}`),
+            sql`, `,
+          )})`,
+        ),
+      );
+      expect(approvedNow.map((u) => Number(u.id))).toContain(Number(waiting.id));
+      const others = approvedNow
+        .filter((u) => Number(u.id) !== Number(waiting.id))
+        .reduce((sum, u) => sum + Number(u.reward), 0);
+      expect(await balanceOf(t.database.db, waiting.user_id)).toBe(before + waiting.reward + others);
       const ended = await svc.endRequests(new Date(Date.now() + 20 * DAY));
       expect(ended).toBeGreaterThan(0);
       expect((await owner.get(`/api/advertisements/${ad.id}`)).json().status).toBe('終了');
@@ -568,17 +679,15 @@ for (const kind of DB_KINDS) {
         ends_on: complete.ends_on,
       });
       expect(period.json().text).toBeUndefined();
-      const live = rowsOf<{ id: number }>(
-        await t.database.db.execute(
-          sql`select id from advertisements where status <> '終了' order by id limit 1`,
-        ),
-      )[0]!;
+      const live = await draftRequest();
+      expect(live.status).not.toBe('終了');
       const hidden = await t.app.inject({ method: 'GET', url: `/api/advertisements/${live.id}/period` });
       expect(hidden.statusCode).toBe(404);
       expect(hidden.json().message).toBe(AD_MESSAGES.periodNotFound);
     });
 
     it('the visitor hashes of tracking links are kept one hour, then pruned; the daily counts stay (ADR 0065)', async () => {
+      const unit = await acceptedUnit(supporter, await liveRequest());
       const visitors = () => count(sql`select count(*)::int as n from short_link_visitors`);
       const clicks = () => count(sql`select coalesce(sum(clicks), 0)::int as n from short_link_clicks`);
       const link = (await supporter.get(`/api/units/${unit.id}`)).json().short_url as string;

@@ -41,7 +41,7 @@ import { BENCH_NODE_ENV, modeEnv } from './server-mode.ts';
  *   table, no OFFSET.
  *
  * Options: --scales 1000,1000000 --seed 1 --requests 100 --reuse (keep using focustar_scale_<n> when it
- * is already seeded) --keep (do not drop the databases this run created) --only <text> --out <file.md>
+ * is already seeded) --keep (do not drop the databases this run created) --only <text>[|<text>…] --out <file.md>
  * --plans (print the plan of each endpoint's heaviest statement) --server postgres://… (or SCALE_SERVER_URL; default postgres://postgres@127.0.0.1:5432): where the
  * databases focustar_scale_<n> are created (CREATE DATABASE needed) and dropped at the end.
  */
@@ -541,7 +541,9 @@ async function main(): Promise<void> {
   };
   try {
     for (const n of sizes) scales.push(await prepare(n, seed, appSecret));
-    const endpoints = ENDPOINTS.filter((e) => !opts.only || e.name.includes(opts.only));
+    const endpoints = ENDPOINTS.filter(
+      (e) => !opts.only || opts.only.split('|').some((part) => e.name.includes(part)),
+    );
     say(`# bench:scale — ${new Date().toISOString()}`);
     say();
     say(

@@ -31,6 +31,12 @@ export const DEVICE_LABELS: Record<DeviceClass, string> = {
 /** How many of the shop's requests the screen offers to pick from, latest first. */
 export const RESULTS_CHOICES = 50;
 
+/**
+ * The posts a JSON answer lists: the most clicked of the period (ADR 0168). A busy shop approves hundreds of
+ * posts a month; the screen shows these and says how many there are, the CSV has them all.
+ */
+export const RESULTS_POSTS_SHOWN = 50;
+
 /** The longest period one answer covers (a chosen month is at most 31 days; a request at most a few months). */
 export const RESULTS_MAX_DAYS = 366;
 
@@ -136,7 +142,10 @@ export const resultsSchema = z.object({
   choices: z.array(resultsRequestSchema),
   series: z.array(resultsDaySchema),
   total_clicks: count,
+  /** The most clicked approved posts (RESULTS_POSTS_SHOWN at most; every one in the CSV). */
   posts: z.array(resultsPostSchema),
+  /** How many approved posts the scope has (the funnel's approved). */
+  posts_total: count,
   funnel: z.object({
     offered: count,
     accepted: count,

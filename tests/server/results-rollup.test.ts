@@ -1,6 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_STALE_MS, dashboardSchema, resultsSchema } from '../../contracts/results.ts';
+import {
+  DASHBOARD_STALE_MS,
+  dashboardSchema,
+  RESULTS_POSTS_SHOWN,
+  resultsSchema,
+} from '../../contracts/results.ts';
 import { ResultsService, settled } from '../../server/features/results/service.ts';
 import { rowsOf } from '../../server/platform/db/client.ts';
 import { deriveKey } from '../../server/platform/keys.ts';
@@ -37,9 +42,9 @@ for (const kind of DB_KINDS) {
         values (${shopId}, '終了', '#PR 集計のテスト', '["x"]'::jsonb, ${n}, 200, ${from}, ${to},
                 ${`${from}T00:00:00Z`}, ${`${to}T15:00:00Z`})
         returning id`);
-      const supporters = (
-        await rows(sql`select id from users where email like 'fan%' order by id limit ${n}`)
-      ).map((u) => Number(u.id));
+      const supporters = (await rows(sql`select id from users where role_id = 3 order by id limit ${n}`)).map(
+        (u) => Number(u.id),
+      );
       const links: number[] = [];
       for (let i = 0; i < n; i += 1) {
         const link = await createShortLink(t.database.db, { targetUrl: '/demo-cafe', purpose: 'unit' });
@@ -179,6 +184,44 @@ for (const kind of DB_KINDS) {
         (await owner.get(`/api/results?shop_id=${cafe}&advertisement_id=${ended.adId}`)).json(),
       );
       expect(own.total_clicks).toBe(0);
+    });
+
+    it(`ADR 0168: the answer lists the ${RESULTS_POSTS_SHOWN} most clicked posts and how many there are; the CSV all of them`, async () => {
+      const cafe = await one(sql`select id from shops where screen_name = 'demo-cafe'`);
+      const links: number[] = [];
+      for (let i = 0; i < 11; i += 1)
+        links.push(...(await requestWithLinks(cafe, '2024-08-01', '2024-08-20', 5)).links);
+      const key = deriveKey(t.env.APP_SECRET, 'results-rollup-test');
+      const visits = links.flatMap((link, j) =>
+        Array.from({ length: 1 + (j % 7) }, (_, v) =>
+          countableVisit(
+            link,
+            {
+              method: 'GET',
+              ip: `10.${50 + j}.${v}.1`,
+              userAgent: PC,
+              referrer: undefined,
+              at: new Date('2024-08-05T03:00:00Z'),
+            },
+            key,
+          )!,
+        ),
+      );
+      await recordVisits(t.database.db, visits);
+      const owner = await loginAs(t, 'owner@example.com');
+      const query = `shop_id=${cafe}&from=2024-08-01&to=2024-08-31`;
+      const r = resultsSchema.parse((await owner.get(`/api/results?${query}`)).json());
+      expect(r.posts_total).toBe(55);
+      expect(r.funnel.approved).toBe(55);
+      expect(r.posts).toHaveLength(RESULTS_POSTS_SHOWN);
+      const clicks = r.posts.map((p) => p.clicks);
+      expect(clicks).toEqual([...clicks].sort((a, b) => b - a));
+      // The five left out are among the least clicked.
+      expect(Math.min(...clicks)).toBeGreaterThanOrEqual(1);
+      expect(r.total_clicks).toBe(visits.length);
+      const csv = (await owner.get(`/api/results?${query}&format=csv`)).body;
+      const section = csv.split('\r\n\r\n').find((s) => s.startsWith('投稿\r\n'))!;
+      expect(section.split('\r\n').length - 2).toBe(55);
     });
 
     it('ADR 0168: the dashboard keeps each month as a row; a read within the stale time does not compute again, the job does', async () => {

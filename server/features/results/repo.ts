@@ -115,18 +115,32 @@ export async function clickRows(db: Db, s: Scope, adIds: readonly number[]) {
   ).map(toClickRow);
 }
 
-/** The approved units of the scope, with the supporter's public name and the unit's clicks in [from, to]. */
-export async function approvedPosts(db: Db, s: Scope, adIds: readonly number[]): Promise<ResultsPost[]> {
+/**
+ * The approved units of the scope, with the supporter's public name and the unit's clicks in [from, to], most
+ * clicked first: `limit` of them (null: all, for the CSV). The order is decided on the index of the scope's
+ * units (ADR 0168); only the listed ones are joined to their supporters.
+ */
+export async function approvedPosts(
+  db: Db,
+  s: Scope,
+  adIds: readonly number[],
+  limit: number | null,
+): Promise<ResultsPost[]> {
   return rowsOf(
     await db.execute(sql`
       select u.id, u.advertisement_id, us.name, us.screen_name, u.platform, u.post_url,
         to_char(u.posted_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD') as posted_on,
-        to_char(u.judged_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD') as approved_on,
-        coalesce((select sum(c.clicks) from short_link_click_sources c
-                  where c.link_id = u.short_link_id and c.day >= ${s.from}::date and c.day <= ${s.to}::date), 0)::int as clicks
-      from units u join users us on us.id = u.user_id
-      where ${inRequests(sql`u.advertisement_id`, adIds)} and u.status = 'approved'
-      order by clicks desc, u.posted_at, u.id`),
+        to_char(u.judged_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD') as approved_on, p.clicks
+      from (
+        select x.id, x.posted_at, coalesce((select sum(c.clicks) from short_link_click_sources c
+                  where c.link_id = x.short_link_id and c.day >= ${s.from}::date and c.day <= ${s.to}::date), 0)::int as clicks
+        from units x
+        where ${inRequests(sql`x.advertisement_id`, adIds)} and x.status = 'approved'
+        order by clicks desc, x.posted_at, x.id
+        limit ${limit}
+      ) p
+      join units u on u.id = p.id join users us on us.id = u.user_id
+      order by p.clicks desc, p.posted_at, u.id`),
   ).map((r) => ({
     unit_id: Number(r.id),
     advertisement_id: Number(r.advertisement_id),

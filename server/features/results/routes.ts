@@ -27,7 +27,8 @@ export const resultsRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      const results = await service.results(request.auth!, query);
+      // The CSV lists every approved post; the JSON the most clicked (ADR 0168).
+      const results = await service.results(request.auth!, query, { allPosts: format === 'csv' });
       if (format !== 'csv') return results;
       const name = `focustar-results-${results.shop.id}${results.advertisement ? `-ad${results.advertisement.id}` : ''}-${results.from.replace(/-/g, '')}-${results.to.replace(/-/g, '')}.csv`;
       return reply

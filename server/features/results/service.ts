@@ -16,6 +16,7 @@ import {
   RESULTS_CHOICES,
   RESULTS_CSV as H,
   RESULTS_MAX_DAYS,
+  RESULTS_POSTS_SHOWN,
   RESULTS_MESSAGES as M,
   type Results,
   type ResultsDay,
@@ -54,7 +55,7 @@ export interface ResultsInput {
 export class ResultsService {
   constructor(private readonly db: Db) {}
 
-  async results(auth: AuthContext, q: ResultsInput): Promise<Results> {
+  async results(auth: AuthContext, q: ResultsInput, opts: { allPosts?: boolean } = {}): Promise<Results> {
     const shop = await repo.shopFor(this.db, q.shop_id, auth.userId, auth.priority <= STAFF_PRIORITY);
     if (!shop) throw new HttpError(404, M.notFound);
     const ad =
@@ -70,7 +71,7 @@ export class ResultsService {
       if (to < from) to = from;
       if (daysBetween(from, to) > RESULTS_MAX_DAYS) to = addDays(from, RESULTS_MAX_DAYS - 1);
     }
-    return this.figures(shop, ad, from!, to!);
+    return this.figures(shop, ad, from!, to!, opts);
   }
 
   /**
@@ -82,6 +83,7 @@ export class ResultsService {
     ad: ResultsRequest | null,
     from: string,
     to: string,
+    opts: { allPosts?: boolean } = {},
   ): Promise<Results> {
     const scope: repo.Scope = { shopId: shop.id, adId: ad?.id ?? null, from, to };
     // The clicks this process answered and has not written yet count too.
@@ -92,7 +94,7 @@ export class ResultsService {
     const [choices, clicks, posts, funnel, billed] = await Promise.all([
       repo.latestRequests(this.db, shop.id, RESULTS_CHOICES),
       repo.clickRows(this.db, scope, ids),
-      repo.approvedPosts(this.db, scope, ids),
+      repo.approvedPosts(this.db, scope, ids, opts.allPosts ? null : RESULTS_POSTS_SHOWN),
       repo.funnel(this.db, ids),
       repo.billed(this.db, ids),
     ]);
@@ -122,6 +124,7 @@ export class ResultsService {
       series: [...days.values()],
       total_clicks: total,
       posts,
+      posts_total: funnel.approved,
       funnel: {
         ...funnel,
         acceptance_rate: ratio(funnel.accepted, funnel.offered),

@@ -15,7 +15,12 @@ import { HorizontalBars, StackedBarChart } from './charts.tsx';
 
 /** Issue 27: the parts of /results, each a card with its heading. */
 
-const Grid = styled('div', { display: 'grid', gap: '$4', '& > *': { minWidth: 0 }, '@md': { gridTemplateColumns: '1fr 1fr' } });
+const Grid = styled('div', {
+  display: 'grid',
+  gap: '$4',
+  '& > *': { minWidth: 0 },
+  '@md': { gridTemplateColumns: '1fr 1fr' },
+});
 const Figures = styled('dl', {
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
@@ -89,10 +94,18 @@ export function DailyChart({ r }: { r: Results }) {
 
 export function PostsTable({ r }: { r: Results }) {
   const [order, setOrder] = useState<'descending' | 'ascending'>('descending');
-  const posts = [...r.posts].sort((a, b) => (order === 'descending' ? b.clicks - a.clicks : a.clicks - b.clicks));
+  const posts = [...r.posts].sort((a, b) =>
+    order === 'descending' ? b.clicks - a.clicks : a.clicks - b.clicks,
+  );
   return (
     <Card aria-labelledby="results-posts">
       <h2 id="results-posts">投稿</h2>
+      {r.posts_total > r.posts.length && (
+        <p>
+          承認した投稿{formatCount(r.posts_total)}件のうち、クリックの多い{formatCount(r.posts.length)}
+          件です。すべての投稿はCSVに入っています。
+        </p>
+      )}
       {posts.length === 0 ? (
         <p>この期間に承認した投稿はまだありません。</p>
       ) : (
@@ -127,7 +140,8 @@ export function PostsTable({ r }: { r: Results }) {
                   <td>
                     {p.post_url ? (
                       <a href={p.post_url} target="_blank" rel="noopener noreferrer">
-                        投稿を開く<span className="visually-hidden">（{p.supporter_name}さんの投稿、新しいタブ）</span>
+                        投稿を開く
+                        <span className="visually-hidden">（{p.supporter_name}さんの投稿、新しいタブ）</span>
                       </a>
                     ) : (
                       '—'
@@ -190,11 +204,19 @@ export function Sources({ r }: { r: Results }) {
       <Grid>
         <HorizontalBars
           title="参照元"
-          rows={r.platforms.filter((p) => p.clicks > 0).map((p) => ({ label: CLICK_PLATFORM_LABELS[p.platform], value: p.clicks, note: share(p.clicks) }))}
+          rows={r.platforms
+            .filter((p) => p.clicks > 0)
+            .map((p) => ({
+              label: CLICK_PLATFORM_LABELS[p.platform],
+              value: p.clicks,
+              note: share(p.clicks),
+            }))}
         />
         <HorizontalBars
           title="端末"
-          rows={r.devices.filter((d) => d.clicks > 0).map((d) => ({ label: DEVICE_LABELS[d.device], value: d.clicks, note: share(d.clicks) }))}
+          rows={r.devices
+            .filter((d) => d.clicks > 0)
+            .map((d) => ({ label: DEVICE_LABELS[d.device], value: d.clicks, note: share(d.clicks) }))}
         />
       </Grid>
       <p style={{ fontSize: '0.875rem' }}>

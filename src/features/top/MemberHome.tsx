@@ -21,6 +21,7 @@ import { Field } from '../../platform/ui/Field.tsx';
 import { PageLoading, useLoadingOverlay } from '../../platform/ui/LoadingOverlay.tsx';
 import { EmptyState, Notice, PageFrame } from '../../platform/ui/Page.tsx';
 import { useResource } from '../../platform/request/hooks.ts';
+import { FirstSteps } from '../../platform/ui/FirstSteps.tsx';
 import { getMyShops } from './api/get-my-shops.ts';
 import { searchAllShops } from './api/search-all-shops.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
@@ -35,7 +36,7 @@ const ShopList = styled('ul', {
   gap: '$3',
   '@md': { gridTemplateColumns: 'repeat(2, 1fr)' },
 });
-const ShopButton = styled('button', {
+const ShopCard = styled('div', {
   width: '100%',
   minHeight: '72px',
   display: 'flex',
@@ -47,13 +48,18 @@ const ShopButton = styled('button', {
   borderRadius: '$lg',
   backgroundColor: '$white',
   color: '$gray900',
-  textAlign: 'left',
-  cursor: 'pointer',
-  '&:hover': { borderColor: '$primaryText' },
-  '& strong': { fontSize: '$h4' },
+  '& strong': { fontSize: '$h4', overflowWrap: 'anywhere' },
   '& > span': { fontSize: '$tiny', color: '$gray700' },
+  '& > button': { marginTop: '$2' },
   variants: { current: { true: { borderColor: '$primaryText', backgroundColor: '$primaryPale' } } },
 });
+const SupporterChoice = styled(ShopCard, {
+  borderStyle: 'dashed',
+  backgroundColor: '$secondaryPale',
+  marginTop: '$3',
+});
+const USE_AS_SHOP = 'お店として使う';
+const USE_AS_SUPPORTER = `${WORDS.supporter}として使う`;
 const Tiles = styled('ul', {
   listStyle: 'none',
   margin: 0,
@@ -273,7 +279,10 @@ function ShopHome({ shop }: { shop: Shop }) {
   );
 }
 
-/** One shop of the switch: its name, what it is, its status; pressing it enters the shop. */
+/**
+ * One shop of the switch (issue 25, ADR 0167): its name, what it is, its status, and 「お店として使う」,
+ * which enters the shop (the auth actor's shop login, as before). The current shop says 選択中 instead.
+ */
 function ShopChoice({
   shop,
   current,
@@ -285,19 +294,57 @@ function ShopChoice({
 }) {
   const { loginShop } = useAuthActions();
   const overlay = useLoadingOverlay();
+  const nameId = `shop-choice-${shop.id}`;
   return (
-    <ShopButton
-      type="button"
-      current={current}
-      aria-current={current ? 'true' : undefined}
-      onClick={() => overlay.wrap(loginShop(shop.id), 'お店に切り替えています…').catch(() => {})}
-    >
-      <strong>{shop.name}</strong>
+    <ShopCard current={current} aria-current={current ? 'true' : undefined}>
+      <strong id={nameId}>{shop.name}</strong>
       {detail && <span>{detail}</span>}
       <span>
         <ShopStatus status={shop.status} /> {current && <StatusBadge tone="current">選択中</StatusBadge>}
       </span>
-    </ShopButton>
+      {!current && (
+        <Button
+          type="button"
+          size="sm"
+          aria-describedby={nameId}
+          onClick={() => overlay.wrap(loginShop(shop.id), 'お店に切り替えています…').catch(() => {})}
+        >
+          {USE_AS_SHOP}
+        </Button>
+      )}
+    </ShopCard>
+  );
+}
+
+/** The supporter-mode choice beside the shops (ADR 0167): the side menu's own mode switch. */
+function UseAsSupporter() {
+  const { switchMode } = useAuthActions();
+  return (
+    <SupporterChoice>
+      <strong>{WORDS.supporter}として使う</strong>
+      <span>お店の拡散依頼を引き受けて投稿し、報酬を受け取ります。</span>
+      <Button type="button" size="sm" variant="outline" onClick={() => switchMode('focustar')}>
+        {USE_AS_SUPPORTER}
+      </Button>
+    </SupporterChoice>
+  );
+}
+
+/** The owner's own shops, each with 「お店として使う」 (the top page is the shop switch, seed section 2). */
+function OwnShops({ currentId, label }: { currentId: number | null; label: string }) {
+  const shops = useResource(getMyShops, 'my-shops');
+  if (shops.state === 'loading') return <PageLoading label="お店を読み込んでいます…" />;
+  if (shops.state === 'failed') {
+    return <EmptyState title="お店を読み込めませんでした">{shops.error.message}</EmptyState>;
+  }
+  return (
+    <ShopList aria-label={label}>
+      {shops.data.map((s) => (
+        <li key={s.id}>
+          <ShopChoice shop={s} current={currentId === s.id} />
+        </li>
+      ))}
+    </ShopList>
   );
 }
 
@@ -401,13 +448,17 @@ export function ShopSwitch() {
             </EmptyState>
           )
         ) : (
-          <ShopList aria-label="あなたのお店">
-            {shops.data.map((s) => (
-              <li key={s.id}>
-                <ShopChoice shop={s} current={shop?.id === s.id} />
-              </li>
-            ))}
-          </ShopList>
+          <>
+            <ShopList aria-label="あなたのお店">
+              {shops.data.map((s) => (
+                <li key={s.id}>
+                  <ShopChoice shop={s} current={shop?.id === s.id} />
+                </li>
+              ))}
+            </ShopList>
+            {/* Issue 25 (ADR 0167): the other mode, beside the shops. */}
+            {!isStaff && <UseAsSupporter />}
+          </>
         ))}
     </>
   );
@@ -438,10 +489,45 @@ export function ShopSwitch() {
   );
 }
 
+/**
+ * Issue 25 point 1 (ADR 0167): an owner who has not chosen yet sees the shops first, each with
+ * 「お店として使う」, and 「フォーカスターとして使う」 beside them. The choice is remembered for the next login.
+ */
+function ModeChooser() {
+  return (
+    <PageFrame
+      title="お店とフォーカスター、どちらで使いますか？"
+      lead="次にログインしたときは、最後に使ったお店（またはフォーカスター）ではじまります。切り替えはいつでもメニューからできます。"
+    >
+      <OwnShops currentId={null} label="あなたのお店" />
+      <UseAsSupporter />
+    </PageFrame>
+  );
+}
+
+/** Issue 25 point 6: a person who signed up and has not verified the e-mail yet. */
+function UnverifiedHome({ name }: { name: string }) {
+  const { user } = useAuth();
+  return (
+    <PageFrame title="マイページ">
+      <Greeting title={`${name}さん、ようこそ。`}>
+        まずはメールアドレスの確認をお願いします。確認が済むと、すべての機能が使えるようになります。
+      </Greeting>
+      {user && <FirstSteps user={user} />}
+    </PageFrame>
+  );
+}
+
 export function SupporterHome() {
-  const { user, isStaff } = useAuth();
+  const { user, isStaff, login, loading } = useAuth();
   const pending = user?.not_accepted_units_count ?? 0;
   const name = user?.name ?? '';
+  if (!login) return <UnverifiedHome name={name} />;
+  // ADR 0167: staff keep their home; an owner (a company with shops) chooses first, and while the login
+  // goes back into the remembered shop the page waits rather than flash the supporter home.
+  const owner = !isStaff && (user?.shops_count ?? 0) > 0;
+  if (owner && loading && user?.last_mode === 'shop') return <PageLoading label="お店を開いています…" />;
+  if (owner && !user?.last_mode) return <ModeChooser />;
   return (
     <PageFrame title="マイページ">
       {isStaff ? (
@@ -451,6 +537,13 @@ export function SupporterHome() {
       ) : (
         <Greeting title={`${name}さん、こんにちは。`}>今日もお店の応援をよろしくお願いします。</Greeting>
       )}
+      {owner && (
+        <section aria-labelledby="own-shops-title" style={{ marginBottom: 24 }}>
+          <h2 id="own-shops-title">あなたのお店</h2>
+          <OwnShops currentId={null} label="あなたのお店" />
+        </section>
+      )}
+      {!isStaff && user && <FirstSteps user={user} />}
       <Tiles>
         {isStaff && (
           <Tile

@@ -4,30 +4,34 @@ import { useAuth } from '../../platform/session/hooks.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { notify } from '../../platform/ui/notify.ts';
 import { Landing } from './Landing.tsx';
+import { EMAIL_VERIFICATION_RESULTS, type EmailVerificationResult } from '../../../contracts/email-verification.ts';
 
 /** The signed-in homes are a chunk of their own: a guest's first screen does not carry them (ADR 0038). */
 const ShopSwitch = lazy(() => import('./MemberHome.tsx').then((m) => ({ default: m.ShopSwitch })));
 const SupporterHome = lazy(() => import('./MemberHome.tsx').then((m) => ({ default: m.SupporterHome })));
 
-/** The server's verification link lands on `/?email_verification=ok|expired|invalid` (ADR 0013). */
-const VERIFICATION_MESSAGES: Record<string, [ok: boolean, message: string]> = {
-  ok: [true, 'メールアドレスの確認が完了しました。Focustarへようこそ！'],
-  expired: [false, '確認リンクの有効期限が切れています。ログインして確認メールを再送信してください。'],
-  invalid: [false, '確認リンクが正しくありません。メールのリンクをもう一度お確かめください。'],
-};
-
+/**
+ * The server's verification link lands on `/?email_verification=ok|expired|invalid` (ADR 0013). Signed in
+ * in this browser: the toast, then the signed-in home with its first steps; otherwise /login, which says
+ * what happened (issue 25, ADR 0167).
+ */
 function useVerificationNotice() {
   const search = useSearch();
   const [, navigate] = useLocation();
+  const { user, initialLoading } = useAuth();
   const result = new URLSearchParams(search).get('email_verification');
+  const signedIn = !!user;
   useEffect(() => {
-    const entry = result ? VERIFICATION_MESSAGES[result] : undefined;
-    if (!entry) return;
-    const [ok, message] = entry;
-    if (ok) notify.success(message, { id: 'email-verification' });
+    if (!result || !(result in EMAIL_VERIFICATION_RESULTS) || initialLoading) return;
+    if (!signedIn) {
+      navigate(`/login?email_verification=${result}`, { replace: true });
+      return;
+    }
+    const message = EMAIL_VERIFICATION_RESULTS[result as EmailVerificationResult];
+    if (result === 'ok') notify.success(message, { id: 'email-verification' });
     else notify.error(message, { id: 'email-verification' });
     navigate('/', { replace: true });
-  }, [result, navigate]);
+  }, [result, navigate, initialLoading, signedIn]);
 }
 
 /** Seed spec section 2: `/` is the top page, and the shop switch for signed-in users. */
@@ -35,9 +39,12 @@ export default function TopPage() {
   useVerificationNotice();
   const { login, user, role, initialLoading } = useAuth();
   if (initialLoading) return <PageLoading />;
-  if (login && user) {
+  // A person who signed up and has not verified the e-mail yet gets the first steps too (issue 25).
+  if (user && (login || !user.email_verified)) {
     return (
-      <Suspense fallback={<PageLoading />}>{role === 'shop' ? <ShopSwitch /> : <SupporterHome />}</Suspense>
+      <Suspense fallback={<PageLoading />}>
+        {login && role === 'shop' ? <ShopSwitch /> : <SupporterHome />}
+      </Suspense>
     );
   }
   return <Landing />;

@@ -11,6 +11,7 @@ import { getOAuthUrl } from './api/oauth/get-oauth-url.ts';
 import { getShop } from './api/shops/get-shop.ts';
 import { loginShop } from './api/shops/login-shop.ts';
 import { flagUp } from './api/users/flag-up.ts';
+import { rememberSupporterMode } from './api/users/remember-mode.ts';
 import type { SessionStorage } from './session-storage.ts';
 
 /** The calls the auth actor makes; the API files by default, fakes in tests. */
@@ -23,6 +24,8 @@ export interface AuthCalls {
   loginShop: typeof loginShop;
   flagUp: typeof flagUp;
   getOAuthUrl: typeof getOAuthUrl;
+  /** Issue 25 (ADR 0167): switching to supporter mode is remembered for the next login. */
+  rememberSupporterMode?: typeof rememberSupporterMode;
 }
 
 export const apiAuthCalls: AuthCalls = {
@@ -34,6 +37,7 @@ export const apiAuthCalls: AuthCalls = {
   loginShop,
   flagUp,
   getOAuthUrl,
+  rememberSupporterMode,
 };
 
 export interface AppDeps {
@@ -106,10 +110,24 @@ export function createAuthLogic(deps: AppDeps) {
 
 export type AuthActor = Actor<ReturnType<typeof createAuthLogic>>;
 
-export function createSideMenuLogic(auth: AuthActor, deps: Pick<AppDeps, 'navigate'>) {
+export function createSideMenuLogic(
+  auth: AuthActor,
+  deps: Pick<AppDeps, 'navigate'> & Partial<Pick<AppDeps, 'calls' | 'report'>>,
+) {
+  const remember = deps.calls?.rememberSupporterMode;
   return sideMenuMachine.provide({
     actions: {
-      setRole: (_, { role }) => auth.send({ type: 'auth.setRole', role }),
+      setRole: (_, { role }) => {
+        auth.send({ type: 'auth.setRole', role });
+        // ADR 0167: supporter mode is remembered on the server (entering a shop remembers itself); the
+        // user is read again so the top page knows the choice. A failure costs only the memory.
+        if (role === 'focustar' && remember && auth.getSnapshot().matches('signedIn')) {
+          remember().then(
+            () => auth.send({ type: 'auth.refreshUser' }),
+            (error: unknown) => deps.report?.(error, { message: 'rememberSupporterMode' }),
+          );
+        }
+      },
       clearShop: () => auth.send({ type: 'auth.setShop', shop: null }),
       logout: () => auth.send({ type: 'auth.logout' }),
       navigate: (_, { to }) => deps.navigate(to),

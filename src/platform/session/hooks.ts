@@ -117,7 +117,15 @@ export const authActions: AuthActions = {
       remember: remember ?? false,
     });
     const snapshot = await waitFor(authActor, (s) => !s.matches('loggingIn'));
-    if (snapshot.matches('signedIn')) return;
+    if (snapshot.matches('signedIn')) {
+      // Issue 25 (ADR 0167): back into the shop the person used last; a shop that can no longer be
+      // entered leaves them on the shop switch, with the server's message.
+      const user = snapshot.context.user;
+      if (user?.last_mode === 'shop' && user.last_shop_id) {
+        await authActions.loginShop(user.last_shop_id).catch(() => {});
+      }
+      return;
+    }
     throw snapshot.context.loginError ?? new Error('ログインできませんでした。');
   },
   async logout() {

@@ -2,6 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../../../platform/session/hooks.ts';
 import { Card, PageFrame } from '../../../platform/ui/Page.tsx';
+import { FirstSteps } from '../../../platform/ui/FirstSteps.tsx';
+import { REVIEW_EXPLAINED, SUPPORTER_APPROVED } from '../../../../contracts/first-steps.ts';
 import { styled } from '../../../platform/styles/stitches.config.ts';
 import { LeaveSection } from './LeaveSection.tsx';
 import { LoginLinksSection } from './LoginLinksSection.tsx';
@@ -30,6 +32,8 @@ export default function AccountInfoPage() {
       title="アカウント情報"
       breadcrumbs={[{ label: 'トップ', href: '/' }, { label: 'アカウント情報' }]}
     >
+      {/* Issue 25 point 6 (ADR 0167): what is left to do, each step linking to where it is done. */}
+      <FirstSteps user={user} here="/account-info" />
       <Card aria-labelledby="acc-basic">
         <h2 id="acc-basic">基本情報</h2>
         <List>
@@ -42,7 +46,12 @@ export default function AccountInfoPage() {
           <dt>メールアドレス</dt>
           <dd>{user.email ?? '未登録'}</dd>
           <dt>審査状況</dt>
-          <dd>{user.status}</dd>
+          <dd>
+            {user.status}
+            {user.status !== SUPPORTER_APPROVED && (
+              <small style={{ display: 'block' }}>{REVIEW_EXPLAINED}</small>
+            )}
+          </dd>
         </List>
       </Card>
       <ProfileSection />

@@ -13,6 +13,11 @@ import {
   useSubmission,
 } from '../../../platform/request/hooks.ts';
 import { RECAPTCHA_REQUIRED, Recaptcha } from './Recaptcha.tsx';
+import {
+  EMAIL_VERIFICATION_RESULTS,
+  EMAIL_VERIFIED_LOGIN_HINT,
+  type EmailVerificationResult,
+} from '../../../../contracts/email-verification.ts';
 import { Divider, SocialButtons } from './SocialButtons.tsx';
 
 /** Section 3: the OAuth error type comes back in its cookie (or, as a fallback, the query). */
@@ -22,6 +27,12 @@ function oauthErrorFromUrl(): string | null {
   return type && type in OAUTH_ERROR_MESSAGES
     ? OAUTH_ERROR_MESSAGES[type as keyof typeof OAUTH_ERROR_MESSAGES]
     : null;
+}
+
+/** Issue 25 (ADR 0167): the verification link opened in a browser that is not signed in lands here. */
+function verificationFromUrl(): EmailVerificationResult | null {
+  const result = new URLSearchParams(window.location.search).get('email_verification');
+  return result && result in EMAIL_VERIFICATION_RESULTS ? (result as EmailVerificationResult) : null;
 }
 
 /** Seed spec sections 2, 5 and 7: e-mail, password and the reCAPTCHA token; social login buttons. */
@@ -37,6 +48,7 @@ export default function LoginPage() {
   const { busy, message, errors, setMessage, run } =
     useSubmission('ログインに失敗しました。もう一度お試しください。');
   const [oauthError] = useState(oauthErrorFromUrl);
+  const [verification] = useState(verificationFromUrl);
   const siteKey = config?.recaptchaSiteKey ?? null;
 
   const submit = async (e: FormEvent) => {
@@ -57,9 +69,17 @@ export default function LoginPage() {
     <PageFrame title="ログイン" narrow lead="Focustarのアカウントでログインしてください。">
       <Card>
         {oauthError && <FormAlert role="alert">{oauthError}</FormAlert>}
+        {verification && (
+          <Notice tone={verification === 'ok' ? 'info' : 'danger'} role="status">
+            {EMAIL_VERIFICATION_RESULTS[verification]}
+            {verification === 'ok' && ` ${EMAIL_VERIFIED_LOGIN_HINT}`}
+          </Notice>
+        )}
         {unverified && (
           <Notice tone="info" role="status">
             メールアドレスの確認が完了していません。登録時にお送りした確認メールのリンクを開いてください。
+            {/* Issue 25: the first steps on the top page can send the mail again. */}
+            <Link href="/">確認メールを再送信する</Link>
           </Notice>
         )}
         <form onSubmit={submit} noValidate aria-describedby={showAlert ? 'login-error' : undefined}>

@@ -243,7 +243,7 @@ export function ProfileSection() {
     return () => ctrl.abort();
   }, []);
   return (
-    <Card aria-labelledby="acc-profile">
+    <Card id="profile" aria-labelledby="acc-profile">
       <h2 id="acc-profile">プロフィール</h2>
       {state.kind === 'loading' && <PageLoading label="プロフィールを読み込んでいます…" />}
       {state.kind === 'failed' && <FormAlert role="alert">{state.message}</FormAlert>}

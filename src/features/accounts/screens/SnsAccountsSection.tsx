@@ -177,7 +177,7 @@ export function SnsAccountsSection() {
   };
 
   return (
-    <Card aria-labelledby="acc-sns-posting">
+    <Card id="sns" aria-labelledby="acc-sns-posting">
       <h2 id="acc-sns-posting">投稿に使うSNSアカウント</h2>
       <Notice tone="info">
         Instagram・TikTok・X・LINE

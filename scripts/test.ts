@@ -56,6 +56,8 @@ interface VitestRun {
   node: string;
   files: string[];
   tag: string;
+  /** More vitest arguments (the server suite's shuffle). */
+  args?: string[];
 }
 const thisNode = `Node ${process.versions.node.split('.')[0]}`;
 /** Every suite except the server's (tests/server): nothing in them needs a database. */
@@ -66,6 +68,26 @@ const CLIENT_SUITES = [
   'tests/foundation',
   'tests/machines',
   'machines/',
+];
+/**
+ * Issue 28 (3), ADR 0174: the server suite runs in a shuffled order, once per CI run, so a test that leans on
+ * another's rows fails. The seed is TEST_SHUFFLE_SEED or drawn here; it is printed before the run and in the
+ * summary, and `npx vitest run tests/server --sequence.shuffle --sequence.seed=N` replays the order.
+ */
+const SERVER_SUITE = 'tests/server';
+const shuffleSeed = Number(process.env.TEST_SHUFFLE_SEED) || 1 + Math.floor(Math.random() * 1_000_000_000);
+const shuffled = ['--sequence.shuffle', `--sequence.seed=${shuffleSeed}`];
+const replay = `npx vitest run ${SERVER_SUITE} --sequence.shuffle --sequence.seed=${shuffleSeed}`;
+/** The whole suite in two runs on one Node: everything but the server suite in order, the server suite shuffled. */
+const wholeSuite = (node: string, name: string, tag: string): VitestRun[] => [
+  { label: `${name}, the client, machine and foundation suites`, node, files: CLIENT_SUITES, tag },
+  {
+    label: `${name}, the server suite shuffled (seed ${shuffleSeed})`,
+    node,
+    files: [SERVER_SUITE],
+    tag: `${tag}-server`,
+    args: shuffled,
+  },
 ];
 const vitestRuns: VitestRun[] = [];
 if (process.env.TEST_NODE24 !== '0') {
@@ -83,15 +105,14 @@ if (process.env.TEST_NODE24 !== '0') {
         files: CLIENT_SUITES,
         tag: 'node20',
       },
-      { label: 'Node 24 LTS, the whole suite', node: node24, files: [], tag: 'node24' },
+      ...wholeSuite(node24, 'Node 24 LTS', 'node24'),
     );
   } else if (process.env.CI) {
     failed += 1;
     failures.push('Node 24 could not be fetched from the npm registry (scripts/test-node24.sh)');
   }
 }
-if (vitestRuns.length === 0)
-  vitestRuns.push({ label: thisNode, node: process.execPath, files: [], tag: 'vitest' });
+if (vitestRuns.length === 0) vitestRuns.push(...wholeSuite(process.execPath, thisNode, 'vitest'));
 
 const ranOn: string[] = [];
 /** Issue 28 (a): the skipped tests of every run, by file and reason, listed in the summary. */
@@ -111,6 +132,7 @@ for (const v of vitestRuns) {
       '--reporter=json',
       `--outputFile.json=${json}`,
       `--reporter=${join(ROOT_DIR, 'scripts/vitest-problems-reporter.ts')}`,
+      ...(v.args ?? []),
       ...v.files,
     ],
     { VITEST_PROBLEMS_FILE: problemsFile },
@@ -158,6 +180,7 @@ for (const v of vitestRuns) {
   }
 }
 console.log(`\nVitest: ${ranOn.join('; ')}`);
+console.log(`Server suite shuffled with seed ${shuffleSeed}; replay its order with: ${replay}`);
 if (!process.env.TEST_DATABASE_URL)
   console.log('(set TEST_DATABASE_URL to run the database tests on PostgreSQL too)');
 
@@ -196,5 +219,6 @@ if (existsSync(join(out, 'server.log'))) {
 
 if (skipped.length) console.log(`\nSkipped:\n${skipped.join('\n')}`);
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
+console.log(`Server suite order: seed ${shuffleSeed} (replay: ${replay})`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

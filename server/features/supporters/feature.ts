@@ -1,0 +1,6 @@
+import type { Feature } from '../../platform/feature.ts';
+import { setupSupporters } from './setup.ts';
+import { supporterRoutes } from './routes.ts';
+
+/** What this feature gives the app (ADR 0005): listed by one line in ../list.ts. */
+export const feature: Feature = { name: 'supporters', setup: setupSupporters, routes: supporterRoutes };

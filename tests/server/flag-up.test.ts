@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_FLAGS, userSchema } from '../../contracts/accounts.ts';
+import { authResponseSchema, USER_FLAGS, userSchema } from '../../contracts/accounts.ts';
+import { profileSchema } from '../../contracts/supporters.ts';
 import { type TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { createAccountsApp, loginAs } from './helpers.ts';
@@ -55,6 +56,27 @@ for (const kind of DB_KINDS) {
         expect(answer.errors.flag?.[0]).toBe('不明なフラグです。');
       }
       expect(userSchema.parse((await c.get('/api/me')).json()).flag_status).toEqual(before);
+    });
+
+    it('issue 25 (12), ADR 0170: a done flag comes with its action: a new supporter saving the profile raises savedFirstProfile', async () => {
+      const c = new TestClient(t.app);
+      const signedUp = await c.post('/api/register', {
+        email: 'flags.new@example.com',
+        password: 'Kirin-no-hoshi-77',
+        name: '新井 旗子',
+        screen_name: 'flags_new',
+        terms: true,
+      });
+      expect(signedUp.statusCode, signedUp.body).toBe(201);
+      const auth = authResponseSchema.parse(signedUp.json());
+      expect(auth.user.flag_status.savedFirstProfile).toBe(false);
+      c.token = auth.access_token;
+      const profile = profileSchema.parse((await c.get('/api/users/me/profile')).json());
+      const saved = await c.put('/api/users/me/profile', profile);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const me = userSchema.parse((await c.get('/api/me')).json());
+      expect(me.flag_status.savedFirstProfile).toBe(true);
+      expect(me.flag_status.watchedFocustarRule).toBe(false);
     });
 
     it('issue 25 (12): a guest is refused (401), as section 4 makes it an error when not logged in', async () => {

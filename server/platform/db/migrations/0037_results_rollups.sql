@@ -12,6 +12,8 @@ CREATE TABLE "shop_click_sources" (
   "clicks" integer NOT NULL DEFAULT 0,
   PRIMARY KEY ("shop_id", "day", "platform", "device")
 );--> statement-breakpoint
+-- Tens of millions of rows at scale: grouped in memory rather than sorted on disk in many passes.
+SET LOCAL work_mem = '256MB';--> statement-breakpoint
 INSERT INTO "shop_click_sources" ("shop_id", "day", "platform", "device", "clicks")
   SELECT u."shop_id", c."day", c."platform", c."device", sum(c."clicks")::int
   FROM "short_link_click_sources" c JOIN "units" u ON u."short_link_id" = c."link_id"

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   BATCH_LINES_PAGE_SIZE,
   batchDetailSchema,
@@ -135,12 +135,20 @@ function fields(record: string, layout: readonly (readonly [string, number])[]):
   return out;
 }
 
+/** fan2's account, typed in full-width digits and hiragana. */
+const FAN2_ACCOUNT = {
+  bank_code: '０００５',
+  branch_code: '００１',
+  account_type: '普通',
+  account_number: '９８７６',
+  holder_name: 'たなか　しょう',
+};
+
 for (const kind of DB_KINDS) {
   describe(`money: bank accounts, the month end, the Zengin file, history (issue 14) [${kind}]`, () => {
     let t: TestApp;
     let admin: TestClient;
     let staff: TestClient;
-    let supporter: TestClient;
     let fan2: TestClient;
     const month = previousMonth(new Date());
     const ids = {} as Record<'supporter' | 'fan1' | 'fan2' | 'fan3', number>;
@@ -149,7 +157,6 @@ for (const kind of DB_KINDS) {
       t = await createAccountsApp(kind);
       admin = await loginAs(t, 'admin@example.com');
       staff = await loginAs(t, 'staff@example.com');
-      supporter = await loginAs(t, 'supporter@example.com');
       fan2 = await loginAs(t, 'fan2@example.com');
       for (const who of ['supporter', 'fan1', 'fan2', 'fan3'] as const)
         ids[who] = await userIdOf(t, `${who}@example.com`);
@@ -177,13 +184,7 @@ for (const kind of DB_KINDS) {
     it('registers an account from full-width digits and hiragana, shows only the last 3 digits, seals the rest', async () => {
       expect((await fan2.get('/api/bank-account')).json()).toEqual({ bank_account: null });
       expect((await flags(ids.fan2)).registeredBankAccount).toBeFalsy();
-      const res = await fan2.put('/api/bank-account', {
-        bank_code: '０００５',
-        branch_code: '００１',
-        account_type: '普通',
-        account_number: '９８７６',
-        holder_name: 'たなか　しょう',
-      });
+      const res = await fan2.put('/api/bank-account', FAN2_ACCOUNT);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().bank_account).toMatchObject({
         bank_code: '0005',
@@ -204,6 +205,9 @@ for (const kind of DB_KINDS) {
     });
 
     it('refuses a holder name a transfer file cannot carry, and unknown banks or branches (422)', async () => {
+      // Its own supporter with an account (fan2's registration is the test above's).
+      const fan3 = await loginAs(t, 'fan3@example.com');
+      expect((await fan3.put('/api/bank-account', FAN2_ACCOUNT)).statusCode).toBe(200);
       const body = {
         bank_code: '0005',
         branch_code: '001',
@@ -211,16 +215,16 @@ for (const kind of DB_KINDS) {
         account_number: '1',
         holder_name: 'タナカ',
       };
-      const kanji = await fan2.put('/api/bank-account', { ...body, holder_name: '田中 翔' });
+      const kanji = await fan3.put('/api/bank-account', { ...body, holder_name: '田中 翔' });
       expect(kanji.statusCode).toBe(422);
       expect(kanji.json().errors.holder_name).toEqual([MONEY_MESSAGES.holderChars]);
-      const bank = await fan2.put('/api/bank-account', { ...body, bank_code: '0002' });
+      const bank = await fan3.put('/api/bank-account', { ...body, bank_code: '0002' });
       expect(bank.json().errors.bank_code).toEqual([MONEY_MESSAGES.bankUnknown]);
-      const branch = await fan2.put('/api/bank-account', { ...body, branch_code: '998' });
+      const branch = await fan3.put('/api/bank-account', { ...body, branch_code: '998' });
       expect(branch.json().errors.branch_code).toEqual([MONEY_MESSAGES.branchUnknown]);
-      const long = await fan2.put('/api/bank-account', { ...body, account_number: '12345678' });
+      const long = await fan3.put('/api/bank-account', { ...body, account_number: '12345678' });
       expect(long.json().errors.account_number).toEqual([MONEY_MESSAGES.accountNumber]);
-      expect((await fan2.get('/api/bank-account')).json().bank_account.account_number_last3).toBe('876');
+      expect((await fan3.get('/api/bank-account')).json().bank_account.account_number_last3).toBe('876');
     });
 
     it('schedules the monthly batch at 03:00 on the 1st, Japan time (pg-boss cron)', async () => {
@@ -230,51 +234,6 @@ for (const kind of DB_KINDS) {
         ),
       );
       expect(schedule).toEqual({ cron: '0 3 1 * *', timezone: 'Asia/Tokyo' });
-    });
-
-    let batchId = 0;
-    it('builds last month’s batch once, though the cron and a staff click start it at the same time', async () => {
-      // fan2 has 600 yen from last month: under 1,000 yen and recent, so it waits. fan3 has no account.
-      await credit(t.database.db, {
-        userId: ids.fan2,
-        amount: 600,
-        kind: 'reward',
-        reference: 'test:fan2',
-        idempotencyKey: 'test:fan2',
-        at: new Date(monthCutoff(month).getTime() - 3600_000),
-      });
-      const [cron, click] = await Promise.all([
-        t.app.money.monthly(),
-        admin.post('/api/payments/batches', { month }),
-      ]);
-      expect([200, 201]).toContain(click.statusCode);
-      expect([cron.created, click.json().created].sort()).toEqual([false, true]);
-      expect(click.json().batch.id).toBe(cron.batch.id);
-      batchId = cron.batch.id;
-      const again = await admin.post('/api/payments/batches', { month });
-      expect(again.statusCode).toBe(200);
-      expect(again.json()).toMatchObject({ created: false, message: MONEY_MESSAGES.alreadyBuilt });
-      const [count] = rows<{ n: number }>(
-        await t.database.db.execute(
-          sql`select count(*)::int as n from payout_batches where month = ${month}`,
-        ),
-      );
-      expect(count!.n).toBe(1);
-
-      const detail = (await staff.get(`/api/payments/batches/${batchId}`)).json();
-      expect(detail).toMatchObject({ month, payment_date: paymentDateOf(month), status: '作成済' });
-      const byUser = Object.fromEntries(
-        detail.lines.map((l: { user: { id: number }; amount: number }) => [l.user.id, l.amount]),
-      );
-      // supporter: 500 + 700 of last month and the 100 of an approved post 38 days ago (>= 1,000 yen);
-      // fan1: 300 yen 55 days old (the 50-day rule). fan2 (600, recent) and fan3 (no account) wait.
-      expect(byUser).toEqual({ [ids.supporter]: 1300, [ids.fan1]: 300 });
-      expect(detail.total).toBe(1600);
-      expect(JSON.stringify(detail)).not.toContain('1234567');
-      const search = (
-        await staff.get(`/api/payments/batches/${batchId}?q=${encodeURIComponent('山田')}`)
-      ).json();
-      expect(search.lines.map((l: { user: { id: number } }) => l.user.id)).toEqual([ids.supporter]);
     });
 
     it('refuses a month that has not ended, and paying a batch whose file was not exported', async () => {
@@ -288,164 +247,270 @@ for (const kind of DB_KINDS) {
       expect(paid.json().message).toBe(MONEY_MESSAGES.notExported);
     });
 
-    it('exports the Zengin 総合振込 file: 120-byte Shift_JIS records, CR LF, trailer matching the data', async () => {
-      expect((await staff.get(`/api/payments/batches/${batchId}/zengin`)).statusCode).toBe(403);
-      const res = await admin.get(`/api/payments/batches/${batchId}/zengin`);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-disposition']).toContain(`focustar-payout-${month.replace('-', '')}.txt`);
-      const bytes = res.rawPayload;
-      expect(bytes.length).toBe(5 * 122);
-      for (let i = 0; i < 5; i++)
-        expect(bytes.subarray(i * 122 + 120, i * 122 + 122).toString('latin1')).toBe('\r\n');
-      const records = iconv.decode(bytes, 'Shift_JIS').split('\r\n');
-      expect(records.pop()).toBe('');
-      expect(records.map((r) => r.length)).toEqual([120, 120, 120, 120, 120]);
-
-      const header = fields(records[0]!, HEADER);
-      const date = paymentDateOf(month);
-      expect(header).toMatchObject({
-        kind: '1',
-        type: '21',
-        codeKind: '0',
-        remitterCode: '1234567890',
-        remitterName: 'ｶ)ﾌｵ-ｶｽﾀ-'.padEnd(40, ' '),
-        date: date.slice(5, 7) + date.slice(8, 10),
-        bank: '0001',
-        bankName: 'ﾐｽﾞﾎ'.padEnd(15, ' '),
-        branch: '001',
-        accountType: '1',
-        account: '1234567',
-        dummy: ' '.repeat(17),
+    // Issue 28 (3): one batch a month, built once, then exported, then paid: each of these tests takes an app
+    // of its own and brings last month's batch to the state it starts from, so it passes alone and in any order.
+    describe('last month’s batch (an app per test)', () => {
+      let t: TestApp;
+      let admin: TestClient;
+      let staff: TestClient;
+      let supporter: TestClient;
+      let fan2: TestClient;
+      const ids = {} as Record<'supporter' | 'fan1' | 'fan2' | 'fan3', number>;
+      beforeEach(async () => {
+        t = await createAccountsApp(kind);
+        [admin, staff, supporter, fan2] = await Promise.all(
+          ['admin', 'staff', 'supporter', 'fan2'].map((who) => loginAs(t, `${who}@example.com`)),
+        );
+        for (const who of ['supporter', 'fan1', 'fan2', 'fan3'] as const)
+          ids[who] = await userIdOf(t, `${who}@example.com`);
       });
-      const data = records.slice(1, 3).map((r) => fields(r, DATA));
-      expect(data.map((d) => d.kind)).toEqual(['2', '2']);
-      const supporterLine = data.find((d) => d.holder!.trim() === 'ﾔﾏﾀﾞ ﾊﾅｺ')!;
-      expect(supporterLine).toMatchObject({
-        bank: '0005',
-        bankName: 'ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｴｲ'.padEnd(15, ' '),
-        branch: '001',
-        branchName: 'ﾎﾝﾃﾝ'.padEnd(15, ' '),
-        clearing: '    ',
-        accountType: '1',
-        account: '1234567',
-        holder: 'ﾔﾏﾀﾞ ﾊﾅｺ'.padEnd(30, ' '),
-        amount: '0000001300',
-        newCode: '0',
-        transferKind: '7',
-      });
-      const fan1Line = data.find((d) => d.holder!.trim() === 'ﾀｶﾊｼ ﾐｻｷ')!;
-      expect(fan1Line).toMatchObject({
-        bank: '9900',
-        branch: '019',
-        account: '0765432',
-        amount: '0000000300',
-      });
-      const trailer = fields(records[3]!, TRAILER);
-      expect(trailer.kind).toBe('8');
-      expect(Number(trailer.count)).toBe(data.length);
-      expect(Number(trailer.total)).toBe(data.reduce((s, d) => s + Number(d.amount), 0));
-      expect(records[4]).toBe(`9${' '.repeat(119)}`);
-      // Every byte is printable ASCII or half-width katakana (0xA1–0xDF) in Shift_JIS.
-      for (let i = 0; i < 5; i++)
-        for (const b of bytes.subarray(i * 122, i * 122 + 120))
-          expect((b >= 0x20 && b <= 0x7e) || (b >= 0xa1 && b <= 0xdf)).toBe(true);
-      expect(
-        (await staff.get('/api/payments/batches')).json().items.find((b: { id: number }) => b.id === batchId)
-          .status,
-      ).toBe('出力済');
-    });
+      afterEach(() => t.close());
 
-    it('exports a CSV for accounting (last 3 digits only)', async () => {
-      const res = await staff.get(`/api/payments/batches/${batchId}/csv`);
-      expect(res.statusCode).toBe(200);
-      expect(res.body.startsWith('\uFEFF明細ID,')).toBe(true);
-      expect(res.body.trim().split('\r\n')).toHaveLength(3);
-      expect(res.body).toContain('山田 花子');
-      expect(res.body).not.toContain('1234567');
-    });
+      const flags = async (userId: number) =>
+        rows<{ f: Record<string, boolean> }>(
+          await t.database.db.execute(sql`select flag_status as f from users where id = ${userId}`),
+        )[0]!.f;
+      /** fan2 has an account (so only the rules keep its 600 yen back). */
+      const registerFan2 = async () =>
+        expect((await fan2.put('/api/bank-account', FAN2_ACCOUNT)).statusCode).toBe(200);
+      /** fan2 has 600 yen from last month: under 1,000 yen and recent, so it waits. fan3 has no account. */
+      const creditFan2 = () =>
+        credit(t.database.db, {
+          userId: ids.fan2,
+          amount: 600,
+          kind: 'reward',
+          reference: 'test:fan2',
+          idempotencyKey: 'test:fan2',
+          at: new Date(monthCutoff(month).getTime() - 3600_000),
+        });
+      /** Last month's batch, built (作成済). */
+      const builtBatch = async (): Promise<number> => {
+        await registerFan2();
+        await creditFan2();
+        const res = await admin.post('/api/payments/batches', { month });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().batch.id;
+      };
+      /** …its Zengin file exported (出力済). */
+      const exportedBatch = async (): Promise<number> => {
+        const id = await builtBatch();
+        expect((await admin.get(`/api/payments/batches/${id}/zengin`)).statusCode).toBe(200);
+        return id;
+      };
+      /** …and marked paid (支払済). */
+      const paidBatch = async (): Promise<number> => {
+        const id = await exportedBatch();
+        expect((await admin.post(`/api/payments/batches/${id}/paid`)).statusCode).toBe(200);
+        return id;
+      };
 
-    let fan1LineId = 0;
-    it('marks the batch paid: one debit per line, once however often it is clicked', async () => {
-      const balance = async (userId: number) =>
-        rows<{ s: number }>(
+      it('builds last month’s batch once, though the cron and a staff click start it at the same time', async () => {
+        // fan2 has 600 yen from last month: under 1,000 yen and recent, so it waits. fan3 has no account.
+        await creditFan2();
+        await registerFan2();
+        const [cron, click] = await Promise.all([
+          t.app.money.monthly(),
+          admin.post('/api/payments/batches', { month }),
+        ]);
+        expect([200, 201]).toContain(click.statusCode);
+        expect([cron.created, click.json().created].sort()).toEqual([false, true]);
+        expect(click.json().batch.id).toBe(cron.batch.id);
+        const batchId = cron.batch.id;
+        const again = await admin.post('/api/payments/batches', { month });
+        expect(again.statusCode).toBe(200);
+        expect(again.json()).toMatchObject({ created: false, message: MONEY_MESSAGES.alreadyBuilt });
+        const [count] = rows<{ n: number }>(
           await t.database.db.execute(
-            sql`select coalesce(sum(amount), 0)::int as s from ledger_entries where user_id = ${userId}`,
+            sql`select count(*)::int as n from payout_batches where month = ${month}`,
           ),
-        )[0]!.s;
-      const before = await balance(ids.supporter);
-      const [a, b] = await Promise.all([
-        admin.post(`/api/payments/batches/${batchId}/paid`),
-        admin.post(`/api/payments/batches/${batchId}/paid`),
-      ]);
-      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-      expect(a.json().status).toBe('支払済');
-      expect((await admin.post(`/api/payments/batches/${batchId}/paid`)).statusCode).toBe(200);
-      const debits = rows<{ user_id: number; amount: number; idempotency_key: string }>(
-        await t.database.db.execute(sql`
-          select user_id, amount, idempotency_key from ledger_entries
-          where kind = 'payout' and reference in (select 'payout_line:' || id from payout_lines where batch_id = ${batchId})`),
-      );
-      expect(debits.map((d) => [d.user_id, d.amount]).sort()).toEqual(
-        [
-          [ids.supporter, -1300],
-          [ids.fan1, -300],
-        ].sort(),
-      );
-      expect(await balance(ids.supporter)).toBe(before - 1300);
-      const detail = (await staff.get(`/api/payments/batches/${batchId}`)).json();
-      expect(detail.lines.every((l: { status: string }) => l.status === '支払済')).toBe(true);
-      fan1LineId = detail.lines.find((l: { user: { id: number } }) => l.user.id === ids.fan1).id;
-    });
+        );
+        expect(count!.n).toBe(1);
 
-    it('shows the supporter the payout, the account’s last digits, the balance and the year; a read raises no flag (ADR 0170)', async () => {
-      expect((await flags(ids.supporter)).checkedFirstReward).toBeFalsy();
-      const res = await supporter.get('/api/payments');
-      expect(res.statusCode).toBe(200);
-      const body = res.json();
-      expect(body.items[0]).toMatchObject({
-        month,
-        amount: 1300,
-        status: '支払済',
-        payment_date: paymentDateOf(month),
+        const detail = (await staff.get(`/api/payments/batches/${batchId}`)).json();
+        expect(detail).toMatchObject({ month, payment_date: paymentDateOf(month), status: '作成済' });
+        const byUser = Object.fromEntries(
+          detail.lines.map((l: { user: { id: number }; amount: number }) => [l.user.id, l.amount]),
+        );
+        // supporter: 500 + 700 of last month and the 100 of an approved post 38 days ago (>= 1,000 yen);
+        // fan1: 300 yen 55 days old (the 50-day rule). fan2 (600, recent) and fan3 (no account) wait.
+        expect(byUser).toEqual({ [ids.supporter]: 1300, [ids.fan1]: 300 });
+        expect(detail.total).toBe(1600);
+        expect(JSON.stringify(detail)).not.toContain('1234567');
+        const search = (
+          await staff.get(`/api/payments/batches/${batchId}?q=${encodeURIComponent('山田')}`)
+        ).json();
+        expect(search.lines.map((l: { user: { id: number } }) => l.user.id)).toEqual([ids.supporter]);
       });
-      expect(body.items[1]).toMatchObject({ month: addMonths(month, -1), amount: 1500, status: '支払済' });
-      expect(body.bank_account).toEqual({
-        bank_name: '三菱ＵＦＪ',
-        branch_name: '本店',
-        account_number_last3: '567',
-      });
-      expect(body.balance).toBe(0);
-      expect(body.next_payment).toBeNull();
-      expect(body.year).toBe(Number(tokyoDay(new Date()).slice(0, 4)));
-      // Issue 25 (12), ADR 0170: /history raises checkedFirstReward with flag-up when it shows a reward.
-      expect((await flags(ids.supporter)).checkedFirstReward).toBeFalsy();
-      // fan2: 600 yen waits (below the minimum, and recent): no payment date yet.
-      expect((await fan2.get('/api/payments')).json()).toMatchObject({
-        balance: 600,
-        next_payment: null,
-        items: [],
-      });
-    });
 
-    it('a transfer the bank returned becomes 失敗 and is credited back, once', async () => {
-      const res = await admin.post(`/api/payments/lines/${fan1LineId}/failed`, { note: '口座解約済み' });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().lines.find((l: { id: number }) => l.id === fan1LineId)).toMatchObject({
-        status: '失敗',
-        failed_note: '口座解約済み',
+      it('exports the Zengin 総合振込 file: 120-byte Shift_JIS records, CR LF, trailer matching the data', async () => {
+        const batchId = await builtBatch();
+        expect((await staff.get(`/api/payments/batches/${batchId}/zengin`)).statusCode).toBe(403);
+        const res = await admin.get(`/api/payments/batches/${batchId}/zengin`);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-disposition']).toContain(`focustar-payout-${month.replace('-', '')}.txt`);
+        const bytes = res.rawPayload;
+        expect(bytes.length).toBe(5 * 122);
+        for (let i = 0; i < 5; i++)
+          expect(bytes.subarray(i * 122 + 120, i * 122 + 122).toString('latin1')).toBe('\r\n');
+        const records = iconv.decode(bytes, 'Shift_JIS').split('\r\n');
+        expect(records.pop()).toBe('');
+        expect(records.map((r) => r.length)).toEqual([120, 120, 120, 120, 120]);
+
+        const header = fields(records[0]!, HEADER);
+        const date = paymentDateOf(month);
+        expect(header).toMatchObject({
+          kind: '1',
+          type: '21',
+          codeKind: '0',
+          remitterCode: '1234567890',
+          remitterName: 'ｶ)ﾌｵ-ｶｽﾀ-'.padEnd(40, ' '),
+          date: date.slice(5, 7) + date.slice(8, 10),
+          bank: '0001',
+          bankName: 'ﾐｽﾞﾎ'.padEnd(15, ' '),
+          branch: '001',
+          accountType: '1',
+          account: '1234567',
+          dummy: ' '.repeat(17),
+        });
+        const data = records.slice(1, 3).map((r) => fields(r, DATA));
+        expect(data.map((d) => d.kind)).toEqual(['2', '2']);
+        const supporterLine = data.find((d) => d.holder!.trim() === 'ﾔﾏﾀﾞ ﾊﾅｺ')!;
+        expect(supporterLine).toMatchObject({
+          bank: '0005',
+          bankName: 'ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｴｲ'.padEnd(15, ' '),
+          branch: '001',
+          branchName: 'ﾎﾝﾃﾝ'.padEnd(15, ' '),
+          clearing: '    ',
+          accountType: '1',
+          account: '1234567',
+          holder: 'ﾔﾏﾀﾞ ﾊﾅｺ'.padEnd(30, ' '),
+          amount: '0000001300',
+          newCode: '0',
+          transferKind: '7',
+        });
+        const fan1Line = data.find((d) => d.holder!.trim() === 'ﾀｶﾊｼ ﾐｻｷ')!;
+        expect(fan1Line).toMatchObject({
+          bank: '9900',
+          branch: '019',
+          account: '0765432',
+          amount: '0000000300',
+        });
+        const trailer = fields(records[3]!, TRAILER);
+        expect(trailer.kind).toBe('8');
+        expect(Number(trailer.count)).toBe(data.length);
+        expect(Number(trailer.total)).toBe(data.reduce((s, d) => s + Number(d.amount), 0));
+        expect(records[4]).toBe(`9${' '.repeat(119)}`);
+        // Every byte is printable ASCII or half-width katakana (0xA1–0xDF) in Shift_JIS.
+        for (let i = 0; i < 5; i++)
+          for (const b of bytes.subarray(i * 122, i * 122 + 120))
+            expect((b >= 0x20 && b <= 0x7e) || (b >= 0xa1 && b <= 0xdf)).toBe(true);
+        expect(
+          (await staff.get('/api/payments/batches'))
+            .json()
+            .items.find((b: { id: number }) => b.id === batchId).status,
+        ).toBe('出力済');
       });
-      expect(res.json()).toMatchObject({ total: 1300, failed_count: 1 });
-      await admin.post(`/api/payments/lines/${fan1LineId}/failed`, { note: '' });
-      const returned = rows<{ amount: number }>(
-        await t.database.db.execute(
-          sql`select amount from ledger_entries where idempotency_key = ${`payout:${fan1LineId}:returned`}`,
-        ),
-      );
-      expect(returned).toEqual([{ amount: 300 }]);
-      const fan1 = await loginAs(t, 'fan1@example.com');
-      const history = (await fan1.get('/api/payments')).json();
-      expect(history.items[0]).toMatchObject({ amount: 300, status: '失敗' });
-      expect(history.balance).toBe(300);
+
+      it('exports a CSV for accounting (last 3 digits only)', async () => {
+        const batchId = await builtBatch();
+        const res = await staff.get(`/api/payments/batches/${batchId}/csv`);
+        expect(res.statusCode).toBe(200);
+        expect(res.body.startsWith('\uFEFF明細ID,')).toBe(true);
+        expect(res.body.trim().split('\r\n')).toHaveLength(3);
+        expect(res.body).toContain('山田 花子');
+        expect(res.body).not.toContain('1234567');
+      });
+
+      it('marks the batch paid: one debit per line, once however often it is clicked', async () => {
+        const batchId = await exportedBatch();
+        const balance = async (userId: number) =>
+          rows<{ s: number }>(
+            await t.database.db.execute(
+              sql`select coalesce(sum(amount), 0)::int as s from ledger_entries where user_id = ${userId}`,
+            ),
+          )[0]!.s;
+        const before = await balance(ids.supporter);
+        const [a, b] = await Promise.all([
+          admin.post(`/api/payments/batches/${batchId}/paid`),
+          admin.post(`/api/payments/batches/${batchId}/paid`),
+        ]);
+        expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+        expect(a.json().status).toBe('支払済');
+        expect((await admin.post(`/api/payments/batches/${batchId}/paid`)).statusCode).toBe(200);
+        const debits = rows<{ user_id: number; amount: number; idempotency_key: string }>(
+          await t.database.db.execute(sql`
+            select user_id, amount, idempotency_key from ledger_entries
+            where kind = 'payout' and reference in (select 'payout_line:' || id from payout_lines where batch_id = ${batchId})`),
+        );
+        expect(debits.map((d) => [d.user_id, d.amount]).sort()).toEqual(
+          [
+            [ids.supporter, -1300],
+            [ids.fan1, -300],
+          ].sort(),
+        );
+        expect(await balance(ids.supporter)).toBe(before - 1300);
+        const detail = (await staff.get(`/api/payments/batches/${batchId}`)).json();
+        expect(detail.lines.every((l: { status: string }) => l.status === '支払済')).toBe(true);
+        expect(detail.lines.find((l: { user: { id: number } }) => l.user.id === ids.fan1).id).toBeGreaterThan(
+          0,
+        );
+      });
+
+      it('shows the supporter the payout, the account’s last digits, the balance and the year; a read raises no flag (ADR 0170)', async () => {
+        await paidBatch();
+        expect((await flags(ids.supporter)).checkedFirstReward).toBeFalsy();
+        const res = await supporter.get('/api/payments');
+        expect(res.statusCode).toBe(200);
+        const body = res.json();
+        expect(body.items[0]).toMatchObject({
+          month,
+          amount: 1300,
+          status: '支払済',
+          payment_date: paymentDateOf(month),
+        });
+        expect(body.items[1]).toMatchObject({ month: addMonths(month, -1), amount: 1500, status: '支払済' });
+        expect(body.bank_account).toEqual({
+          bank_name: '三菱ＵＦＪ',
+          branch_name: '本店',
+          account_number_last3: '567',
+        });
+        expect(body.balance).toBe(0);
+        expect(body.next_payment).toBeNull();
+        expect(body.year).toBe(Number(tokyoDay(new Date()).slice(0, 4)));
+        // Issue 25 (12), ADR 0170: /history raises checkedFirstReward with flag-up when it shows a reward.
+        expect((await flags(ids.supporter)).checkedFirstReward).toBeFalsy();
+        // fan2: 600 yen waits (below the minimum, and recent): no payment date yet.
+        expect((await fan2.get('/api/payments')).json()).toMatchObject({
+          balance: 600,
+          next_payment: null,
+          items: [],
+        });
+      });
+
+      it('a transfer the bank returned becomes 失敗 and is credited back, once', async () => {
+        const batchId = await paidBatch();
+        const fan1LineId = (await staff.get(`/api/payments/batches/${batchId}`))
+          .json()
+          .lines.find((l: { user: { id: number } }) => l.user.id === ids.fan1).id as number;
+        const res = await admin.post(`/api/payments/lines/${fan1LineId}/failed`, { note: '口座解約済み' });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().lines.find((l: { id: number }) => l.id === fan1LineId)).toMatchObject({
+          status: '失敗',
+          failed_note: '口座解約済み',
+        });
+        expect(res.json()).toMatchObject({ total: 1300, failed_count: 1 });
+        await admin.post(`/api/payments/lines/${fan1LineId}/failed`, { note: '' });
+        const returned = rows<{ amount: number }>(
+          await t.database.db.execute(
+            sql`select amount from ledger_entries where idempotency_key = ${`payout:${fan1LineId}:returned`}`,
+          ),
+        );
+        expect(returned).toEqual([{ amount: 300 }]);
+        const fan1 = await loginAs(t, 'fan1@example.com');
+        const history = (await fan1.get('/api/payments')).json();
+        expect(history.items[0]).toMatchObject({ amount: 300, status: '失敗' });
+        expect(history.balance).toBe(300);
+      });
     });
 
     it('a batch’s lines come 100 a page, keyset on the line id: no line twice or missed, the count and total from the batch’s counters (issue 17, ADR 0122)', async () => {

@@ -46,9 +46,11 @@ if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && !document.documentElement.hasAtt
 }
 
 // Issue 26: the service worker (it shows pushes and caches nothing) once the page has loaded, out of the way
-// of the first screen; it makes the app installable and lets /account-info subscribe to push.
+// of the first screen; it makes the app installable and lets /account-info subscribe to push. The entry may
+// run after `load` (a prerendered page), so a page already complete registers it too.
 if ('serviceWorker' in navigator) {
-  window.addEventListener('load', () =>
-    setTimeout(() => void navigator.serviceWorker.register('/sw.js').catch(() => {}), 3000),
-  );
+  const registerWorker = () =>
+    setTimeout(() => void navigator.serviceWorker.register('/sw.js').catch(() => {}), 3000);
+  if (document.readyState === 'complete') registerWorker();
+  else window.addEventListener('load', registerWorker, { once: true });
 }

@@ -49,6 +49,9 @@ async function openAs(email: string) {
   return screen.findByRole('heading', { name: '通知設定' }, { timeout: 15_000 });
 }
 
+const settingsCard = () =>
+  screen.getByRole('heading', { name: '通知設定' }).closest('section') as HTMLElement;
+
 const stored = async (email: string) =>
   (
     (await t.database.db.execute(sql`
@@ -77,7 +80,7 @@ describe('issue 26 通知設定 on /account-info', () => {
     const quiet = screen.getByRole('checkbox', { name: /夜間（22:00〜8:00）/ }) as HTMLInputElement;
     expect(quiet.checked).toBe(true);
     await userEvent.click(quiet);
-    await userEvent.click(screen.getByRole('button', { name: '保存する' }));
+    await userEvent.click(within(settingsCard()).getByRole('button', { name: '保存する' }));
     expect(await screen.findByText('通知設定を保存しました。')).toBeTruthy();
     expect(net.calls).toContain('PUT /api/notification-settings');
     const row = await stored('supporter@example.com');
@@ -90,18 +93,26 @@ describe('issue 26 通知設定 on /account-info', () => {
 
   it('the push devices card lists none and says when the browser cannot receive push', async () => {
     await openAs('supporter@example.com');
-    const card = (await screen.findByRole('heading', { name: 'プッシュ通知を受け取る端末' })).closest('section')!;
-    expect(await within(card as HTMLElement).findByText('プッシュ通知を受け取る端末はありません。')).toBeTruthy();
+    const card = (await screen.findByRole('heading', { name: 'プッシュ通知を受け取る端末' })).closest(
+      'section',
+    )!;
+    expect(
+      await within(card as HTMLElement).findByText('プッシュ通知を受け取る端末はありません。'),
+    ).toBeTruthy();
     // jsdom has no service worker or PushManager.
-    expect(within(card as HTMLElement).getByText('このブラウザはプッシュ通知に対応していません。')).toBeTruthy();
+    expect(
+      within(card as HTMLElement).getByText('このブラウザはプッシュ通知に対応していません。'),
+    ).toBeTruthy();
   });
 
   it('a shop member also chooses how posts to judge arrive (each or daily)', async () => {
     await openAs('owner@example.com');
     const group = await screen.findByRole('group', { name: '審査待ちの投稿の通知' });
-    expect((within(group).getByRole('radio', { name: '1日1回まとめて' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(group).getByRole('radio', { name: '1日1回まとめて' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
     await userEvent.click(within(group).getByRole('radio', { name: '届くたびに' }));
-    await userEvent.click(screen.getByRole('button', { name: '保存する' }));
+    await userEvent.click(within(settingsCard()).getByRole('button', { name: '保存する' }));
     expect(await screen.findByText('通知設定を保存しました。')).toBeTruthy();
     await waitFor(async () => {
       const res = (await t.database.db.execute(sql`

@@ -86,8 +86,17 @@ export async function tickRecaptcha(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: RECAPTCHA_CHECKBOX_LABEL }).check();
 }
 
-/** Logs in through the login page, as a person does, and waits until the app leaves it. */
-export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+/**
+ * Logs in through the login page, as a person does, and waits until the app leaves it. A login goes back
+ * into the shop the person used last (issue 25, ADR 0167); unless `keepMode`, the helper then switches to
+ * supporter mode, so every spec starts where it did before, whatever another spec left on the server.
+ */
+export async function login(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  { keepMode = false }: { keepMode?: boolean } = {},
+): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('メールアドレス').fill(email);
   await page.getByLabel('パスワード', { exact: true }).fill(password);
@@ -95,6 +104,22 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
   await waitUntilSignedIn(page);
+  const stored = () =>
+    page.evaluate(() => {
+      const store = JSON.parse(localStorage.getItem('store') ?? '{}') as {
+        role?: string;
+        user?: { last_mode?: string | null };
+      };
+      return { role: store.role, lastMode: store.user?.last_mode ?? null };
+    });
+  // Done once the remembered shop (if any) is entered.
+  await expect
+    .poll(async () => {
+      const s = await stored();
+      return s.lastMode !== 'shop' || s.role === 'shop';
+    })
+    .toBe(true);
+  if (!keepMode && (await stored()).role === 'shop') await switchMode(page, 'supporter');
 }
 
 /**
@@ -157,7 +182,13 @@ export async function switchMode(page: Page, to: 'advertiser' | 'supporter'): Pr
  * shows: the choice is stored then, and a navigation before that loses it.
  */
 export async function enterShop(page: Page, name: string = DEMO_SHOP.name): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(name) }).click();
+  // Issue 25: each shop of the switch has its own 「お店として使う」 (described by the shop's name).
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .getByRole('button', { name: 'お店として使う' })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 

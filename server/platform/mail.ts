@@ -80,7 +80,7 @@ export function mailLayout(
   mail: { subject: string; text: string; path?: string | undefined },
 ): { text: string; html: string } {
   const url = mail.path ? new URL(mail.path, env.APP_URL ?? 'http://localhost:3000').toString() : null;
-  const text = url && !mail.text.includes(url) ? `${mail.text}\n\n${url}` : mail.text;
+  const text = url && !/https?:\/\//.test(mail.text) ? `${mail.text}\n\n${url}` : mail.text;
   const button = url
     ? `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#ea580c;color:#fff;text-decoration:none;padding:12px 24px;border-radius:8px;font-weight:bold">画面を開く</a></p>`
     : '';

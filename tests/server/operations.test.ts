@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READY_MESSAGES } from '../../contracts/system.ts';
 import { features } from '../../server/features/index.ts';
 import * as schema from '../../server/features/schema.ts';
-import { CONTACT_MAIL_JOB } from '../../server/features/contact/service.ts';
+import { NOTIFY_QUEUE } from '../../server/platform/notify/outbox.ts';
 import { buildApp } from '../../server/platform/app.ts';
 import { MemoryCache, RedisCache, type SharedCache } from '../../server/platform/cache.ts';
 import { openDatabase, pendingMigrations, rowsOf } from '../../server/platform/db/client.ts';
@@ -187,7 +187,7 @@ describe('what never reaches a log line (issue 17, ADR 0142)', () => {
       expect(refused.statusCode).toBe(419);
       expect(String(refused.headers['x-request-id'])).toMatch(UUID);
 
-      // The operators' copy and the sender's receipt, each logged by the job's mailer.
+      // The operators' copy and the sender's receipt, each logged by its outbox delivery job (issue 26).
       await expect
         .poll(
           () => parsed().filter((l) => l.reqId === requestId && l.msg === 'development mail written').length,
@@ -198,9 +198,9 @@ describe('what never reaches a log line (issue 17, ADR 0142)', () => {
         .toBe(2);
       const mine = parsed().filter((l) => l.reqId === requestId);
       expect(mine.find((l) => l.msg === 'request completed')).toMatchObject({ res: { statusCode: 201 } });
-      expect(mine.find((l) => l.msg === 'job done')).toMatchObject({ job: CONTACT_MAIL_JOB });
+      expect(mine.find((l) => l.msg === 'job done')).toMatchObject({ job: NOTIFY_QUEUE });
       expect(
-        mine.filter((l) => l.msg === 'development mail written').every((l) => l.job === CONTACT_MAIL_JOB),
+        mine.filter((l) => l.msg === 'development mail written').every((l) => l.job === NOTIFY_QUEUE),
       ).toBe(true);
       // Every line is one JSON object; none carries an address, a token or the demo password.
       const text = lines.join('\n');

@@ -39,7 +39,7 @@ import { audit } from '../../platform/audit.ts';
 import { raiseFraudFlag } from '../../platform/fraud-signals.ts';
 import { deriveKey, hmac } from '../../platform/keys.ts';
 import { credit, debit } from '../../platform/ledger.ts';
-import { enqueueMail } from '../../platform/mail-queue.ts';
+import { notify } from '../../platform/notify/outbox.ts';
 import { type AuthContext, STAFF_PRIORITY } from '../../platform/plugins/access.ts';
 import { createShortLink, retargetShortLinks } from '../../platform/short-links.ts';
 import type { StoredImage } from '../../platform/storage.ts';
@@ -315,11 +315,13 @@ export class AdvertisementService {
       });
       const offers = await this.topUpOffers(tx, id, at);
       const owner = current.createdBy ? await repo.emailOf(tx, current.createdBy) : null;
-      if (owner) {
-        await enqueueMail(this.app, tx, {
-          key: `ad:${id}:approved`,
-          to: owner.email,
-          ...mails.adApprovedMail({
+      if (owner && current.createdBy) {
+        await notify(this.app, tx, {
+          to: current.createdBy,
+          kind: 'request.approved',
+          record: `ad:${id}`,
+          params: { shop: ad.shop.name, offers },
+          mail: mails.adApprovedMail({
             name: owner.name,
             shop: ad.shop.name,
             offers,
@@ -349,11 +351,13 @@ export class AdvertisementService {
         after: { status: AD_STATUS.sentBack, reject_reason: reason },
       });
       const owner = current.createdBy ? await repo.emailOf(tx, current.createdBy) : null;
-      if (owner) {
-        await enqueueMail(this.app, tx, {
-          key: `ad:${id}:sent-back:${current.ad.submitted_at ?? ''}`,
-          to: owner.email,
-          ...mails.adSentBackMail({
+      if (owner && current.createdBy) {
+        await notify(this.app, tx, {
+          to: current.createdBy,
+          kind: 'request.returned',
+          record: `ad:${id}:${current.ad.submitted_at ?? ''}`,
+          params: { shop: current.ad.shop.name, reason, advertisementId: id },
+          mail: mails.adSentBackMail({
             name: owner.name,
             shop: current.ad.shop.name,
             reason,
@@ -411,7 +415,8 @@ export class AdvertisementService {
       throw validationError({ platform: [FIELD_MESSAGES.acceptPlatform] });
     // The offer is for one of the supporter's approved accounts (product design section 8); choosing another
     // of the request's platforms takes the supporter's approved account there.
-    const chosen = platform ?? current.unit.sns_account?.platform ?? current.unit.platform ?? platforms[0] ?? 'x';
+    const chosen =
+      platform ?? current.unit.sns_account?.platform ?? current.unit.platform ?? platforms[0] ?? 'x';
     const account =
       current.unit.sns_account && current.unit.sns_account.platform === chosen
         ? current.unit.sns_account.id
@@ -610,10 +615,16 @@ export class AdvertisementService {
       );
       const who = await repo.emailOf(tx, Number(row.user_id));
       if (who) {
-        await enqueueMail(this.app, tx, {
-          key: `unit:${id}:approved`,
-          to: who.email,
-          ...mails.unitApprovedMail({
+        await notify(this.app, tx, {
+          to: Number(row.user_id),
+          kind: 'post.approved',
+          record: `unit:${id}`,
+          params: {
+            shop: shop?.name ?? '',
+            reward: Number(row.reward),
+            confirmDay: tokyoDate(new Date(at.getTime() + REWARD_HOLD_DAYS * DAY_MS)),
+          },
+          mail: mails.unitApprovedMail({
             name: who.name,
             shop: shop?.name ?? '',
             reward: Number(row.reward),
@@ -683,10 +694,16 @@ export class AdvertisementService {
       });
       const who = await repo.emailOf(tx, Number(row.user_id));
       if (who) {
-        await enqueueMail(this.app, tx, {
-          key: `unit:${id}:rejected:${row.submissions}`,
-          to: who.email,
-          ...mails.unitRejectedMail({
+        await notify(this.app, tx, {
+          to: Number(row.user_id),
+          kind: 'post.returned',
+          record: `unit:${id}:${row.submissions}`,
+          params: {
+            shop: current.unit.shop.name,
+            reason: body.reason,
+            canResubmit: Number(row.submissions) < MAX_PROOF_SUBMISSIONS,
+          },
+          mail: mails.unitRejectedMail({
             name: who.name,
             shop: current.unit.shop.name,
             reason: body.reason,
@@ -733,7 +750,9 @@ export class AdvertisementService {
         period: { startsOn: null, endsOn: null, offeredAt: new Date(unit.unit.offered_at) },
       });
       if (!again.ok || again.check !== 'ok') return false;
-      await this.db.execute(sql`update units set post_check = 'ok' where id = ${unitId} and status = 'posted'`);
+      await this.db.execute(
+        sql`update units set post_check = 'ok' where id = ${unitId} and status = 'posted'`,
+      );
     }
     return this.approveUnit(this.db, unitId, null, at);
   }
@@ -826,10 +845,12 @@ export class AdvertisementService {
       );
       const who = await repo.emailOf(tx, userId);
       if (who) {
-        await enqueueMail(this.app, tx, {
-          key: `unit:${unit!.id}:offer`,
-          to: who.email,
-          ...mails.offerMail({
+        await notify(this.app, tx, {
+          to: userId,
+          kind: 'offer.arrived',
+          record: `unit:${unit!.id}`,
+          params: { shop: ad.shop_name, reward, deadline: expiresAt.toISOString() },
+          mail: mails.offerMail({
             name: who.name,
             shop: ad.shop_name,
             text: ad.text,
@@ -855,7 +876,12 @@ export class AdvertisementService {
   async confirmReward(unitId: number, at: Date = now()): Promise<'confirmed' | 'reversed' | null> {
     const found = await repo.findUnit(this.db, unitId, { userId: 0, staff: true }, this.appUrl);
     const unit = found?.unit;
-    if (!unit || unit.reward_state !== 'holding' || !unit.confirms_at || Date.parse(unit.confirms_at) > at.getTime())
+    if (
+      !unit ||
+      unit.reward_state !== 'holding' ||
+      !unit.confirms_at ||
+      Date.parse(unit.confirms_at) > at.getTime()
+    )
       return null;
     const seen = await this.postChecker.check(unit.platform ?? 'x', unit.post_url ?? '');
     const reason =
@@ -889,10 +915,12 @@ export class AdvertisementService {
       });
       const who = await repo.emailOf(tx, Number(row.user_id));
       if (who) {
-        await enqueueMail(this.app, tx, {
-          key: `unit:${unitId}:reversed`,
-          to: who.email,
-          ...mails.rewardReversedMail({
+        await notify(this.app, tx, {
+          to: Number(row.user_id),
+          kind: 'reward.reversed',
+          record: `unit:${unitId}`,
+          params: { shop: unit.shop.name, reward: Number(row.reward), reason },
+          mail: mails.rewardReversedMail({
             name: who.name,
             shop: unit.shop.name,
             reward: Number(row.reward),
@@ -902,10 +930,12 @@ export class AdvertisementService {
         });
       }
       for (const owner of await repo.shopOwnersOf(tx, unit.shop.id)) {
-        await enqueueMail(this.app, tx, {
-          key: `unit:${unitId}:reversed:shop:${owner.id}`,
-          to: owner.email,
-          ...mails.rewardReversedShopMail({
+        await notify(this.app, tx, {
+          to: owner.id,
+          kind: 'mail.reward_reversed_shop',
+          record: `unit:${unitId}`,
+          path: '/advertisements',
+          mail: mails.rewardReversedShopMail({
             name: owner.name,
             shop: unit.shop.name,
             supporter: unit.supporter.name,

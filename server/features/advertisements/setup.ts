@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { declareMailQueue } from '../../platform/mail-queue.ts';
 import { AdvertisementService, JOBS } from './service.ts';
 
 declare module 'fastify' {
@@ -16,7 +15,6 @@ declare module 'fastify' {
 export async function setupAdvertisements(app: FastifyInstance): Promise<void> {
   const service = new AdvertisementService(app, app.postChecker);
   app.decorate('advertisements', service);
-  await declareMailQueue(app);
   await app.jobs.work<{ unitId: number }>(JOBS.autoApprove, async ({ unitId }) => {
     await service.autoApprove(unitId);
   });

@@ -18,6 +18,7 @@ export async function messageForMail(db: Db, id: number) {
   const [row] = await db
     .select({
       id: contactMessages.id,
+      userId: contactMessages.userId,
       topic: contactMessages.topic,
       body: contactMessages.body,
       name: users.name,

@@ -13,7 +13,7 @@ import {
   myContactListSchema,
 } from '../../../contracts/contact.ts';
 import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
-import { CONTACT_MAIL_JOB, ContactService } from './service.ts';
+import { ContactService } from './service.ts';
 
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema, 429: errorSchema };
 
@@ -21,7 +21,6 @@ const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: erro
 export const contactRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const contact = new ContactService(fastify);
-  await app.jobs.work<{ id: number }>(CONTACT_MAIL_JOB, ({ id }) => contact.mail(id));
 
   app.post(
     '/api/contact',

@@ -7,14 +7,13 @@ import {
   MY_CONTACT_LIMIT,
 } from '../../../contracts/contact.ts';
 import { audit } from '../../platform/audit.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { notify } from '../../platform/notify/outbox.ts';
 import { HttpError, tooMany } from '../../platform/http-errors.ts';
 import type { AuthContext } from '../../platform/plugins/access.ts';
 import { Throttle } from '../../platform/throttle.ts';
 import { contactMails } from './mails.ts';
 import * as repo from './repo.ts';
-
-/** The job that mails a new contact message to the operators and the receipt to its sender. */
-export const CONTACT_MAIL_JOB = 'contact.mail';
 
 /** Per IP: a person writes a few messages; a script writes hundreds. */
 export const CONTACT_LIMIT = { count: 5, windowMs: 10 * 60 * 1000 };
@@ -27,24 +26,34 @@ export class ContactService {
     this.throttle = new Throttle(app.counters, 'contact', CONTACT_LIMIT.count, CONTACT_LIMIT.windowMs);
   }
 
-  /** Stores the message and, in the same transaction, the job that mails it: both or neither. */
+  /** Stores the message and, in the same transaction, its mails (the outbox, issue 26): both or neither. */
   async send(userId: number, ip: string, body: { topic: ContactRequest['topic']; body: string }) {
     const wait = await this.throttle.take(ip);
     if (wait) throw tooMany(CONTACT_MESSAGES.throttled(wait), wait);
     const id = await this.app.db.transaction(async (tx) => {
       const id = await repo.insertMessage(tx, { userId, topic: body.topic, body: body.body });
-      await this.app.jobs.send(CONTACT_MAIL_JOB, { id }, {}, tx);
+      await this.mail(tx, id);
       return id;
     });
     return { id, message: CONTACT_MESSAGES.received };
   }
 
-  /** The job: the operators' copy (CONTACT_MAIL_TO) and the sender's receipt. */
-  async mail(id: number): Promise<void> {
-    const m = await repo.messageForMail(this.app.db, id);
+  /** The operators' copy (CONTACT_MAIL_TO) and the sender's receipt, in the outbox (issue 26). */
+  private async mail(tx: Db, id: number): Promise<void> {
+    const m = await repo.messageForMail(tx, id);
     if (!m) return;
-    await this.app.mailer.send({ to: this.app.env.CONTACT_MAIL_TO, ...contactMails.toOperators(m) });
-    if (m.email) await this.app.mailer.send({ to: m.email, ...contactMails.receipt(m) });
+    await notify(this.app, tx, {
+      to: { email: this.app.env.CONTACT_MAIL_TO },
+      kind: 'mail.contact_operators',
+      record: `contact:${id}`,
+      mail: contactMails.toOperators(m),
+    });
+    await notify(this.app, tx, {
+      to: m.userId,
+      kind: 'mail.contact_receipt',
+      record: `contact:${id}`,
+      mail: contactMails.receipt(m),
+    });
   }
 
   /** Issue 25 (10): what `/support` shows the person: their own messages and how far each is handled. */

@@ -440,6 +440,7 @@ export async function entriesAccess(
 
 export interface EntryContact {
   id: number;
+  userId: number;
   status: EntryStatus;
   email: string | null;
   name: string;
@@ -456,7 +457,7 @@ export interface EntryContact {
 /** Entries with what their mails need (recipient, recruitment, shop), by id. */
 export async function entryContacts(db: Db, where: SQL): Promise<EntryContact[]> {
   const rows = rowsOf(
-    await db.execute(sql`select e.id, e.status, u.email, u.name, r.id as recruitment_id, r.title,
+    await db.execute(sql`select e.id, e.status, e.user_id, u.email, u.name, r.id as recruitment_id, r.title,
         r.platform, r.visit_starts_at, r.visit_ends_at, r.conditions, s.name as shop_name, s.address
       from entries e join users u on u.id = e.user_id and u.deleted_at is null
         join recruitments r on r.id = e.recruitment_id join shops s on s.id = r.shop_id
@@ -464,6 +465,7 @@ export async function entryContacts(db: Db, where: SQL): Promise<EntryContact[]>
   );
   return rows.map((r) => ({
     id: Number(r.id),
+    userId: Number(r.user_id),
     status: r.status as EntryStatus,
     email: (r.email as string | null) ?? null,
     name: String(r.name),

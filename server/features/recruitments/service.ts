@@ -32,7 +32,8 @@ import { STAFF_PRIORITY } from '../../platform/plugins/access.ts';
 import { type Db, isUniqueViolation, rowsOf } from '../../platform/db/client.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import type { MailMessage } from '../../platform/mail.ts';
+import type { MailContent } from '../../platform/mail.ts';
+import type { Outbox } from '../../platform/notify/outbox.ts';
 import { audit } from '../../platform/audit.ts';
 import { authorInPostUrl, type PostChecker, sameHandle, UNKNOWN_POST } from '../../platform/post-checker.ts';
 import type { StoredImage } from '../../platform/storage.ts';
@@ -42,7 +43,6 @@ import * as repo from './repo.ts';
 import { entries, recruitments } from './schema.ts';
 
 /** The queues of this feature (declared in ./setup.ts). */
-export const MAIL_QUEUE = 'recruitments.mail';
 export const CLOCK_QUEUE = 'recruitments.clock';
 
 /** Days after the visit period when a recruitment whose winners were announced is 終了. */
@@ -53,6 +53,8 @@ export type Viewer = repo.Viewer;
 export interface RecruitmentDeps {
   db: Db;
   jobs: Pick<Jobs, 'send'>;
+  /** The outbox (issue 26): `notify` bound to the app. */
+  outbox: Outbox;
   appUrl: string;
   /** Whether a sent post exists and shows #PR (server/platform/post-checker.ts); fake when absent. */
   checker?: PostChecker;
@@ -400,7 +402,9 @@ export class RecruitmentService {
           .insert(entries)
           .values({ recruitmentId, userId, answer: r.question ? (answer ?? null) : null })
           .returning({ id: entries.id });
-        await this.mailEntries(tx, sql`e.id = ${row!.id}`, (c) => mails.entryReceived(this.facts(c)));
+        await this.mailEntries(tx, sql`e.id = ${row!.id}`, 'mail.entry_received', (c) =>
+          mails.entryReceived(this.facts(c)),
+        );
         return row!.id;
       });
     } catch (err) {
@@ -557,7 +561,7 @@ export class RecruitmentService {
           updatedAt: now,
         })
         .where(eq(recruitments.id, id));
-      await this.mailEntries(tx, sql`e.id = ${next}`, (c) => mails.won(this.wonFacts(c)));
+      await this.mailEntries(tx, sql`e.id = ${next}`, 'recruitment.won', (c) => mails.won(this.wonFacts(c)));
       await audit(tx, {
         actor: { userId: staffId },
         action: 'recruitment.redraw',
@@ -606,7 +610,7 @@ export class RecruitmentService {
           updatedAt: now,
         })
         .where(eq(entries.id, entryId));
-      await this.mailEntries(tx, sql`e.id = ${entryId}`, (c) =>
+      await this.mailEntries(tx, sql`e.id = ${entryId}`, 'mail.entry_win_cancelled', (c) =>
         mails.winCancelled({ ...this.facts(c), reason }),
       );
       await audit(tx, {
@@ -636,8 +640,11 @@ export class RecruitmentService {
         .update(entries)
         .set({ status: '落選', updatedAt: now })
         .where(and(eq(entries.recruitmentId, id), inArray(entries.id, losers)));
-    await this.mailEntries(tx, sql`e.recruitment_id = ${id} and e.status in ('当選', '落選')`, (c) =>
-      c.status === '当選' ? mails.won(this.wonFacts(c)) : mails.notWon(this.facts(c)),
+    await this.mailEntries(
+      tx,
+      sql`e.recruitment_id = ${id} and e.status in ('当選', '落選')`,
+      (c) => (c.status === '当選' ? 'recruitment.won' : 'recruitment.lost'),
+      (c) => (c.status === '当選' ? mails.won(this.wonFacts(c)) : mails.notWon(this.facts(c))),
     );
   }
 
@@ -679,7 +686,7 @@ export class RecruitmentService {
           before: { status: from },
           after: { status: set.status ?? from },
         });
-      if (mail) await this.mailEntries(tx, sql`e.id = ${entryId}`, mail);
+      if (mail) await this.mailEntries(tx, sql`e.id = ${entryId}`, 'mail.entry_post_approved', mail);
     });
     return (await repo.entryOfUser(this.db, Number(found.user_id), entryId))!;
   }
@@ -723,8 +730,12 @@ export class RecruitmentService {
           note: note || null,
         });
       const canResubmit = moved[0]!.submissions < MAX_POST_SUBMISSIONS;
-      await this.mailEntries(tx, sql`e.id = ${entryId}`, (c) =>
-        mails.postRejected({ ...this.facts(c), reason, note: note || null, canResubmit }),
+      await this.mailEntries(
+        tx,
+        sql`e.id = ${entryId}`,
+        'mail.entry_post_rejected',
+        (c) => mails.postRejected({ ...this.facts(c), reason, note: note || null, canResubmit }),
+        `:${moved[0]!.submissions}`,
       );
     });
     return (await repo.entryOfUser(this.db, Number(found.user_id), entryId))!;
@@ -832,6 +843,7 @@ export class RecruitmentService {
             moved.map((m) => sql`${m.id}`),
             sql`, `,
           )})`,
+          'mail.entry_post_approved',
           (c) => mails.postApproved({ ...this.facts(c), auto: true }),
         );
       return moved.length;
@@ -900,11 +912,32 @@ export class RecruitmentService {
     };
   }
 
-  /** One mail job per entry matched by `where`, in the caller's transaction. */
-  private async mailEntries(tx: Db, where: SQL, content: (c: repo.EntryContact) => Omit<MailMessage, 'to'>) {
+  /**
+   * One message per entry matched by `where`, in the caller's transaction (the outbox, issue 26): the draw's
+   * results are notifications (in-app and the person's channels), the other steps transactional mail.
+   */
+  private async mailEntries(
+    tx: Db,
+    where: SQL,
+    kind: string | ((c: repo.EntryContact) => string),
+    content: (c: repo.EntryContact) => MailContent,
+    recordSuffix = '',
+  ) {
     for (const c of await repo.entryContacts(tx, where)) {
-      if (!c.email) continue;
-      await this.deps.jobs.send<MailMessage>(MAIL_QUEUE, { to: c.email, ...content(c) }, {}, tx);
+      const k = typeof kind === 'string' ? kind : kind(c);
+      const record = `entry:${c.id}${recordSuffix}`;
+      if (k === 'recruitment.won' || k === 'recruitment.lost') {
+        const params = { title: c.title, shop: c.shopName, recruitmentId: c.recruitmentId };
+        await this.deps.outbox(tx, { to: c.userId, kind: k, record, params, mail: content(c) });
+      } else {
+        await this.deps.outbox(tx, {
+          to: c.userId,
+          kind: k as `mail.${string}`,
+          record,
+          mail: content(c),
+          path: `/entries/${c.id}`,
+        });
+      }
     }
   }
 }

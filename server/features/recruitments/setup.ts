@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { recruitmentPageSchema } from '../../../contracts/recruitments.ts';
-import { createMailer, type MailMessage } from '../../platform/mail.ts';
-import { CLOCK_QUEUE, MAIL_QUEUE, RecruitmentService } from './service.ts';
+import { notify } from '../../platform/notify/outbox.ts';
+import { CLOCK_QUEUE, RecruitmentService } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,11 +12,12 @@ declare module 'fastify' {
 /** Every five minutes, Japan time: recruitments whose dates passed move on (the job is idempotent). */
 export const CLOCK_CRON = '*/5 * * * *';
 
-/** The recruitments service, its mail queue and its clock (issue 15, "moved by dates (jobs)"). */
+/** The recruitments service and its clock (issue 15, "moved by dates (jobs)"). */
 export async function setupRecruitments(app: FastifyInstance): Promise<void> {
   const service = new RecruitmentService({
     db: app.db,
     jobs: app.jobs,
+    outbox: (tx, input) => notify(app, tx, input),
     appUrl: String(app.env.APP_URL),
     checker: app.postChecker,
   });
@@ -30,8 +31,6 @@ export async function setupRecruitments(app: FastifyInstance): Promise<void> {
       images: page.items.slice(0, 1).flatMap((r) => (r.cover ? [r.cover.url] : [])),
     };
   });
-  const mailer = createMailer(app.env, app.log);
-  await app.jobs.work<MailMessage>(MAIL_QUEUE, (message) => mailer.send(message));
   await app.jobs.work(CLOCK_QUEUE, async () => {
     const moved = await service.tick();
     if (moved.opened + moved.closed + moved.finished + moved.approved > 0)

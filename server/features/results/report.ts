@@ -11,7 +11,7 @@ import {
   RESULTS_CSV as H,
 } from '../../../contracts/results.ts';
 import { now } from '../../platform/clock.ts';
-import { enqueueMail } from '../../platform/mail-queue.ts';
+import { notified, notify } from '../../platform/notify/outbox.ts';
 import { jpText as platformJpText, renderPdf } from '../../platform/pdf.ts';
 import { tokyoDay } from '../../platform/short-links.ts';
 import * as repo from './repo.ts';
@@ -28,8 +28,9 @@ export const MONTHLY_REPORT_QUEUE = 'results.monthly-report';
 /** At 09:00 on the 1st (Japan time): after the night's jobs, when the owner reads mail. */
 export const MONTHLY_REPORT_CRON = '0 9 1 * *';
 
-export const reportKey = (shopId: number, month: string, userId: number) =>
-  `results-report:${shopId}:${month}:${userId}`;
+/** The report is one outbox mail per member, shop and month (issue 26). */
+export const REPORT_KIND = 'mail.results_monthly_report';
+export const reportRecord = (shopId: number, month: string) => `results-report:${shopId}:${month}`;
 
 const count = (n: number) => n.toLocaleString('ja-JP');
 const yen = (n: number | null) => (n === null ? '—' : `${n.toLocaleString('ja-JP')}円`);
@@ -46,29 +47,36 @@ export async function sendMonthlyReports(
   let mails = 0;
   for (const shop of await repo.activeShops(app.db, from, to)) {
     const members = await repo.reportRecipients(app.db, shop.id);
-    const sent = await repo.sentKeys(app.db, members.map((m) => reportKey(shop.id, month, m.userId)));
-    const due = members.filter((m) => !sent.has(reportKey(shop.id, month, m.userId)));
+    const due: typeof members = [];
+    for (const m of members)
+      if (!(await notified(app, app.db, m.userId, REPORT_KIND, reportRecord(shop.id, month)))) due.push(m);
     if (!due.length) continue;
     const results = await service.figures(shop, null, from, to);
     const pdf = (await monthlyReportPdf(results, month)).toString('base64');
     const url = new URL('/results', app.env.APP_URL ?? 'http://localhost').toString();
     await app.db.transaction(async (tx) => {
       for (const m of due)
-        await enqueueMail(app, tx, {
-          key: reportKey(shop.id, month, m.userId),
-          kind: 'results-monthly-report',
-          to: m.email,
-          subject: R.subject(shop.name, month),
-          text: R.body({
-            name: m.name,
-            shop: shop.name,
-            month,
-            clicks: `${count(results.total_clicks)}回`,
-            approved: `${count(results.funnel.approved)}件`,
-            billed: yen(results.cost.billed),
-            url,
-          }),
-          attachments: [{ filename: R.filename(shop.id, month), contentType: 'application/pdf', content: pdf }],
+        await notify(app, tx, {
+          to: m.userId,
+          kind: REPORT_KIND,
+          record: reportRecord(shop.id, month),
+          path: '/results',
+          mail: {
+            kind: 'results-monthly-report',
+            subject: R.subject(shop.name, month),
+            text: R.body({
+              name: m.name,
+              shop: shop.name,
+              month,
+              clicks: `${count(results.total_clicks)}回`,
+              approved: `${count(results.funnel.approved)}件`,
+              billed: yen(results.cost.billed),
+              url,
+            }),
+            attachments: [
+              { filename: R.filename(shop.id, month), contentType: 'application/pdf', content: pdf },
+            ],
+          },
         });
     });
     shops += 1;
@@ -115,12 +123,23 @@ function box(doc: PDFKit.PDFDocument, x: number, y: number, w: number, h: number
   doc.rect(x, y, w, h).fillAndStroke('#ffffff', look.color);
   doc.rect(x, y, w, h).clip();
   doc.lineWidth(1.2).strokeColor(look.color);
-  for (let d = -h; d < w; d += 3.5) doc.moveTo(x + d, y + h).lineTo(x + d + h, y).stroke();
+  for (let d = -h; d < w; d += 3.5)
+    doc
+      .moveTo(x + d, y + h)
+      .lineTo(x + d + h, y)
+      .stroke();
   doc.restore();
 }
 
 /** Clicks per day stacked by referrer platform, with its axis, its day labels and its legend. */
-function drawChart(doc: PDFKit.PDFDocument, r: Results, left: number, top: number, width: number, height: number) {
+function drawChart(
+  doc: PDFKit.PDFDocument,
+  r: Results,
+  left: number,
+  top: number,
+  width: number,
+  height: number,
+) {
   const pad = { left: 34, bottom: 16 };
   const inner = { x: left + pad.left, w: width - pad.left, h: height - pad.bottom };
   const totals = r.series.map((d) => d.clicks);
@@ -130,7 +149,11 @@ function drawChart(doc: PDFKit.PDFDocument, r: Results, left: number, top: numbe
   const y = (v: number) => top + inner.h - (v / topValue) * inner.h;
   doc.lineWidth(0.5);
   for (let v = 0; v <= topValue; v += step) {
-    doc.moveTo(inner.x, y(v)).lineTo(inner.x + inner.w, y(v)).strokeColor(v === 0 ? '#6b7280' : '#e5e7eb').stroke();
+    doc
+      .moveTo(inner.x, y(v))
+      .lineTo(inner.x + inner.w, y(v))
+      .strokeColor(v === 0 ? '#6b7280' : '#e5e7eb')
+      .stroke();
     doc.fillColor('#4b5563');
     jpText(doc, count(v), left, y(v) - 4, { size: 7, width: pad.left - 6, align: 'right' });
   }
@@ -148,7 +171,11 @@ function drawChart(doc: PDFKit.PDFDocument, r: Results, left: number, top: numbe
     const dayOfMonth = Number(d.date.slice(8, 10));
     if (dayOfMonth === 1 || dayOfMonth % 5 === 0) {
       doc.fillColor('#374151');
-      jpText(doc, `${dayOfMonth}日`, x + barW / 2 - 12, top + inner.h + 4, { size: 7, width: 24, align: 'center' });
+      jpText(doc, `${dayOfMonth}日`, x + barW / 2 - 12, top + inner.h + 4, {
+        size: 7,
+        width: 24,
+        align: 'center',
+      });
     }
   });
   if (r.total_clicks === 0) {
@@ -169,7 +196,13 @@ function drawChart(doc: PDFKit.PDFDocument, r: Results, left: number, top: numbe
 }
 
 /** A row of figure boxes: a label above, the figure below. */
-function figureBoxes(doc: PDFKit.PDFDocument, items: [string, string][], left: number, top: number, width: number) {
+function figureBoxes(
+  doc: PDFKit.PDFDocument,
+  items: [string, string][],
+  left: number,
+  top: number,
+  width: number,
+) {
   const gap = 8;
   const w = (width - gap * (items.length - 1)) / items.length;
   items.forEach(([label, value], i) => {
@@ -198,14 +231,26 @@ function table(
     let x = left;
     cells.forEach((c, i) => {
       const col = columns[i]!;
-      jpText(doc, c, x + 2, y, { size: 8.5, width: col.width - 6, align: col.right ? 'right' : 'left', ...(bold ? { weight: 700 } : {}) });
+      jpText(doc, c, x + 2, y, {
+        size: 8.5,
+        width: col.width - 6,
+        align: col.right ? 'right' : 'left',
+        ...(bold ? { weight: 700 } : {}),
+      });
       x += col.width;
     });
     y += 14;
     const total = columns.reduce((s, c) => s + c.width, 0);
-    doc.lineWidth(0.5).moveTo(left, y - 3).lineTo(left + total, y - 3).stroke('#e5e7eb');
+    doc
+      .lineWidth(0.5)
+      .moveTo(left, y - 3)
+      .lineTo(left + total, y - 3)
+      .stroke('#e5e7eb');
   };
-  line(columns.map((c) => c.label), true);
+  line(
+    columns.map((c) => c.label),
+    true,
+  );
   for (const r of rows) line(r, false);
   return y;
 }
@@ -216,7 +261,11 @@ export function monthlyReportPdf(r: Results, month: string): Promise<Buffer> {
     {
       size: 'A4',
       margin: 40,
-      info: { Title: `${R.title} ${r.shop.name} ${formatMonth(month)}`, Author: 'Focustar', Subject: `${r.shop.name} ${formatMonth(month)}` },
+      info: {
+        Title: `${R.title} ${r.shop.name} ${formatMonth(month)}`,
+        Author: 'Focustar',
+        Subject: `${r.shop.name} ${formatMonth(month)}`,
+      },
     },
     (doc) => {
       const left = 40;
@@ -226,7 +275,13 @@ export function monthlyReportPdf(r: Results, month: string): Promise<Buffer> {
       jpText(doc, R.title, left, 40, { size: 11, weight: 700 });
       doc.fillColor('#111827');
       jpText(doc, r.shop.name, left, 58, { size: 18, weight: 700 });
-      jpText(doc, `${formatMonth(month)}（${Number(r.from.slice(8))}日〜${Number(r.to.slice(8))}日）`, left, 86, { size: 11 });
+      jpText(
+        doc,
+        `${formatMonth(month)}（${Number(r.from.slice(8))}日〜${Number(r.to.slice(8))}日）`,
+        left,
+        86,
+        { size: 11 },
+      );
       figureBoxes(
         doc,
         [
@@ -284,7 +339,9 @@ export function monthlyReportPdf(r: Results, month: string): Promise<Buffer> {
           { label: H.clicks, width: half * 0.25, right: true },
           { label: H.share, width: half * 0.25, right: true },
         ],
-        r.platforms.filter((p) => p.clicks > 0).map((p) => [CLICK_PLATFORM_LABELS[p.platform], count(p.clicks), share(p.clicks)]),
+        r.platforms
+          .filter((p) => p.clicks > 0)
+          .map((p) => [CLICK_PLATFORM_LABELS[p.platform], count(p.clicks), share(p.clicks)]),
         left,
         y1 + 14,
       );
@@ -296,7 +353,9 @@ export function monthlyReportPdf(r: Results, month: string): Promise<Buffer> {
           { label: H.clicks, width: half * 0.25, right: true },
           { label: H.share, width: half * 0.25, right: true },
         ],
-        r.devices.filter((d) => d.clicks > 0).map((d) => [DEVICE_LABELS[d.device], count(d.clicks), share(d.clicks)]),
+        r.devices
+          .filter((d) => d.clicks > 0)
+          .map((d) => [DEVICE_LABELS[d.device], count(d.clicks), share(d.clicks)]),
         col2,
         y1 + 14,
       );

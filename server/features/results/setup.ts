@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { DASHBOARD_REFRESH_MINUTES } from '../../../contracts/results.ts';
-import { declareMailQueue } from '../../platform/mail-queue.ts';
 import { MONTHLY_REPORT_CRON, MONTHLY_REPORT_QUEUE, sendMonthlyReports } from './report.ts';
 import { ResultsService } from './service.ts';
 
@@ -14,7 +13,6 @@ export const DASHBOARD_MONTHS_CRON = `*/${DASHBOARD_REFRESH_MINUTES} * * * *`;
  * dashboard months (ADR 0168).
  */
 export async function setupResults(app: FastifyInstance): Promise<void> {
-  await declareMailQueue(app);
   await app.jobs.work<{ month?: string }>(MONTHLY_REPORT_QUEUE, async (data, job) => {
     const month = typeof data.month === 'string' && /^\d{4}-\d{2}$/.test(data.month) ? data.month : undefined;
     const sent = await sendMonthlyReports(app, month);

@@ -23,6 +23,7 @@ export async function requestForMail(db: Db, id: number) {
   const [row] = await db
     .select({
       id: shopRequests.id,
+      userId: shopRequests.userId,
       name: shopRequests.name,
       area: shopRequests.area,
       url: shopRequests.url,

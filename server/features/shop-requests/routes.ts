@@ -12,7 +12,7 @@ import {
   shopRequestRequestSchema,
 } from '../../../contracts/shop-requests.ts';
 import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
-import { SHOP_REQUEST_MAIL_JOB, ShopRequestService } from './service.ts';
+import { ShopRequestService } from './service.ts';
 
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema, 429: errorSchema };
 
@@ -20,7 +20,6 @@ const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: erro
 export const shopRequestRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const requests = new ShopRequestService(fastify);
-  await app.jobs.work<{ id: number }>(SHOP_REQUEST_MAIL_JOB, ({ id }) => requests.mail(id));
 
   app.post(
     '/api/shop-request',

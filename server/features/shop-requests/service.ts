@@ -6,14 +6,13 @@ import {
   type ShopRequestRequest,
 } from '../../../contracts/shop-requests.ts';
 import { audit } from '../../platform/audit.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { notify } from '../../platform/notify/outbox.ts';
 import { HttpError, tooMany } from '../../platform/http-errors.ts';
 import type { AuthContext } from '../../platform/plugins/access.ts';
 import { Throttle } from '../../platform/throttle.ts';
 import { shopRequestMails } from './mails.ts';
 import * as repo from './repo.ts';
-
-/** The job that mails a new shop request to the operators and the receipt to its sender. */
-export const SHOP_REQUEST_MAIL_JOB = 'shop-request.mail';
 
 /** Per IP: a person recommends a few shops; a script hundreds. */
 export const SHOP_REQUEST_LIMIT = { count: 5, windowMs: 10 * 60 * 1000 };
@@ -31,24 +30,34 @@ export class ShopRequestService {
     );
   }
 
-  /** Stores the request and, in the same transaction, the job that mails it: both or neither. */
+  /** Stores the request and, in the same transaction, its mails (the outbox, issue 26): both or neither. */
   async send(userId: number, ip: string, body: Required<ShopRequestRequest>) {
     const wait = await this.throttle.take(ip);
     if (wait) throw tooMany(SHOP_REQUEST_MESSAGES.throttled(wait), wait);
     const id = await this.app.db.transaction(async (tx) => {
       const id = await repo.insertRequest(tx, { userId, ...body });
-      await this.app.jobs.send(SHOP_REQUEST_MAIL_JOB, { id }, {}, tx);
+      await this.mail(tx, id);
       return id;
     });
     return { id, message: SHOP_REQUEST_MESSAGES.received };
   }
 
-  /** The job: the operators' copy (CONTACT_MAIL_TO) and the sender's receipt. */
-  async mail(id: number): Promise<void> {
-    const r = await repo.requestForMail(this.app.db, id);
+  /** The operators' copy (CONTACT_MAIL_TO) and the sender's receipt, in the outbox (issue 26). */
+  private async mail(tx: Db, id: number): Promise<void> {
+    const r = await repo.requestForMail(tx, id);
     if (!r) return;
-    await this.app.mailer.send({ to: this.app.env.CONTACT_MAIL_TO, ...shopRequestMails.toOperators(r) });
-    if (r.email) await this.app.mailer.send({ to: r.email, ...shopRequestMails.receipt(r) });
+    await notify(this.app, tx, {
+      to: { email: this.app.env.CONTACT_MAIL_TO },
+      kind: 'mail.shop_request_operators',
+      record: `shop-request:${id}`,
+      mail: shopRequestMails.toOperators(r),
+    });
+    await notify(this.app, tx, {
+      to: r.userId,
+      kind: 'mail.shop_request_receipt',
+      record: `shop-request:${id}`,
+      mail: shopRequestMails.receipt(r),
+    });
   }
 
   list(query: HandlingListQuery) {

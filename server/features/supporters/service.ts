@@ -7,6 +7,7 @@ import {
   type ReviewStatus,
   SNS_ACCOUNTS_MAX,
   SNS_MESSAGES,
+  SNS_PLATFORM_LABELS,
   type SnsPlatform,
   SUPPORTER_EXPORT_MAX,
   SUPPORTER_MESSAGES,
@@ -23,7 +24,7 @@ import { type Db, isUniqueViolation } from '../../platform/db/client.ts';
 import type { Env } from '../../platform/env.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import { audit } from '../../platform/audit.ts';
-import type { Mailer } from '../../platform/mail.ts';
+import type { Outbox } from '../../platform/notify/outbox.ts';
 import type { AuthContext } from '../../platform/plugins/access.ts';
 import { type ImageStorage, isImageKey } from '../../platform/storage.ts';
 import { supporterMails } from './mails.ts';
@@ -33,7 +34,8 @@ import * as repo from './repo.ts';
 export interface SupportersDeps {
   db: Db;
   env: Env;
-  mailer: Mailer;
+  /** The outbox (issue 26): `notify` bound to the app. */
+  outbox: Outbox;
   images: ImageStorage;
   /** Read at each call, so a test can put a fake in its place. */
   ownership: () => OwnershipChecker;
@@ -127,17 +129,6 @@ export class SupportersService {
       check,
       ...(body.follower_count !== undefined ? { followerCount: body.follower_count } : {}),
     });
-    if (decided.email) {
-      this.deps.mailer.sendLater({
-        to: decided.email,
-        ...supporterMails.snsApproved(
-          decided.user.name,
-          decided.provider,
-          decided.handle,
-          this.link('/account-info'),
-        ),
-      });
-    }
     const { email: _email, ...item } = decided;
     return item;
   }
@@ -150,18 +141,6 @@ export class SupportersService {
       check: null,
       rejectReason: reason,
     });
-    if (decided.email) {
-      this.deps.mailer.sendLater({
-        to: decided.email,
-        ...supporterMails.snsRejected(
-          decided.user.name,
-          decided.provider,
-          decided.handle,
-          reason,
-          this.link('/account-info'),
-        ),
-      });
-    }
     const { email: _email, ...item } = decided;
     return item;
   }
@@ -193,6 +172,24 @@ export class SupportersService {
           ...(values.rejectReason !== undefined ? { reject_reason: values.rejectReason } : {}),
         },
         note: values.rejectReason ?? null,
+      });
+      // Issue 26: the supporter is told in this transaction (the outbox).
+      const approved = values.status === '承認';
+      const url = this.link('/account-info');
+      await this.deps.outbox(tx, {
+        to: decided.user.id,
+        kind: approved ? 'sns_account.approved' : 'sns_account.rejected',
+        record: `sns:${id}:${decided.reviewed_at ?? ''}`,
+        params: { platform: SNS_PLATFORM_LABELS[decided.provider], handle: decided.handle },
+        mail: approved
+          ? supporterMails.snsApproved(decided.user.name, decided.provider, decided.handle, url)
+          : supporterMails.snsRejected(
+              decided.user.name,
+              decided.provider,
+              decided.handle,
+              values.rejectReason ?? '',
+              url,
+            ),
       });
       return decided;
     });
@@ -296,17 +293,38 @@ export class SupportersService {
           after: { status: body.status },
           note: body.reason || null,
         });
+        // Issue 26: the account review's result, in this transaction (the outbox).
+        if (body.status === '承認' || body.status === '却下')
+          await this.deps.outbox(tx, {
+            to: id,
+            kind: 'supporter.reviewed',
+            record: `supporter:${id}:${body.status}:${Date.now()}`,
+            params: { approved: body.status === '承認' },
+            mail: supporterMails.statusChanged(
+              changed.name,
+              body.status,
+              body.reason,
+              this.link('/account-info'),
+            ),
+          });
+        else
+          await this.deps.outbox(tx, {
+            to: id,
+            kind: 'mail.supporter_status',
+            record: `supporter:${id}:${body.status}:${Date.now()}`,
+            path: '/account-info',
+            mail: supporterMails.statusChanged(
+              changed.name,
+              body.status,
+              body.reason,
+              this.link('/account-info'),
+            ),
+          });
       }
       return changed;
     });
     if (!user) throw notFound(SUPPORTER_MESSAGES.notFound);
     await this.deps.supporterChanged?.(id);
-    if (user.email) {
-      this.deps.mailer.sendLater({
-        to: user.email,
-        ...supporterMails.statusChanged(user.name, body.status, body.reason, this.link('/account-info')),
-      });
-    }
     return this.supporterDetail(id);
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SUPPORTER_CHANGED_QUEUE } from '../../platform/jobs.ts';
-import { createMailer } from '../../platform/mail.ts';
+import { notify } from '../../platform/notify/outbox.ts';
 import { createOwnershipChecker, type OwnershipChecker } from './ownership.ts';
 import { SupportersService } from './service.ts';
 
@@ -22,7 +22,7 @@ export function setupSupporters(app: FastifyInstance): void {
   supporters.service = new SupportersService({
     db: app.db,
     env: app.env,
-    mailer: createMailer(app.env, app.log),
+    outbox: (tx, input) => notify(app, tx, input),
     images: app.images,
     ownership: () => supporters.ownership,
     log: app.log,

@@ -57,6 +57,9 @@ export interface MailInput {
   path?: string;
 }
 
+/** `notify` bound to the app: what a service takes in its deps (architecture: "db, clock, outbox"). */
+export type Outbox = (tx: Db, input: NoticeInput | MailInput) => Promise<void>;
+
 /** What a mail delivery keeps until it is sent. */
 export interface MailPayload {
   subject: string;

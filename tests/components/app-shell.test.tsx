@@ -209,11 +209,12 @@ describe('the side menu in the shell (seed spec sections 2 and 4)', () => {
 });
 
 describe('e-mail verification link (seed spec section 4: login follows email_verified)', () => {
-  it('the top page says the address is verified and drops the query', async () => {
+  it('opened in a browser that is not signed in, the link lands on /login, which says the address is verified (issue 25)', async () => {
     go('/?email_verification=ok');
     render(<App />);
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(await screen.findByText(/メールアドレスの確認が完了しました/)).toBeTruthy();
-    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(screen.getByText(/ログインすると、続きの準備ができます。/)).toBeTruthy();
   });
 });
 

@@ -13,7 +13,7 @@ import type { ChannelName, ChannelSender, Delivery } from './channel.ts';
 import { createMailSender } from './mail-channel.ts';
 
 /**
- * The one outbox (issue 26 "One outbox", product design section 8 "Notifications", ADR 0167). Every message
+ * The one outbox (issue 26 "One outbox", product design section 8 "Notifications", ADR 0175). Every message
  * to a person is written by `notify` in the transaction of the change that causes it: an in-app row
  * (`notifications`) and one delivery row per other channel (`notification_deliveries`), each unique per
  * (recipient, kind, record, channel), so a change retried or replayed tells nobody twice; and a pg-boss job

@@ -1,6 +1,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import * as prettier from 'prettier';
 import { renderRouteScreenNames, routeScreenNames, OUT as ROUTE_NAMES_FILE } from './screen-names.ts';
 
 /**
@@ -57,7 +58,10 @@ function nextNumbers(root: string) {
   return { migration: migration + 1, decision: decision + 1 };
 }
 
-export function scaffold(name: string, options: { title?: string; root?: string } = {}): Scaffold {
+export async function scaffold(
+  name: string,
+  options: { title?: string; root?: string } = {},
+): Promise<Scaffold> {
   if (!NAME.test(name)) throw new Error(`new:feature: "${name}" must be kebab-case (gift-cards)`);
   const root = options.root ?? process.cwd();
   for (const dir of [`server/features/${name}`, `src/features/${name}`, `contracts/${name}.ts`]) {
@@ -344,6 +348,12 @@ Status: Proposed
     { file: 'src/app/features.ts (FEATURE_FOLDERS)', line: `  '${name}',` },
     { file: 'tests/components/route-table.test.ts (PRODUCT_DESIGN_SIGNED_IN)', line: `  '${path}',` },
   ];
+  // Written as `npm run format` would write them, whatever the name's length.
+  for (const [file, text] of Object.entries(files)) {
+    if (!/\.(tsx?|json|md)$/.test(file)) continue;
+    const filepath = join(root, file);
+    files[file] = await prettier.format(text, { ...(await prettier.resolveConfig(filepath)), filepath });
+  }
   return { files, lines };
 }
 
@@ -356,7 +366,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('usage: npm run new:feature <kebab-name> [-- --title 日本語の画面名] [--dry-run]');
     process.exit(2);
   }
-  const result = scaffold(name, title ? { title } : {});
+  const result = await scaffold(name, title ? { title } : {});
   if (args.includes('--dry-run')) {
     console.log(JSON.stringify(result, null, 2));
   } else {
@@ -368,6 +378,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     execSync('npm run -s docs:decisions', { stdio: 'inherit' });
     console.log('\nAdd one line to each feature list:');
     for (const l of result.lines) console.log(`  ${l.file}:\n    ${l.line}`);
-    console.log('\nThen commit the migration and the ADR at once (their numbers are the next free ones now).');
+    console.log(
+      '\nThen commit the migration and the ADR at once (their numbers are the next free ones now).',
+    );
   }
 }

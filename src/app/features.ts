@@ -33,13 +33,15 @@ const folderOf = (key: string) => key.split('/')[2]!;
 const unlisted = Object.keys(modules)
   .map(folderOf)
   .filter((f) => !(FEATURE_FOLDERS as readonly string[]).includes(f));
-if (unlisted.length > 0) throw new Error(`src/app/features.ts: add ${unlisted.join(', ')} to FEATURE_FOLDERS`);
+if (unlisted.length > 0)
+  throw new Error(`src/app/features.ts: add ${unlisted.join(', ')} to FEATURE_FOLDERS`);
 
 /** The features, then the app's admin menu (which gathers their `adminLinks`). */
 export const FEATURES: readonly ClientFeature[] = [...FEATURE_FOLDERS.map(featureIn), adminMenu];
 
 function featureIn(folder: string): ClientFeature {
   const feature = modules[`../features/${folder}/index.ts`];
-  if (!feature) throw new Error(`src/app/features.ts: src/features/${folder}/index.ts exports no \`feature\``);
+  if (!feature)
+    throw new Error(`src/app/features.ts: src/features/${folder}/index.ts exports no \`feature\``);
   return feature;
 }

@@ -9,6 +9,7 @@ import {
 import { PUBLISHED_SHOP_STATUS } from '../../../contracts/shops.ts';
 import type { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
+import { notify } from '../../platform/notify/outbox.ts';
 import { now } from '../../platform/clock.ts';
 import { HttpError } from '../../platform/http-errors.ts';
 import { type AuthContext, STAFF_PRIORITY } from '../../platform/plugins/access.ts';
@@ -33,7 +34,7 @@ export class PopOrderService {
       if (shop.status !== PUBLISHED_SHOP_STATUS) throw new HttpError(409, M.notPublished);
       if ((await repo.openOrders(tx, shop.id)) >= POP_OPEN_ORDERS_MAX)
         throw new HttpError(409, M.tooManyOpen);
-      return repo.insert(tx, {
+      const id = await repo.insert(tx, {
         shopId: shop.id,
         orderedBy: auth.userId,
         quantity: body.quantity,
@@ -45,18 +46,26 @@ export class PopOrderService {
         phone: body.phone,
         note: body.note,
       });
+      // Issue 26: the receipt and the operators' copy in the order's transaction (the outbox).
+      const order = (await repo.findAdmin(tx, id))!;
+      if (order.ordered_by)
+        await notify(this.app, tx, {
+          to: order.ordered_by.id,
+          kind: 'mail.pop_order_receipt',
+          record: `pop-order:${id}`,
+          path: '/request-pop',
+          mail: popOrderMails.receipt(order.ordered_by.name, order, this.link('/request-pop')),
+        });
+      await notify(this.app, tx, {
+        to: { email: this.app.env.CONTACT_MAIL_TO },
+        kind: 'mail.pop_order_operators',
+        record: `pop-order:${id}`,
+        path: '/admin-pop-orders',
+        mail: popOrderMails.toOperators(order, this.link('/admin-pop-orders')),
+      });
+      return id;
     });
     const order = (await repo.findAdmin(this.app.db, id))!;
-    if (order.ordered_by?.email) {
-      this.app.mailer.sendLater({
-        to: order.ordered_by.email,
-        ...popOrderMails.receipt(order.ordered_by.name, order, this.link('/request-pop')),
-      });
-    }
-    this.app.mailer.sendLater({
-      to: this.app.env.CONTACT_MAIL_TO,
-      ...popOrderMails.toOperators(order, this.link('/admin-pop-orders')),
-    });
     const { ordered_by: _by, ...mine } = order;
     return { message: M.received, order: mine };
   }
@@ -87,17 +96,23 @@ export class PopOrderService {
           after: { status },
         });
       }
+      // Mailed once, when the order first becomes 発送済 (saving 発送済 again mails nobody; the outbox
+      // writes one per order in any case).
+      if (done && status === '発送済' && done.previous !== '発送済') {
+        const order = (await repo.findAdmin(tx, id))!;
+        if (order.ordered_by)
+          await notify(this.app, tx, {
+            to: order.ordered_by.id,
+            kind: 'mail.pop_order_shipped',
+            record: `pop-order:${id}`,
+            path: '/request-pop',
+            mail: popOrderMails.shipped(order.ordered_by.name, order, this.link('/request-pop')),
+          });
+      }
       return done;
     });
     if (!changed) throw new HttpError(404, M.orderNotFound);
     const order = (await repo.findAdmin(this.app.db, id))!;
-    // Mailed once, when the order first becomes 発送済 (saving 発送済 again mails nobody).
-    if (status === '発送済' && changed.previous !== '発送済' && order.ordered_by?.email) {
-      this.app.mailer.sendLater({
-        to: order.ordered_by.email,
-        ...popOrderMails.shipped(order.ordered_by.name, order, this.link('/request-pop')),
-      });
-    }
     return { message: status === '発送済' ? M.shipped : M.reopened, order };
   }
 }

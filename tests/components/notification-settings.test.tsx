@@ -46,7 +46,7 @@ async function openAs(email: string) {
   });
   window.history.pushState(null, '', '/account-info');
   render(<App />);
-  return screen.findByRole('heading', { name: '通知設定' }, { timeout: 15_000 });
+  return screen.findByRole('heading', { name: '通知設定' }, { timeout: 45_000 });
 }
 
 const settingsCard = () =>
@@ -89,7 +89,7 @@ describe('issue 26 通知設定 on /account-info', () => {
     // The form shows what the server answered.
     const after = await screen.findByRole('group', { name: '拡散依頼のオファー' });
     expect((within(after).getByRole('checkbox', { name: /メール/ }) as HTMLInputElement).checked).toBe(false);
-  });
+  }, 90_000);
 
   it('the push devices card lists none and says when the browser cannot receive push', async () => {
     await openAs('supporter@example.com');

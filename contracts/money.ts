@@ -47,6 +47,9 @@ export const MONEY_MESSAGES = {
   issuerMissing: '請求書の発行者（INVOICE_* の設定）がないため、請求書を作れません。',
   // Stripe (ADR 0110–0112)
   stripeOff: 'Stripe が設定されていないため、この操作はできません。',
+  // Stripe's webhooks (issue 29, ADR 0173): read by Stripe's servers and the operators' logs, not by shops.
+  webhookOff: 'Stripe の Webhook は設定されていません（STRIPE_WEBHOOK_SECRET）。',
+  webhookSignature: 'Stripe の署名（Stripe-Signature）を確認できませんでした。',
   stripeUnavailable: '決済サービス（Stripe）に接続できませんでした。時間をおいてもう一度お試しください。',
   stripeBankRefused:
     'この口座は決済サービス（Stripe）に登録できませんでした。金融機関・支店・口座番号・名義をご確認ください。',
@@ -403,6 +406,12 @@ export const STRIPE_BANK_STATUSES = [
   'verification_failed',
   'errored',
 ] as const;
+/** Issue 29 (ADR 0173): the answer to Stripe's webhook: handled, already handled, or a type not used. */
+export const stripeWebhookAnswerSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['handled', 'duplicate', 'ignored']),
+});
+
 export const stripeBankSchema = z.object({
   /** Whether bank registration goes through Stripe on this server. */
   available: z.boolean(),

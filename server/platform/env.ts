@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
 
@@ -361,6 +362,11 @@ const schema = z
         .optional(),
     ),
     STRIPE_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.stripe.com')),
+    // Issue 29 (ADR 0173): the signing secret of the webhook endpoint (Stripe's dashboard, `whsec_…`).
+    STRIPE_WEBHOOK_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().regex(/^whsec_[0-9A-Za-z]+$/, 'whsec_… の署名シークレットを指定してください').optional(),
+    ),
     ZENGIN_ACCOUNT_NUMBER: z.preprocess(
       emptyToUndefined,
       z
@@ -489,6 +495,23 @@ export function paymentProviderOf(env: {
   if (env.STRIPE_SECRET_KEY) return 'stripe';
   return env.NODE_ENV === 'production' ? 'off' : 'standin';
 }
+/**
+ * Issue 29 (ADR 0173): the secret Stripe's webhooks are signed with: STRIPE_WEBHOOK_SECRET with Stripe;
+ * with the local stand-in, that or one derived from APP_SECRET (the stand-in signs with it); none without
+ * a provider.
+ */
+export function stripeWebhookSecretOf(
+  env: { APP_SECRET: string; STRIPE_WEBHOOK_SECRET?: string | undefined },
+  provider: 'stripe' | 'standin' | null,
+): string | null {
+  if (provider === 'stripe') return env.STRIPE_WEBHOOK_SECRET ?? null;
+  if (provider !== 'standin') return null;
+  return (
+    env.STRIPE_WEBHOOK_SECRET ??
+    `whsec_${createHmac('sha256', env.APP_SECRET).update('stripe-standin-webhook').digest('hex')}`
+  );
+}
+
 export type Env = Omit<RawEnv, 'TRUST_PROXY' | 'HOST'> & {
   APP_URL: string;
   HOST: string;

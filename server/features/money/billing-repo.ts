@@ -167,7 +167,8 @@ export async function saveCard(
   db: Db,
   companyId: number,
   card: { paymentMethodId: string; brand: string; last4: string; expMonth: number; expYear: number },
-  by: number,
+  /** The member who saved it; null when Stripe's webhook reported it (the browser never came back). */
+  by: number | null,
 ): Promise<void> {
   await db.execute(sql`
     update billing_methods set method = 'card', payment_method_id = ${card.paymentMethodId},
@@ -351,4 +352,66 @@ export async function insertCardPayment(
       on conflict (company_id, month) do nothing returning id`),
   );
   return rows.length > 0;
+}
+
+/* ------------------------------------------------------------------ Stripe's webhooks (issue 29, ADR 0173) */
+
+/** Records a webhook event's id: true the first time, false when Stripe delivers it again. */
+export async function recordStripeEvent(db: Db, id: string, type: string): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(
+      sql`insert into stripe_events (id, type) values (${id}, ${type}) on conflict (id) do nothing returning id`,
+    ),
+  );
+  return rows.length > 0;
+}
+
+/** The card charge of an invoice, locked for the change an event makes. */
+export async function cardChargeForUpdate(
+  db: Db,
+  companyId: number,
+  month: string,
+): Promise<(CardChargeRow & { companyId: number; month: string }) | null> {
+  const [r] = rowsOf(
+    await db.execute(
+      sql`select ${chargeColumns} from card_charges where company_id = ${companyId} and month = ${month} for update`,
+    ),
+  );
+  return r ? { ...chargeOf(r), companyId, month } : null;
+}
+
+/**
+ * The outcome Stripe reports later (a charge that was processing, or confirmed by the shop after 3-D Secure):
+ * a charge not yet succeeded takes it. A succeeded charge never goes back.
+ */
+export async function settleCardCharge(
+  db: Db,
+  id: number,
+  o: { status: CardChargeStatus; paymentIntentId: string; failureCode: string | null },
+): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      update card_charges set status = ${o.status}, payment_intent_id = ${o.paymentIntentId},
+        failure_code = ${o.failureCode}, updated_at = now()
+      where id = ${id} and status <> 'succeeded' returning id`),
+  );
+  return rows.length > 0;
+}
+
+/** The company whose billing row names this Stripe customer, with its saved card (if any). */
+export async function billingOfCustomer(
+  db: Db,
+  customerId: string,
+): Promise<{ companyId: number; paymentMethodId: string | null } | null> {
+  const [r] = rowsOf(
+    await db.execute(
+      sql`select company_id, payment_method_id from billing_methods where customer_id = ${customerId}`,
+    ),
+  );
+  return r
+    ? {
+        companyId: Number(r.company_id),
+        paymentMethodId: r.payment_method_id === null ? null : String(r.payment_method_id),
+      }
+    : null;
 }

@@ -473,3 +473,15 @@ export async function deleteLeftBankAccounts(db: Db): Promise<number> {
   );
   return rows.length;
 }
+
+/**
+ * Stripe reported a change of a connected account (issue 29, `account.updated`): its bank account's status
+ * is asked again at the next look instead of up to a minute later.
+ */
+export async function markPayoutAccountStale(db: Db, accountId: string): Promise<number> {
+  return rowsOf(
+    await db.execute(sql`
+      update stripe_payout_accounts set checked_at = to_timestamp(0)
+      where account_id = ${accountId} returning user_id`),
+  ).length;
+}

@@ -30,6 +30,7 @@ import {
 } from '../../../contracts/money.ts';
 import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
 import { BillingService } from './billing.ts';
+import { stripeWebhookRoutes } from './webhook-routes.ts';
 
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
 /** Routes that call the payment provider may also answer 503 (Stripe could not be reached). */
@@ -127,6 +128,9 @@ export const moneyRoutes: FastifyPluginAsync = async (fastify) => {
       return reply.code(recorded.created ? 201 : 200).send(recorded);
     },
   );
+
+  // Issue 29 (ADR 0173): Stripe's webhooks, in a scope of their own (they read the raw body).
+  await fastify.register(stripeWebhookRoutes);
 
   /* ---- bank registration through Stripe (ADR 0111) ---- */
 

@@ -222,3 +222,13 @@ export const cardCharges = pgTable(
   },
   (t) => [uniqueIndex('card_charges_company_month').on(t.companyId, t.month)],
 );
+
+/**
+ * Stripe's webhook events handled (issue 29, ADR 0173; migration 0038): one row per event id, written in
+ * the transaction that handles it, so a repeated delivery changes nothing again.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { BillingService } from './billing.ts';
+import { stripeWebhookSecretOf } from '../../platform/env.ts';
 import { createPaymentProvider } from './providers.ts';
+import { StandinPaymentProvider } from './standin.ts';
 import { LEFT_ACCOUNTS_QUEUE, MoneyService, PAYOUT_QUEUE } from './service.ts';
 
 declare module 'fastify' {
@@ -24,10 +26,21 @@ export const HASH_ACCOUNTS_CRON = '15 4 * * *';
 
 export async function setupMoney(app: FastifyInstance): Promise<void> {
   const provider = createPaymentProvider(app.env);
-  if (provider?.kind === 'standin')
+  if (provider instanceof StandinPaymentProvider) {
     app.log.info(
       'payments: the local Stripe stand-in answers (no STRIPE_SECRET_KEY; development and tests only)',
     );
+    // Issue 29 (ADR 0173): its webhooks reach the app's own route, signed, as Stripe's would.
+    const secret = stripeWebhookSecretOf(app.env, 'standin')!;
+    provider.sendWebhooksTo(secret, async (payload, signature) => {
+      await app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
+    });
+  }
   const service = new MoneyService({ db: app.db, env: app.env, provider, log: app.log });
   app.decorate('money', service);
   // Key rotation: rows sealed under a key now in BANK_KEYS_OLD are sealed again under BANK_KEY.

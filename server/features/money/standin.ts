@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
 import {
   type BankAccountStatus,
   type BankDetails,
@@ -18,6 +19,10 @@ import {
  * test card (Visa ending 4242) once it is read back, as if the shop had typed it into Elements; and a bank
  * account is `new` when added, like a Japanese external account at Stripe.
  * Account number 0000000 is refused, as Stripe refuses an account it cannot accept.
+ *
+ * Issue 29 (ADR 0173): like Stripe, it posts signed webhook events after the answer (a charge's outcome,
+ * a confirmed SetupIntent, a changed account) to whatever `sendWebhooksTo` names: the app's own route, so
+ * that the real signature check and handling run in development and tests.
  */
 export const STANDIN_REFUSED_ACCOUNT = '0000000';
 export const STANDIN_PUBLISHABLE_KEY = 'pk_standin_local';
@@ -51,6 +56,91 @@ export class StandinPaymentProvider implements PaymentProvider {
   private readonly charges = new Map<string, PaymentIntent | PaymentProviderError>();
   /** Every charge attempted (one per idempotency key), for tests. */
   readonly paymentIntents: PaymentIntent[] = [];
+  private webhook: { secret: string; post: (payload: string, signature: string) => Promise<void> } | null =
+    null;
+  private readonly deliveries = new Set<Promise<void>>();
+  /** Every event sent, in order (for tests). */
+  readonly events: { id: string; type: string }[] = [];
+
+  /** Where the stand-in's webhook events go, signed with `secret` as Stripe signs them. */
+  sendWebhooksTo(secret: string, post: (payload: string, signature: string) => Promise<void>): void {
+    this.webhook = { secret, post };
+  }
+
+  /** Resolves when every event sent so far has been answered. */
+  async webhooksDelivered(): Promise<void> {
+    while (this.deliveries.size) await Promise.allSettled([...this.deliveries]);
+  }
+
+  /** Posts one event after the current answer, as Stripe does (its delivery is not part of the API call). */
+  private emit(type: string, object: Record<string, unknown>): void {
+    const target = this.webhook;
+    if (!target) return;
+    const event = {
+      id: id('evt'),
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    };
+    this.events.push({ id: event.id, type });
+    const payload = JSON.stringify(event);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: target.secret });
+    const delivery = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => target.post(payload, signature))
+      .catch(() => undefined)
+      .finally(() => this.deliveries.delete(delivery));
+    this.deliveries.add(delivery);
+  }
+
+  private emitIntent(type: string, intent: PaymentIntent, error: PaymentProviderError | null = null): void {
+    this.emit(type, {
+      id: intent.id,
+      object: 'payment_intent',
+      amount: intent.amount,
+      currency: 'jpy',
+      customer: intent.customer,
+      status: intent.status,
+      metadata: intent.metadata,
+      last_payment_error: error
+        ? { type: error.type, code: error.code, decline_code: error.declineCode, message: error.message }
+        : null,
+    });
+  }
+
+  /**
+   * The shop confirms, on the session, a charge that asked for 3-D Secure (development and tests): it is
+   * paid, or declined by the card's issuer; either way Stripe reports it by webhook.
+   */
+  authenticate(paymentIntentId: string, outcome: 'succeeded' | 'declined'): void {
+    const intent = this.paymentIntents.find((p) => p.id === paymentIntentId);
+    if (!intent || intent.lastErrorCode !== 'authentication_required')
+      throw missing('payment_intent', 'intent');
+    if (outcome === 'succeeded') {
+      intent.status = 'succeeded';
+      intent.lastErrorCode = null;
+      this.emitIntent('payment_intent.succeeded', intent);
+    } else {
+      intent.lastErrorCode = 'authentication_failed';
+      this.emitIntent(
+        'payment_intent.payment_failed',
+        intent,
+        new PaymentProviderError(
+          402,
+          'card_error',
+          'card_declined',
+          null,
+          'Your card was declined.',
+          null,
+          'authentication_failed',
+        ),
+      );
+    }
+  }
 
   async createCustomer(input: { name: string }, idempotencyKey: string) {
     const known = this.idempotent.get(`customer:${idempotencyKey}`);
@@ -88,6 +178,14 @@ export class StandinPaymentProvider implements PaymentProvider {
       stored.confirmed = true;
       stored.status = 'succeeded';
       stored.card = { paymentMethodId: id('pm'), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 };
+      this.emit('setup_intent.succeeded', {
+        id: stored.id,
+        object: 'setup_intent',
+        status: 'succeeded',
+        customer: stored.customer,
+        payment_method: stored.card.paymentMethodId,
+        metadata: stored.metadata,
+      });
     }
     const { confirmed: _c, ...intent } = stored;
     return { ...intent };
@@ -141,9 +239,11 @@ export class StandinPaymentProvider implements PaymentProvider {
         declined ? 'generic_decline' : 'authentication_required',
       );
       this.charges.set(idempotencyKey, error);
+      this.emitIntent('payment_intent.payment_failed', intent, error);
       throw error;
     }
     this.charges.set(idempotencyKey, intent);
+    this.emitIntent('payment_intent.succeeded', intent);
     return { ...intent };
   }
 
@@ -205,7 +305,9 @@ export class StandinPaymentProvider implements PaymentProvider {
   /** Sets a bank account's status, as Stripe does after a failed payout (errored). */
   setBankStatus(accountId: string, bankAccountId: string, status: BankAccountStatus): void {
     const found = this.accounts.get(accountId)?.get(bankAccountId);
-    if (found) found.status = status;
+    if (!found) return;
+    found.status = status;
+    this.emit('account.updated', { id: accountId, object: 'account' });
   }
 
   hasPayoutAccount(accountId: string): boolean {

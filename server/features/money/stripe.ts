@@ -14,7 +14,7 @@ import {
 } from './provider.ts';
 
 /**
- * Stripe's API through the official SDK (issue 29, ADR 0110 and ADR 0174): the SDK pins the API version
+ * Stripe's API through the official SDK (issue 29, ADR 0110 and ADR 0173): the SDK pins the API version
  * its types were written for, retries what Stripe says may be retried (with the same idempotency key), and
  * sends an idempotency key on the creating POSTs. Its errors become a PaymentProviderError. `apiUrl` is
  * https://api.stripe.com in production; tests point it at a local server that answers like Stripe

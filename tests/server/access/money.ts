@@ -1,4 +1,4 @@
-import { type Row, SIGNED_IN, STAFF } from './table.ts';
+import { ALL, type Row, SIGNED_IN, STAFF } from './table.ts';
 
 /** Admins only (product design section 1: payouts): a guest is asked to log in, everyone else refused. */
 const ADMIN = (status: number): Row['expect'] => [401, 403, 403, 403, status];
@@ -52,6 +52,9 @@ export const rows: Row[] = [
     expect: STAFF(404),
   },
   // ADR 0111: any signed-in user registers their own payout account through Stripe (the stand-in here).
+  // Issue 29 (ADR 0173): Stripe's servers post without a session; the signature is the authority, so an
+  // unsigned post is 400 for everyone (a session grants nothing).
+  { route: 'POST /api/stripe/webhook', url: '/api/stripe/webhook', payload: { id: 'evt_x' }, expect: ALL(400) },
   { route: 'GET /api/stripe/bank', url: '/api/stripe/bank', expect: SIGNED_IN(200) },
   {
     route: 'POST /api/stripe/bank',

@@ -229,10 +229,10 @@ export async function listCompanies(
 export async function companyMailTargets(
   db: Db,
   companyId: number,
-): Promise<{ email: string; name: string }[]> {
-  return rowsOf<{ email: string; name: string }>(
+): Promise<{ id: number; email: string; name: string }[]> {
+  return rowsOf<{ id: number; email: string; name: string }>(
     await db.execute(sql`
-      select u.email, u.name from company_members cm join users u on u.id = cm.user_id
+      select u.id, u.email, u.name from company_members cm join users u on u.id = cm.user_id
       where cm.company_id = ${companyId} and u.email is not null and u.deleted_at is null
       order by cm.role desc, u.id`),
   );

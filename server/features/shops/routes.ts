@@ -22,6 +22,7 @@ import {
   staffShopQuerySchema,
   supporterQuerySchema,
 } from '../../../contracts/shops.ts';
+import { notify } from '../../platform/notify/outbox.ts';
 import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
 import { IMAGE_MAX_BYTES } from '../../platform/storage.ts';
 import { saveUploadedImages } from '../../platform/uploads.ts';
@@ -37,8 +38,7 @@ export const shopRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const shops = new ShopService({
     db: app.db,
-    // NOTE: the accounts feature's mailer, read from the instance at run time (ADR 0005), never imported.
-    mailer: () => app.accounts.mailer,
+    outbox: (tx, input) => notify(fastify, tx, input),
     deleteImage: (key) => app.images.delete(key),
     appUrl: app.env.APP_URL,
     // NOTE: the accounts feature's service, read from the instance at run time (ADR 0005), never imported.

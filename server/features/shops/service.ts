@@ -17,7 +17,7 @@ import {
 import { audit } from '../../platform/audit.ts';
 import { isUniqueViolation, type Db } from '../../platform/db/client.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
-import type { Mailer } from '../../platform/mail.ts';
+import type { Outbox } from '../../platform/notify/outbox.ts';
 import { type AuthContext, STAFF_PRIORITY } from '../../platform/plugins/access.ts';
 import type { StoredImage } from '../../platform/storage.ts';
 import * as mails from './mails.ts';
@@ -38,8 +38,8 @@ const companyFields = (c: repo.CompanyValues | Company) => ({
 
 export interface ShopServiceDeps {
   db: Db;
-  /** Mail to the company's people about review decisions (the accounts feature's mailer, read at run time). */
-  mailer: () => Mailer;
+  /** The outbox (issue 26): the review decisions' mail to the company's people. */
+  outbox: Outbox;
   /** Deletes a stored image (a replaced cover). */
   deleteImage: (key: string) => Promise<void>;
   appUrl: string;
@@ -192,13 +192,19 @@ export class ShopService {
         after: { paid_status: after.paid_status, review_reason: after.review_reason },
         note: reason,
       });
+      // Issue 26: the decision's mail to each member, in this transaction (the outbox).
+      const mail = mails.companyDecision(after.name, paidStatus, reason, this.deps.appUrl);
+      for (const to of await repo.companyMailTargets(tx, id))
+        await this.deps.outbox(tx, {
+          to: to.id,
+          kind: 'mail.company_review',
+          record: `company:${id}:${paidStatus}:${Date.now()}`,
+          path: '/company-profile',
+          mail,
+        });
       return after;
     });
     if (!company) throw new HttpError(404, SHOP_MESSAGES.companyNotFound);
-    const mail = mails.companyDecision(company.name, paidStatus, reason, this.deps.appUrl);
-    for (const to of await repo.companyMailTargets(this.db, id)) {
-      this.deps.mailer().sendLater({ to: to.email, ...mail });
-    }
     return company;
   }
 
@@ -337,14 +343,20 @@ export class ShopService {
           after: { status },
           note: reason,
         });
+        // Issue 26: the decision's mail to each member, in this transaction (the outbox).
+        const mail = mails.shopDecision(decided.name, status, reason, this.deps.appUrl);
+        for (const to of await repo.companyMailTargets(tx, decided.companyId))
+          await this.deps.outbox(tx, {
+            to: to.id,
+            kind: 'mail.shop_review',
+            record: `shop:${id}:${status}:${Date.now()}`,
+            path: '/shop-profile',
+            mail,
+          });
       }
       return decided;
     });
     if (!shop) throw new HttpError(404, SHOP_MESSAGES.shopNotFound);
-    const mail = mails.shopDecision(shop.name, status, reason, this.deps.appUrl);
-    for (const to of await repo.companyMailTargets(this.db, shop.companyId)) {
-      this.deps.mailer().sendLater({ to: to.email, ...mail });
-    }
     return { status };
   }
 

@@ -53,7 +53,9 @@ describe('the shop switch of the top page (issue 25 point 1)', () => {
     const list = await screen.findByRole('list', { name: 'あなたのお店' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    await userEvent.click(within(items[1]!).getByRole('button', { name: 'お店として使う' }));
+    await userEvent.click(
+      within(items[1]!).getByRole('button', { name: 'デモカフェ 二号店をお店として使う' }),
+    );
     expect(auth.loginShop).toHaveBeenCalledWith(2);
     await userEvent.click(screen.getByRole('button', { name: 'フォーカスターとして使う' }));
     expect(auth.switchMode).toHaveBeenCalledWith('focustar');
@@ -68,7 +70,7 @@ describe('the shop switch of the top page (issue 25 point 1)', () => {
     );
     expect(screen.getByRole('heading', { level: 1, name: 'マイページ' })).toBeTruthy();
     const list = await screen.findByRole('list', { name: 'あなたのお店' });
-    expect(within(list).getAllByRole('button', { name: 'お店として使う' })).toHaveLength(2);
+    expect(within(list).getAllByRole('button', { name: /お店として使う$/ })).toHaveLength(2);
   });
 
   it('a supporter without shops, and staff, see no shop switch on their home', () => {
@@ -100,8 +102,8 @@ describe('the shop switch of the top page (issue 25 point 1)', () => {
     const list = await screen.findByRole('list', { name: 'あなたのお店' });
     const [current, other] = within(list).getAllByRole('listitem');
     expect(within(current!).getByText('選択中')).toBeTruthy();
-    expect(within(current!).queryByRole('button', { name: 'お店として使う' })).toBeNull();
-    expect(within(other!).getByRole('button', { name: 'お店として使う' })).toBeTruthy();
+    expect(within(current!).queryByRole('button', { name: /お店として使う$/ })).toBeNull();
+    expect(within(other!).getByRole('button', { name: /お店として使う$/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'フォーカスターとして使う' })).toBeTruthy();
   });
 });

@@ -306,7 +306,8 @@ function ShopChoice({
         <Button
           type="button"
           size="sm"
-          aria-describedby={nameId}
+          // The visible words, with the shop's name first: each button of the list says which shop it enters.
+          aria-label={`${shop.name}を${USE_AS_SHOP}`}
           onClick={() => overlay.wrap(loginShop(shop.id), 'お店に切り替えています…').catch(() => {})}
         >
           {USE_AS_SHOP}

@@ -78,7 +78,15 @@ const SERVER_SUITE = 'tests/server';
 const shuffleSeed = Number(process.env.TEST_SHUFFLE_SEED) || 1 + Math.floor(Math.random() * 1_000_000_000);
 const shuffled = ['--sequence.shuffle', `--sequence.seed=${shuffleSeed}`];
 const replay = `npx vitest run ${SERVER_SUITE} --sequence.shuffle --sequence.seed=${shuffleSeed}`;
-/** The whole suite in two runs on one Node: everything but the server suite in order, the server suite shuffled. */
+/**
+ * Server files whose tests still feed each other (a chain of one recruitment or one applicant's shop): they run
+ * in their written order, in a run of their own, until they build their own fixtures too (issue 28 (3)).
+ */
+const IN_ORDER_FOR_NOW = ['tests/server/recruitments.test.ts', 'tests/server/shops.test.ts'];
+/**
+ * The whole suite on one Node: everything but the server suite in order, the server suite shuffled, the
+ * server files not yet standing alone in order.
+ */
 const wholeSuite = (node: string, name: string, tag: string): VitestRun[] => [
   { label: `${name}, the client, machine and foundation suites`, node, files: CLIENT_SUITES, tag },
   {
@@ -86,7 +94,13 @@ const wholeSuite = (node: string, name: string, tag: string): VitestRun[] => [
     node,
     files: [SERVER_SUITE],
     tag: `${tag}-server`,
-    args: shuffled,
+    args: [...shuffled, ...IN_ORDER_FOR_NOW.flatMap((f) => ['--exclude', f])],
+  },
+  {
+    label: `${name}, the server files still in order`,
+    node,
+    files: IN_ORDER_FOR_NOW,
+    tag: `${tag}-server-ordered`,
   },
 ];
 const vitestRuns: VitestRun[] = [];

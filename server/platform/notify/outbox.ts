@@ -11,6 +11,7 @@ import { rowsOf, type Db } from '../db/client.ts';
 import type { MailAttachment, MailContent } from '../mail.ts';
 import type { ChannelName, ChannelSender, Delivery } from './channel.ts';
 import { createMailSender } from './mail-channel.ts';
+import { channelsFor, heldUntilFor } from './preferences.ts';
 
 /**
  * The one outbox (issue 26 "One outbox", product design section 8 "Notifications", ADR 0175). Every message
@@ -78,15 +79,11 @@ export function registerChannelSender(app: FastifyInstance, sender: ChannelSende
 }
 
 /**
- * The channels a message of `kind` goes to for `userId`, and when a held one may go: the preferences of
- * 通知設定 (issue 26 part 2, server/platform/notify/preferences.ts) once they land; until then in-app and
- * mail, never held.
+ * The channels a message of `kind` goes to for `userId`: the preferences of 通知設定 (issue 26 part 2,
+ * server/platform/notify/preferences.ts, ADR 0171).
  */
-function channelsOf(_db: Db, _userId: number, _kind: string): Promise<ChannelName[]> {
-  return Promise.resolve(['in_app', 'mail']);
-}
-function heldUntil(_now: Date, _channel: ChannelName): Date | null {
-  return null;
+function channelsOf(db: Db, userId: number, kind: string): Promise<ChannelName[]> {
+  return channelsFor(db, userId, kind);
 }
 
 const recipientKey = (app: FastifyInstance, to: Recipient) =>
@@ -130,7 +127,8 @@ export async function notify<K extends NotificationKind>(
             ...(input.mail.attachments?.length ? { attachments: input.mail.attachments } : {}),
           }
         : null;
-    const notBefore = channel === 'mail' ? null : heldUntil(at, channel);
+    const notBefore =
+      channel === 'mail' || userId === null ? null : await heldUntilFor(tx, userId, at, channel);
     const [row] = rowsOf<{ id: string }>(
       await tx.execute(sql`
         insert into notification_deliveries

@@ -345,7 +345,11 @@ Status: Proposed
   const lines = [
     { file: 'server/features/list.ts', line: `export { feature as ${c} } from './${name}/feature.ts';` },
     { file: 'server/features/schema.ts', line: `export * from './${name}/schema.ts';` },
-    { file: 'src/app/features.ts (FEATURE_FOLDERS)', line: `  '${name}',` },
+    {
+      file: 'src/app/features.ts (its imports)',
+      line: `import { feature as ${c} } from '../features/${name}/index.ts';`,
+    },
+    { file: 'src/app/features.ts (LISTED)', line: `  ${c},` },
     { file: 'tests/components/route-table.test.ts (PRODUCT_DESIGN_SIGNED_IN)', line: `  '${path}',` },
   ];
   // Written as `npm run format` would write them, whatever the name's length.

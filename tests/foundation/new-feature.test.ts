@@ -110,7 +110,8 @@ describe('issue 28 (5): npm run new:feature', () => {
     expect(result.lines.map((l) => l.line)).toEqual([
       "export { feature as zzScaffoldProbe } from './zz-scaffold-probe/feature.ts';",
       "export * from './zz-scaffold-probe/schema.ts';",
-      "  'zz-scaffold-probe',",
+      "import { feature as zzScaffoldProbe } from '../features/zz-scaffold-probe/index.ts';",
+      '  zzScaffoldProbe,',
       "  '/admin-zz-scaffold-probe',",
     ]);
     // The lists are one line per feature: each takes the shape of the lines already in it.
@@ -119,7 +120,9 @@ describe('issue 28 (5): npm run new:feature', () => {
     expect(readFileSync(join(ROOT, 'server/features/schema.ts'), 'utf8')).toMatch(
       /^export \* from '\.\/contact\/schema\.ts';$/m,
     );
-    expect(readFileSync(join(ROOT, 'src/app/features.ts'), 'utf8')).toMatch(/^ {2}'contact',$/m);
+    const client = readFileSync(join(ROOT, 'src/app/features.ts'), 'utf8');
+    expect(client).toMatch(/^import \{ feature as contact \} from '\.\.\/features\/contact\/index\.ts';$/m);
+    expect(client).toMatch(/^ {2}contact,$/m);
     expect(result.files[ROUTE_NAMES_FILE]).toContain("  'admin-zz-scaffold-probe',");
   });
 

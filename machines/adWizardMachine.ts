@@ -19,7 +19,8 @@ import { ApiRequestError } from './errors.ts';
  * server-side draft saved on every "next" so that a reload or another device resumes it, and a question
  * before leaving with unsaved changes. Images (up to 4, step 1) go to the storage service as soon as they
  * are picked: the draft is saved first (a new one gets its id), then the files are uploaded to it. The
- * screen provides the API calls as the `load`, `save`, `upload` and `submit` actors.
+ * feature provides the API calls as the `load`, `save`, `upload` and `submit` actors
+ * (src/features/advertisements/wizard/wizardLogic.ts); every action is named here, in `setup`.
  */
 
 /** What the wizard loads and saves: the draft's fields and what the screen shows beside them. */
@@ -170,6 +171,50 @@ export const adWizardMachine = setup({
     aimHere: assign(({ context }) => ({ target: context.step, errors: {}, message: null })),
     stepBack: assign(({ context }) => ({ step: context.step - 1, errors: {} })),
     gotoStep: assign(({ event }) => (event.type === 'wizard.goto' ? { step: event.step, errors: {} } : {})),
+    /** The loaded draft, or a new one: a reload resumes at the URL's step, never past the first with a problem. */
+    resume: assign(({ context }, { ad }: { ad: WizardAd | null }) => {
+      const draft = ad?.draft ?? EMPTY_DRAFT;
+      const next = { ...context, draft };
+      const blocked = [1, 2, 3].find((s) => s < context.target && Object.keys(errorsOf(next, s)).length);
+      return {
+        adId: ad?.id ?? null,
+        draft,
+        saved: draft,
+        isFirst: ad?.is_first ?? false,
+        status: ad?.status ?? null,
+        rejectReason: ad?.reject_reason ?? null,
+        step: blocked ?? context.target,
+        // A retry after a failed load shows the form without the old failure.
+        message: null,
+      };
+    }),
+    showLoadFailure: assign((_, { error }: { error: unknown }) => ({ message: failure(error).message })),
+    /** The draft was saved: it is the saved one now, and the step the save aimed at opens. */
+    keepSaved: assign(({ context }, { ad }: { ad: WizardAd }) => ({
+      adId: ad.id,
+      saved: context.draft,
+      status: ad.status,
+      step: context.target,
+    })),
+    // The draft was saved with the images the server now holds (the only change to them there).
+    keepUploaded: assign(({ context }, { ad }: { ad: WizardAd }) => {
+      const draft = { ...context.draft, image_urls: ad.draft.image_urls };
+      return { adId: ad.id, status: ad.status, draft, saved: draft, files: [] };
+    }),
+    keepSubmitted: assign(({ context }, { ad }: { ad: WizardAd }) => ({
+      adId: ad.id,
+      saved: context.draft,
+      status: ad.status,
+    })),
+    /** A failed save or submit: its message, its field errors, and the first step with one of them. */
+    showFailure: assign(({ context }, { error }: { error: unknown }) => {
+      const { message, errors } = failure(error);
+      return { message, errors, step: firstErrorStep(errors, context.step) };
+    }),
+    showUploadFailure: assign(({ context }, { error }: { error: unknown }) => {
+      const { message, errors } = failure(error);
+      return { message, errors, files: [], step: firstErrorStep(errors, context.step) };
+    }),
   },
 }).createMachine({
   id: 'adWizard',
@@ -197,30 +242,11 @@ export const adWizardMachine = setup({
         input: ({ context }) => ({ shopId: context.shopId, adId: context.adId }),
         onDone: {
           target: 'editing',
-          actions: assign(({ context, event }) => {
-            const ad = event.output;
-            // A reload resumes at the step of the URL, but never past the first step with a problem.
-            const draft = ad?.draft ?? EMPTY_DRAFT;
-            const next = { ...context, draft };
-            const blocked = [1, 2, 3].find(
-              (s) => s < context.target && Object.keys(errorsOf(next, s)).length,
-            );
-            return {
-              adId: ad?.id ?? null,
-              draft,
-              saved: draft,
-              isFirst: ad?.is_first ?? false,
-              status: ad?.status ?? null,
-              rejectReason: ad?.reject_reason ?? null,
-              step: blocked ?? context.target,
-              // A retry after a failed load shows the form without the old failure.
-              message: null,
-            };
-          }),
+          actions: { type: 'resume', params: ({ event }) => ({ ad: event.output }) },
         },
         onError: {
           target: 'loadFailed',
-          actions: assign(({ event }) => ({ message: failure(event.error).message })),
+          actions: { type: 'showLoadFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -254,19 +280,11 @@ export const adWizardMachine = setup({
         input: ({ context }) => ({ shopId: context.shopId, adId: context.adId, draft: context.draft }),
         onDone: {
           target: 'editing',
-          actions: assign(({ context, event }) => ({
-            adId: event.output.id,
-            saved: context.draft,
-            status: event.output.status,
-            step: context.target,
-          })),
+          actions: { type: 'keepSaved', params: ({ event }) => ({ ad: event.output }) },
         },
         onError: {
           target: 'editing',
-          actions: assign(({ context, event }) => {
-            const { message, errors } = failure(event.error);
-            return { message, errors, step: firstErrorStep(errors, context.step) };
-          }),
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -282,18 +300,11 @@ export const adWizardMachine = setup({
         }),
         onDone: {
           target: 'editing',
-          // The draft was saved with the images the server now holds (the only change to them there).
-          actions: assign(({ context, event }) => {
-            const draft = { ...context.draft, image_urls: event.output.draft.image_urls };
-            return { adId: event.output.id, status: event.output.status, draft, saved: draft, files: [] };
-          }),
+          actions: { type: 'keepUploaded', params: ({ event }) => ({ ad: event.output }) },
         },
         onError: {
           target: 'editing',
-          actions: assign(({ context, event }) => {
-            const { message, errors } = failure(event.error);
-            return { message, errors, files: [], step: firstErrorStep(errors, context.step) };
-          }),
+          actions: { type: 'showUploadFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -304,18 +315,11 @@ export const adWizardMachine = setup({
         input: ({ context }) => ({ shopId: context.shopId, adId: context.adId, draft: context.draft }),
         onDone: {
           target: 'submitted',
-          actions: assign(({ context, event }) => ({
-            adId: event.output.id,
-            saved: context.draft,
-            status: event.output.status,
-          })),
+          actions: { type: 'keepSubmitted', params: ({ event }) => ({ ad: event.output }) },
         },
         onError: {
           target: 'editing',
-          actions: assign(({ context, event }) => {
-            const { message, errors } = failure(event.error);
-            return { message, errors, step: firstErrorStep(errors, context.step) };
-          }),
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

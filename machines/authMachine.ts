@@ -104,6 +104,12 @@ export const sessionOf = (c: Pick<AuthContext, 'login' | 'user' | 'role' | 'shop
 export const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : typeof error === 'string' ? error : ERRORS.unexpectedAnswer;
 
+/** The effects the named `enqueueActions` actions enqueue (typed here: setup cannot infer its own actions). */
+type LoginAction =
+  | { type: 'storeToken'; params: { token: string } }
+  | { type: 'removeReferralShopId'; params: undefined }
+  | { type: 'persist'; params: { session: StoredSession } };
+
 /** The enqueue calls the login action needs (a narrow view of xstate's enqueue). */
 interface LoginEnqueue {
   (
@@ -222,6 +228,39 @@ export const authMachine = setup({
     finishLoading: assign({ loading: false }),
     rememberLoginError: assign((_, params: { error: unknown }) => ({ loginError: params.error })),
     forgetLoginError: assign({ loginError: null }),
+    // NOTE: the two actions that enqueue others spell out enqueueActions' types: inferred, they would refer
+    // to the actions setup is still inferring, and every action's type would be lost.
+    /** The login action of section 4, for the login event and a password login's answer alike. */
+    applyLogin: enqueueActions<
+      AuthContext,
+      AuthEvent,
+      { user: User; token: string | null },
+      AuthEvent,
+      never,
+      LoginAction,
+      never,
+      never,
+      never
+    >(({ context, enqueue }, params) => {
+      enqueueLogin(enqueue, context, params.user, params.token);
+    }),
+    /**
+     * Section 3: referralShopId goes once the e-mail is verified, also when the verified user arrives by
+     * start-up (the verification link) rather than by the login action.
+     */
+    forgetReferralIfVerified: enqueueActions<
+      AuthContext,
+      AuthEvent,
+      { user: User },
+      AuthEvent,
+      never,
+      LoginAction,
+      never,
+      never,
+      never
+    >(({ enqueue }, params) => {
+      if (params.user.email_verified) enqueue('removeReferralShopId');
+    }),
   },
   guards: {
     hasToken: ({ context }) => !!context.token,
@@ -253,9 +292,10 @@ export const authMachine = setup({
     'auth.login': {
       target: '.signedIn',
       actions: [
-        enqueueActions(({ context, event, enqueue }) => {
-          enqueueLogin(enqueue, context, event.user, event.accessToken ?? null);
-        }),
+        {
+          type: 'applyLogin',
+          params: ({ event }) => ({ user: event.user, token: event.accessToken ?? null }),
+        },
         'finishInitialLoading',
       ],
     },
@@ -303,11 +343,7 @@ export const authMachine = setup({
               target: '#auth.signedIn',
               actions: [
                 { type: 'applyUser', params: ({ event }) => ({ user: event.output }) },
-                // Section 3: referralShopId goes once the e-mail is verified, also when the verified user
-                // arrives by start-up (the verification link) rather than by the login action.
-                enqueueActions(({ event, enqueue }) => {
-                  if (event.output.email_verified) enqueue('removeReferralShopId');
-                }),
+                { type: 'forgetReferralIfVerified', params: ({ event }) => ({ user: event.output }) },
                 persistSession,
                 'finishInitialLoading',
               ],
@@ -322,9 +358,10 @@ export const authMachine = setup({
         'auth.initialize': { actions: 'initialize' },
         'auth.login': {
           target: 'signedIn',
-          actions: enqueueActions(({ context, event, enqueue }) => {
-            enqueueLogin(enqueue, context, event.user, event.accessToken ?? null);
-          }),
+          actions: {
+            type: 'applyLogin',
+            params: ({ event }) => ({ user: event.user, token: event.accessToken ?? null }),
+          },
         },
         'auth.submitLogin': { target: 'loggingIn' },
         'auth.oauthLogin': { target: 'redirectingToProvider' },
@@ -353,9 +390,10 @@ export const authMachine = setup({
             : { email: '', password: '', recaptchaToken: null, remember: false },
         onDone: {
           target: 'signedIn',
-          actions: enqueueActions(({ context, event, enqueue }) => {
-            enqueueLogin(enqueue, context, event.output.user, event.output.access_token);
-          }),
+          actions: {
+            type: 'applyLogin',
+            params: ({ event }) => ({ user: event.output.user, token: event.output.access_token }),
+          },
         },
         onError: {
           target: 'signedOut',
@@ -396,9 +434,10 @@ export const authMachine = setup({
       on: {
         // A login answer (sign-up, e-mail verification) updates the session without interrupting work.
         'auth.login': {
-          actions: enqueueActions(({ context, event, enqueue }) => {
-            enqueueLogin(enqueue, context, event.user, event.accessToken ?? null);
-          }),
+          actions: {
+            type: 'applyLogin',
+            params: ({ event }) => ({ user: event.user, token: event.accessToken ?? null }),
+          },
         },
       },
       states: {
@@ -429,11 +468,7 @@ export const authMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'applyUser', params: ({ event }) => ({ user: event.output }) },
-                // Section 3: referralShopId goes once the e-mail is verified, also when the verified user
-                // arrives by start-up (the verification link) rather than by the login action.
-                enqueueActions(({ event, enqueue }) => {
-                  if (event.output.email_verified) enqueue('removeReferralShopId');
-                }),
+                { type: 'forgetReferralIfVerified', params: ({ event }) => ({ user: event.output }) },
                 persistSession,
               ],
             },
@@ -488,11 +523,7 @@ export const authMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'applyUser', params: ({ event }) => ({ user: event.output }) },
-                // Section 3: referralShopId goes once the e-mail is verified, also when the verified user
-                // arrives by start-up (the verification link) rather than by the login action.
-                enqueueActions(({ event, enqueue }) => {
-                  if (event.output.email_verified) enqueue('removeReferralShopId');
-                }),
+                { type: 'forgetReferralIfVerified', params: ({ event }) => ({ user: event.output }) },
                 persistSession,
               ],
             },

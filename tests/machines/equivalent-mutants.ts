@@ -54,7 +54,7 @@ export const EQUIVALENT_MUTANTS: Record<string, Record<string, string>> = {
   },
   sideMenuMachine: {},
   adWizardMachine: {
-    'assign-body inline states.loading.invoke.onDone.actions: s < context.target [< → <=]': BLOCKED_AT_TARGET,
+    'assign-body resume: s < context.target [< → <=]': BLOCKED_AT_TARGET,
   },
   requestMachine: {
     'retarget request.sending onDone(send) #0 → request.failed': FINAL_STATES_ALIKE,

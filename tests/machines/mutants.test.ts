@@ -107,9 +107,7 @@ describe('mutation runner (tests the seed spec §2/§4 side-menu oracle on mutan
 
   it('issue 28 (g): a mutant the oracle paths miss is killed by a single-path check (tests/machines/machine-checks.ts)', async () => {
     const wizard = ORACLE_SUITES.find((s) => s.name === 'adWizardMachine')!;
-    const [mutant] = await sourceMutantsOf(wizard, (id) =>
-      id.startsWith('assign-body inline states.loading.invoke.onDone.actions: drop isFirst'),
-    );
+    const [mutant] = await sourceMutantsOf(wizard, (id) => id.startsWith('assign-body resume: drop isFirst'));
     const result = await tryMutant(wizard, mutant!.machine, suitePaths(wizard));
     expect(result.killed).toBe(true);
     expect(result.by).toMatch(/^check: a loaded request keeps its status/);

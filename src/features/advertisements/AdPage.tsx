@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import {
@@ -136,6 +136,30 @@ const toWizardAd = (ad: Advertisement): WizardAd => ({
   },
 });
 
+/** The wizard's API calls, provided outside the component (issue 28 point 4): the machine names them. */
+const wizardLogic = adWizardMachine.provide({
+  actors: {
+    load: fromPromise(async ({ input, signal }) => {
+      if (input.adId) return toWizardAd(await getAdvertisement(input.adId, signal));
+      // Another device or a reload resumes the shop's newest draft.
+      const drafts = await listAdvertisements({ shop_id: input.shopId, status: '下書き' }, signal);
+      return drafts.items[0] ? toWizardAd(drafts.items[0]) : null;
+    }),
+    save: fromPromise(async ({ input }) =>
+      toWizardAd(await saveAdvertisement(input.shopId, input.adId, fieldsOf(input.draft))),
+    ),
+    upload: fromPromise(async ({ input }) => {
+      // The draft is saved first, so a new request has an id and the typed text is kept.
+      const saved = await saveAdvertisement(input.shopId, input.adId, fieldsOf(input.draft));
+      return toWizardAd(await uploadAdImages(saved.id, input.files));
+    }),
+    submit: fromPromise(async ({ input }) => {
+      const saved = await saveAdvertisement(input.shopId, input.adId, fieldsOf(input.draft));
+      return toWizardAd(await submitAdvertisement(saved.id));
+    }),
+  },
+});
+
 /** Issue 13: the request wizard at /ad?step=1..4, driven by machines/adWizardMachine.ts. */
 export default function AdPage() {
   const { shop, companyAvailable, isStaff, shopUnderReview } = useAuth();
@@ -173,33 +197,7 @@ function Wizard({
   const [, navigate] = useLocation();
   const idParam = Number(search.get('id'));
   const stepParam = Number(search.get('step') ?? '1');
-  const logic = useMemo(
-    () =>
-      adWizardMachine.provide({
-        actors: {
-          load: fromPromise(async ({ input, signal }) => {
-            if (input.adId) return toWizardAd(await getAdvertisement(input.adId, signal));
-            // Another device or a reload resumes the shop's newest draft.
-            const drafts = await listAdvertisements({ shop_id: input.shopId, status: '下書き' }, signal);
-            return drafts.items[0] ? toWizardAd(drafts.items[0]) : null;
-          }),
-          save: fromPromise(async ({ input }) =>
-            toWizardAd(await saveAdvertisement(input.shopId, input.adId, fieldsOf(input.draft))),
-          ),
-          upload: fromPromise(async ({ input }) => {
-            // The draft is saved first, so a new request has an id and the typed text is kept.
-            const saved = await saveAdvertisement(input.shopId, input.adId, fieldsOf(input.draft));
-            return toWizardAd(await uploadAdImages(saved.id, input.files));
-          }),
-          submit: fromPromise(async ({ input }) => {
-            const saved = await saveAdvertisement(input.shopId, input.adId, fieldsOf(input.draft));
-            return toWizardAd(await submitAdvertisement(saved.id));
-          }),
-        },
-      }),
-    [],
-  );
-  const actor = useActorRef(logic, {
+  const actor = useActorRef(wizardLogic, {
     input: {
       shopId,
       adId: Number.isSafeInteger(idParam) && idParam > 0 ? idParam : null,

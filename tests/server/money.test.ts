@@ -258,9 +258,9 @@ for (const kind of DB_KINDS) {
       const ids = {} as Record<'supporter' | 'fan1' | 'fan2' | 'fan3', number>;
       beforeEach(async () => {
         t = await createAccountsApp(kind);
-        [admin, staff, supporter, fan2] = await Promise.all(
+        [admin, staff, supporter, fan2] = (await Promise.all(
           ['admin', 'staff', 'supporter', 'fan2'].map((who) => loginAs(t, `${who}@example.com`)),
-        );
+        )) as [TestClient, TestClient, TestClient, TestClient];
         for (const who of ['supporter', 'fan1', 'fan2', 'fan3'] as const)
           ids[who] = await userIdOf(t, `${who}@example.com`);
       });

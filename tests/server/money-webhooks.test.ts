@@ -135,37 +135,24 @@ for (const kind of DB_KINDS) {
       const invoice = await invoiceOf(month);
       expect(invoice?.payment).toMatchObject({ method: 'クレジットカード', amount: 858 });
       // Stripe delivers the same event again: the id is known, nothing changes.
-      const again = await signed({
-        id: event!.id,
-        object: 'event',
-        type: 'payment_intent.succeeded',
-        data: {
-          object: {
-            id: intent,
-            object: 'payment_intent',
-            amount: 858,
-            status: 'succeeded',
-            metadata: { focustar_company_id: String(companyId), focustar_invoice_month: month },
+      const paid = (eventId: string) =>
+        signed({
+          id: eventId,
+          object: 'event',
+          type: 'payment_intent.succeeded',
+          data: {
+            object: {
+              id: intent,
+              object: 'payment_intent',
+              amount: 858,
+              status: 'succeeded',
+              metadata: { focustar_company_id: String(companyId), focustar_invoice_month: month },
+            },
           },
-        },
-      });
-      expect(again.json()).toEqual({ received: true, outcome: 'duplicate' });
+        });
+      expect((await paid(event!.id)).json()).toEqual({ received: true, outcome: 'duplicate' });
       // A new event id for the same intent (Stripe may send two) pays nothing twice either.
-      const twice = await signed({
-        id: 'evt_second_delivery',
-        object: 'event',
-        type: 'payment_intent.succeeded',
-        data: {
-          object: {
-            id: intent,
-            object: 'payment_intent',
-            amount: 858,
-            status: 'succeeded',
-            metadata: { focustar_company_id: String(companyId), focustar_invoice_month: month },
-          },
-        },
-      });
-      expect(twice.json()).toEqual({ received: true, outcome: 'handled' });
+      expect((await paid('evt_second_delivery')).json()).toEqual({ received: true, outcome: 'handled' });
       expect(await payments(month)).toHaveLength(1);
       expect(
         rows(await t.database.db.execute(sql`select id from stripe_events where id = ${event!.id}`)),

@@ -37,6 +37,8 @@ describe('issue 28 (d): names, summaries and security derived from the routes', 
   it('issue 28 (d): a public read needs nothing, a write needs the XSRF header, the rest the bearer token', () => {
     expect(securityOf('GET', 'public')).toEqual([]);
     expect(securityOf('POST', 'public')).toEqual([{ xsrf: [] }]);
+    // A route with its own authority (issue 29: Stripe's signature; RFC 8058's signed link) takes no XSRF header.
+    expect(securityOf('POST', 'public', false)).toEqual([]);
     expect(securityOf('GET', 'user')).toEqual([{ bearer: [] }]);
     expect(securityOf('DELETE', 'staff')).toEqual([{ bearer: [], xsrf: [] }]);
   });
@@ -84,11 +86,16 @@ describe('issue 28 (d): the served OpenAPI document', () => {
     );
     const wrong = operations().filter((o) => {
       const route = byUrl.get(o.key);
-      return !route || JSON.stringify(o.op.security) !== JSON.stringify(securityOf(o.method, route.access));
+      return (
+        !route ||
+        JSON.stringify(o.op.security) !== JSON.stringify(securityOf(o.method, route.access, route.csrf))
+      );
     });
     expect(wrong.map((o) => o.key)).toEqual([]);
     expect(doc.paths['/api/health']?.get?.security).toEqual([]);
     expect(doc.paths['/api/me']?.get?.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/stripe/webhook']?.post?.security).toEqual([]);
+    expect(doc.paths['/api/unsubscribe']?.post?.security).toEqual([]);
     expect(doc.servers?.map((s) => s.url)).toEqual([new URL(t.env.APP_URL).origin]);
   });
 });

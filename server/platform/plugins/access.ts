@@ -33,6 +33,8 @@ export interface RouteEntry {
   access: Access | undefined;
   /** The route's schemas (zod), for the suites that derive their calls from the routes. */
   schema: FastifySchema | undefined;
+  /** false: the route takes unsafe requests without the XSRF double submit (its own authority, plugins/csrf.ts). */
+  csrf?: false;
 }
 
 declare module 'fastify' {
@@ -76,7 +78,14 @@ export function installAccessPolicy(app: FastifyInstance, options: { publicPrefi
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue; // fastify adds HEAD beside every GET
-      collected.push({ method, url: route.url, access, schema: route.schema });
+      const csrf = (route.config as { csrf?: false } | undefined)?.csrf;
+      collected.push({
+        method,
+        url: route.url,
+        access,
+        schema: route.schema,
+        ...(csrf === false ? { csrf } : {}),
+      });
     }
   });
 

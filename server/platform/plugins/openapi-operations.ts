@@ -31,9 +31,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Who may call: a public read needs nothing (`[]`); a public write needs the XSRF header; every other
  * route needs the bearer token, and the XSRF header too when it writes.
  */
-export function securityOf(method: string, access: Access | undefined): Record<string, string[]>[] {
+export function securityOf(
+  method: string,
+  access: Access | undefined,
+  /** false: a route with its own authority (Stripe's signature, a signed link) takes no XSRF header. */
+  csrf?: false,
+): Record<string, string[]>[] {
   const writes = !SAFE_METHODS.has(method.toUpperCase());
-  if (access === 'public' || access === undefined) return writes ? [{ xsrf: [] }] : [];
+  if (access === 'public' || access === undefined) return writes && csrf !== false ? [{ xsrf: [] }] : [];
   return writes ? [{ bearer: [], xsrf: [] }] : [{ bearer: [] }];
 }
 

@@ -71,7 +71,9 @@ export async function installOpenApi(
           operationId: declared.operationId ?? operationIdOf(method, route.url),
           summary: declared.summary ?? summaryOf(method, route.url),
           tags: declared.tags ?? [featureOf.get(route) ?? 'platform'],
-          security: declared.security ?? securityOf(method, access),
+          security:
+            declared.security ??
+            securityOf(method, access, (route.config as { csrf?: false } | undefined)?.csrf),
         } as FastifySchema,
         url,
       };

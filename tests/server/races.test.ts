@@ -74,9 +74,10 @@ for (const kind of DB_KINDS) {
       const credits = await count(
         sql`select count(*)::int as n from ledger_entries where idempotency_key = ${`unit:${id}:reward`}`,
       );
+      // Issue 26 (ADR 0175): the message is the outbox's notification, one per person, kind and record.
       const mailKeys = await q<{ key: string }>(sql`
-        select data->>'key' as key from pgboss.job
-        where name = 'mail-send' and data->>'key' like ${`unit:${id}:%`}`);
+        select kind || ' ' || record_key as key from notifications
+        where record_key = ${`unit:${id}`} or record_key like ${`unit:${id}:%`}`);
       const approvals = answers.filter((_, i) => calls[i]!.who === 'approve');
       const reject = answers[calls.findIndex((c) => c.who === 'reject')];
       console.info(
@@ -90,13 +91,13 @@ for (const kind of DB_KINDS) {
         expect((await balanceOf(t.database.db, fan2)) - before).toBe(unit!.reward);
         expect(approvals.every((s) => s === 200)).toBe(true); // the losers see the approved post
         expect(reject).toBe(409);
-        expect(mailKeys.map((m) => m.key)).toEqual([`unit:${id}:approved`]);
+        expect(mailKeys.map((m) => m.key)).toEqual([`post.approved unit:${id}`]);
       } else {
         expect(credits).toBe(0);
         expect(await balanceOf(t.database.db, fan2)).toBe(before);
         expect(reject).toBe(200);
         expect(approvals.every((s) => s === 409)).toBe(true);
-        expect(mailKeys.map((m) => m.key)).toEqual([`unit:${id}:rejected:1`]);
+        expect(mailKeys.map((m) => m.key)).toEqual([`post.returned unit:${id}:1`]);
       }
     });
 

@@ -89,7 +89,8 @@ export async function tickRecaptcha(page: Page): Promise<void> {
 /**
  * Logs in through the login page, as a person does, and waits until the app leaves it. A login goes back
  * into the shop the person used last (issue 25, ADR 0167); unless `keepMode`, the helper then switches to
- * supporter mode, so every spec starts where it did before, whatever another spec left on the server.
+ * supporter mode and logs in again, so every spec starts where it did before (supporter mode, no shop
+ * entered), whatever another spec left on the server.
  */
 export async function login(
   page: Page,
@@ -119,7 +120,13 @@ export async function login(
       return s.lastMode !== 'shop' || s.role === 'shop';
     })
     .toBe(true);
-  if (!keepMode && (await stored()).role === 'shop') await switchMode(page, 'supporter');
+  if (keepMode || (await stored()).role !== 'shop') return;
+  // Supporter mode is recorded on the server; the next login starts there with no shop entered (switching
+  // mode keeps the entered shop in this browser, and some specs expect the advertiser home's shop switch).
+  await switchMode(page, 'supporter');
+  await expect.poll(async () => (await stored()).lastMode, { timeout: 20_000 }).not.toBe('shop');
+  await logout(page);
+  await login(page, email, password, { keepMode: true });
 }
 
 /**

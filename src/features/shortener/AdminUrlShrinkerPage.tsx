@@ -24,7 +24,14 @@ import { updateShrinker } from './api/update-shrinker.ts';
  * link with its total clicks, open one for its clicks per Japan day (30 days, a small bar chart) and
  * switch it off (then the short URL shows 「掲載は終了しました」) or on again. ADR 0091.
  */
-const Layout = styled('div', { display: 'grid', gap: '$4', '@lg': { gridTemplateColumns: '3fr 2fr' } });
+// A grid item is as wide as its content unless told otherwise: the list's table scrolls inside its column
+// (its own overflow) rather than widening the page at 320 px (issue 25 (7)).
+const Layout = styled('div', {
+  display: 'grid',
+  gap: '$4',
+  '& > *': { minWidth: 0 },
+  '@lg': { gridTemplateColumns: '3fr 2fr' },
+});
 const Table = styled('table', {
   width: '100%',
   borderCollapse: 'collapse',

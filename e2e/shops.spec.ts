@@ -68,7 +68,10 @@ test('a new advertiser applies with a company and a first shop with a cover imag
 
   // The shop switch shows the new shop waiting for the review.
   await page.getByRole('link', { name: 'トップへ戻る' }).click();
-  await expect(page.getByRole('button', { name: new RegExp(shopName) })).toContainText('審査待ち');
+  // Issue 25 (ADR 0167): each shop of the switch is a card with its status beside 「お店として使う」.
+  await expect(
+    page.getByRole('listitem').filter({ has: page.getByText(shopName, { exact: true }) }),
+  ).toContainText('審査待ち');
 });
 
 test('staff approve the company and the shop on /admin-shop-list (issue 12)', async ({ page }) => {

@@ -97,8 +97,10 @@ test('staff approve the company and the shop on /admin-shop-list (issue 12)', as
 test('the owner switches to the approved shop and sees the request button (issue 12)', async ({ page }) => {
   await login(page, ownerEmail, password);
   await switchMode(page, 'advertiser');
-  // Published now: the switch says so.
-  await expect(page.getByRole('button', { name: new RegExp(shopName) })).toContainText('公開中');
+  // Published now: the shop's card on the switch says so beside 「お店として使う」 (issue 25, ADR 0167).
+  await expect(
+    page.getByRole('listitem').filter({ has: page.getByText(shopName, { exact: true }) }),
+  ).toContainText('公開中');
   await page.getByRole('button', { name: new RegExp(shopName) }).click();
   await expect(page.getByRole('heading', { level: 1, name: shopName })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: '拡散を依頼する' })).toBeVisible();

@@ -110,8 +110,9 @@ describe.skipIf(!ADMIN_URL)(
       const credits = await count(
         sql`select count(*)::int as n from ledger_entries where idempotency_key = ${`unit:${id}:reward`}`,
       );
+      // Issue 26 (ADR 0175): the approval's message is the outbox's notification, one per person, kind and record.
       const mails = await count(
-        sql`select count(*)::int as n from pgboss.job where name = 'mail-send' and data->>'key' = ${`unit:${id}:approved`}`,
+        sql`select count(*)::int as n from notifications where kind = 'post.approved' and record_key = ${`unit:${id}`}`,
       );
       const statuses = answers.map((a) => a.status);
       console.info(

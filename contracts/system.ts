@@ -18,7 +18,14 @@ export const readySchema = z.object({
     /** `off`: REDIS_URL is not set (one process keeps its throttles and caches in memory). */
     redis: z.enum(['ok', 'off']),
     jobs: z.literal('ok'),
+    /**
+     * Issue 29: `late` when a message due has waited past the threshold (SMTP, LINE or the push service down);
+     * the outbox retries, so the process stays ready and says so.
+     */
+    outbox: z.enum(['ok', 'late']),
   }),
+  /** Seconds the oldest due message has waited unsent; null when none waits. */
+  outboxOldestUnsentSeconds: z.number().int().nonnegative().nullable(),
 });
 export type Ready = z.infer<typeof readySchema>;
 

@@ -290,7 +290,8 @@ for (const kind of DB_KINDS) {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({
         status: 'ready',
-        checks: { database: 'ok', migrations: 'ok', redis: 'off', jobs: 'ok' },
+        checks: { database: 'ok', migrations: 'ok', redis: 'off', jobs: 'ok', outbox: 'ok' },
+        outboxOldestUnsentSeconds: null,
       });
       expect(await pendingMigrations(t.database.db)).toBe(0);
     });

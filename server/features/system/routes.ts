@@ -8,6 +8,7 @@ import {
   versionSchema,
 } from '../../../contracts/system.ts';
 import { pendingMigrations } from '../../platform/db/client.ts';
+import { OUTBOX_LATE_SECONDS, oldestUnsentSeconds } from '../../platform/notify/backlog.ts';
 import { providerConfigs } from '../../platform/oauth.ts';
 import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
 import { ping } from './repo.ts';
@@ -65,6 +66,10 @@ export const systemRoutes: FastifyPluginAsync = async (fastify) => {
         const jobs = await app.jobs.ready().catch(failed('jobs', READY_MESSAGES.jobs));
         if (jobs === false) problems.push(READY_MESSAGES.jobs);
       }
+      // Issue 29: the outbox's oldest due message; late is reported, not a reason to take no traffic.
+      const outboxAge = database
+        ? await oldestUnsentSeconds(app.db).catch(failed('outbox', READY_MESSAGES.database))
+        : null;
       if (problems.length) {
         request.log.warn({ problems: problems.length }, 'not ready');
         return reply.code(503).send({ message: READY_MESSAGES.notReady(problems) });
@@ -76,7 +81,9 @@ export const systemRoutes: FastifyPluginAsync = async (fastify) => {
           migrations: 'ok' as const,
           redis: app.counters.kind === 'redis' ? ('ok' as const) : ('off' as const),
           jobs: 'ok' as const,
+          outbox: (outboxAge ?? 0) > OUTBOX_LATE_SECONDS ? ('late' as const) : ('ok' as const),
         },
+        outboxOldestUnsentSeconds: outboxAge ?? null,
       };
     },
   );

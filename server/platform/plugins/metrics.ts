@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { QueueStats } from '../jobs.ts';
 import { type AppMetrics, collectProcessMetrics, createAppMetrics } from '../metrics.ts';
+import { oldestUnsentSeconds } from '../notify/backlog.ts';
 
 /** Where Prometheus scrapes (issue 29): outside /api, like the proxies' conventions expect. */
 export const METRICS_PATH = '/metrics';
@@ -84,6 +85,12 @@ export function installMetrics(app: FastifyInstance, options: { token: string | 
     ['queue'],
     async () =>
       (await queueStats()).map((q) => ({ labels: { queue: q.queue }, value: q.oldestWaitingSeconds })),
+  );
+
+  metrics.gauge(
+    'focustar_outbox_oldest_unsent_seconds',
+    'Seconds the oldest due message of the outbox has waited unsent (0 when none waits)',
+    async () => (await oldestUnsentSeconds(app.db)) ?? 0,
   );
 
   metrics.gauge(

@@ -18,9 +18,14 @@ let passed = 0;
 let failed = 0;
 const failures: string[] = [];
 
+/** Issue 28: how long each step took, printed at the end, so that CI's minutes have names. */
+const timings: string[] = [];
+
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n▶ ${label}`);
+  const started = performance.now();
   const res = spawnSync(command, args, { cwd: ROOT_DIR, stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push(`  ${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s  ${label}`);
   return res.status === 0;
 }
 
@@ -250,6 +255,7 @@ if (existsSync(join(out, 'server.log'))) {
 }
 // -----------------------------------------------------------------------------------------------------
 
+console.log(`\nSteps:\n${timings.join('\n')}`);
 if (skipped.length) console.log(`\nSkipped:\n${skipped.join('\n')}`);
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 console.log(`Server suite order: seed ${shuffleSeed} (replay: ${replay})`);

@@ -10,6 +10,7 @@ import { REQUEST_ID_HEADER, requestIdFrom, runInLogContext, withLogSafety } from
 import { createMailer, type Mailer } from './mail.ts';
 import { installNotifyChannels } from './notify/channels.ts';
 import { installNotify } from './notify/outbox.ts';
+import { installStaffDigest } from './notify/staff-digest.ts';
 import { installAccessPolicy } from './plugins/access.ts';
 import { installCsrf } from './plugins/csrf.ts';
 import { installErrorHandling } from './plugins/errors.ts';
@@ -154,6 +155,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   // Issue 26: the one outbox of every message (in-app, mail, LINE, push) and its delivery worker.
   await installNotify(app);
+  // Issue 26 (ADR 0177): the operators' morning digest of their queues.
+  await installStaffDigest(app);
   // Graceful shutdown (ADR 0132): no new job once closing starts; the running ones finish after the
   // requests in flight (Fastify closes the HTTP server first), then pg-boss stops.
   app.addHook('preClose', async () => jobs.pause());

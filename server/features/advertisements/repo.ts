@@ -244,7 +244,11 @@ export async function offerCandidates(
         and u.id not in (select x.user_id from units x where x.advertisement_id = ${adId})
       order by r.tier, r.at, r.tie limit ${limit}`),
   );
-  return rows.map((r) => ({ userId: Number(r.user_id), snsAccountId: Number(r.sns_account_id), platform: r.platform }));
+  return rows.map((r) => ({
+    userId: Number(r.user_id),
+    snsAccountId: Number(r.sns_account_id),
+    platform: r.platform,
+  }));
 }
 
 /**
@@ -252,7 +256,10 @@ export async function offerCandidates(
  * rejected or stopped, became an operator or a member of the shop's company, or has no approved account
  * left on the request's platforms. Answers their ids and requests, optionally of one supporter.
  */
-export async function ineligibleOffers(db: Db, userId: number | null): Promise<{ id: number; advertisement_id: number }[]> {
+export async function ineligibleOffers(
+  db: Db,
+  userId: number | null,
+): Promise<{ id: number; advertisement_id: number }[]> {
   return rowsOf<{ id: number; advertisement_id: number }>(
     await db.execute(sql`
       select x.id, x.advertisement_id from units x
@@ -333,10 +340,20 @@ function presentUnit(row: Row, appUrl: string): UnitRecord {
       sns_account:
         row.sns_account_id === null || row.sns_account_id === undefined || row.sns_handle == null
           ? null
-          : { id: Number(row.sns_account_id), platform: String(row.sns_platform) as Platform, handle: String(row.sns_handle) },
+          : {
+              id: Number(row.sns_account_id),
+              platform: String(row.sns_platform) as Platform,
+              handle: String(row.sns_handle),
+            },
       check: (strOrNull(row.post_check) as PostCheckResult | null) ?? null,
       reward_state:
-        status === 'reversed' ? 'reversed' : status === 'approved' ? (row.confirmed_at ? 'confirmed' : 'holding') : null,
+        status === 'reversed'
+          ? 'reversed'
+          : status === 'approved'
+            ? row.confirmed_at
+              ? 'confirmed'
+              : 'holding'
+            : null,
       confirms_at:
         status === 'approved' && !row.confirmed_at && row.judged_at
           ? new Date(Date.parse(iso(row.judged_at)) + REWARD_HOLD_DAYS * 86_400_000).toISOString()
@@ -417,7 +434,10 @@ export async function isCompanyMember(db: Db, shopId: number, userId: number): P
 }
 
 /** The owners and members of a shop's company who can be mailed (a shop is told what concerns it). */
-export async function shopOwnersOf(db: Db, shopId: number): Promise<{ id: number; email: string; name: string }[]> {
+export async function shopOwnersOf(
+  db: Db,
+  shopId: number,
+): Promise<{ id: number; email: string; name: string }[]> {
   return rowsOf<{ id: number; email: string; name: string }>(
     await db.execute(sql`
       select u.id, u.email, u.name from shops s join company_members cm on cm.company_id = s.company_id
@@ -519,5 +539,90 @@ export async function findEndedAd(db: Db, id: number): Promise<AdPeriod | null> 
     starts_on: strOrNull(row.starts_on),
     ends_on: strOrNull(row.ends_on),
     ended_at: isoOrNull(row.ended_at),
+  };
+}
+
+/* ------------------------------------------------------------------ notifications (issue 26, ADR 0177) */
+
+/** The people of a shop: the members of its company who have not left (they judge its posts). */
+export async function shopPeople(db: Db, shopId: number): Promise<number[]> {
+  return rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select u.id from shops s join company_members cm on cm.company_id = s.company_id
+        join users u on u.id = cm.user_id
+      where s.id = ${shopId} and u.deleted_at is null order by u.id`),
+  ).map((r) => Number(r.id));
+}
+
+/** Posts of a shop's requests that wait for its judgement. */
+export async function postsWaiting(db: Db, shopId: number): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      select count(*)::int as n from units u join advertisements a on a.id = u.advertisement_id
+      where a.shop_id = ${shopId} and u.status = 'posted'`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Shops with posts waiting for judgement, and how many. */
+export async function shopsWithPostsWaiting(
+  db: Db,
+): Promise<{ shopId: number; shop: string; posts: number }[]> {
+  return rowsOf(
+    await db.execute(sql`
+      select a.shop_id, s.name, count(*)::int as n from units u
+        join advertisements a on a.id = u.advertisement_id join shops s on s.id = a.shop_id
+      where u.status = 'posted' group by a.shop_id, s.name order by a.shop_id`),
+  ).map((r) => ({ shopId: Number(r.shop_id), shop: String(r.name), posts: Number(r.n) }));
+}
+
+/** Open offers whose answer deadline is within `until` and whose supporter was not yet told so. */
+export async function offersExpiring(
+  db: Db,
+  at: Date,
+  until: Date,
+): Promise<{ unitId: number; userId: number; shop: string; expiresAt: string }[]> {
+  return rowsOf(
+    await db.execute(sql`
+      select u.id, u.user_id, s.name, u.expires_at from units u
+        join advertisements a on a.id = u.advertisement_id join shops s on s.id = a.shop_id
+      where u.status = 'offered' and u.expires_at > ${at} and u.expires_at <= ${until}
+        and not exists (select 1 from notifications n where n.user_id = u.user_id
+          and n.kind = 'offer.expiring' and n.record_key = 'unit:' || u.id)
+      order by u.id limit 1000`),
+  ).map((r) => ({
+    unitId: Number(r.id),
+    userId: Number(r.user_id),
+    shop: String(r.name),
+    expiresAt: new Date(r.expires_at as string).toISOString(),
+  }));
+}
+
+/** A request's figures when it ends: posts made, clicks on its links, and what was billed for it (tax excluded). */
+export async function endFigures(
+  db: Db,
+  adId: number,
+  feePercent: number,
+): Promise<{ shop: string; createdBy: number | null; posts: number; clicks: number; billed: number }> {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select s.name, a.created_by,
+        (select count(*)::int from units u where u.advertisement_id = a.id and u.status in ('posted', 'approved')) as posts,
+        (select coalesce(sum(c.clicks), 0)::int from units u join short_link_click_sources c on c.link_id = u.short_link_id
+          where u.advertisement_id = a.id) as clicks,
+        (select count(*)::int from units u where u.advertisement_id = a.id and u.status = 'approved') as approved,
+        coalesce(b.reward, a.reward, 0) as reward, b.fee
+      from advertisements a join shops s on s.id = a.shop_id left join bills b on b.advertisement_id = a.id
+      where a.id = ${adId}`),
+  );
+  if (!row) throw new Error(`advertisement ${adId} not found`);
+  const rewards = Number(row.approved) * Number(row.reward);
+  const fee = row.fee === null || Number(row.fee) === 0 ? 0 : Math.floor((rewards * feePercent) / 100);
+  return {
+    shop: String(row.name),
+    createdBy: row.created_by === null ? null : Number(row.created_by),
+    posts: Number(row.posts),
+    clicks: Number(row.clicks),
+    billed: row.fee === null ? 0 : rewards + fee,
   };
 }

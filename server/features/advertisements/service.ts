@@ -29,7 +29,7 @@ import {
   updateAdSchema,
 } from '../../../contracts/advertisements.ts';
 import { PUBLISHED_SHOP_STATUS, PAID_STATUS } from '../../../contracts/shops.ts';
-import { FIRST_AD_UNITS, STANDARD_REWARD } from '../../../contracts/pricing.ts';
+import { FIRST_AD_UNITS, PLATFORM_FEE_PERCENT, STANDARD_REWARD } from '../../../contracts/pricing.ts';
 import type { z } from 'zod';
 import { now } from '../../platform/clock.ts';
 import { type Db, hotSql, isUniqueViolation, rowsOf } from '../../platform/db/client.ts';
@@ -40,6 +40,7 @@ import { raiseFraudFlag } from '../../platform/fraud-signals.ts';
 import { deriveKey, hmac } from '../../platform/keys.ts';
 import { credit, debit } from '../../platform/ledger.ts';
 import { notify } from '../../platform/notify/outbox.ts';
+import { postsToJudgeMode } from '../../platform/notify/preferences.ts';
 import { type AuthContext, STAFF_PRIORITY } from '../../platform/plugins/access.ts';
 import { createShortLink, retargetShortLinks } from '../../platform/short-links.ts';
 import type { StoredImage } from '../../platform/storage.ts';
@@ -61,7 +62,13 @@ export const JOBS = {
   confirmDue: 'ad-confirm-due',
   /** Issue 23: open offers of supporters who may no longer have them (sent by the supporters feature). */
   withdrawOffers: SUPPORTER_CHANGED_QUEUE,
+  /** Issue 26 (ADR 0177): offers whose deadline is within 24 hours, and the shops' daily digest of posts. */
+  offersExpiring: 'ad-offers-expiring',
+  judgeDigest: 'ad-judge-digest',
 } as const;
+
+/** Issue 26: a supporter is reminded of an open offer this long before its answer deadline. */
+export const EXPIRING_NOTICE_MS = 24 * 3_600_000;
 
 const DAY_MS = 86_400_000;
 
@@ -543,6 +550,7 @@ export class AdvertisementService {
           { startAfter: AUTO_APPROVE_DAYS * 86_400 + 60, retryLimit: 10 },
           tx,
         );
+        await this.tellEachPost(tx, id, Number(row.submissions));
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw validationError({ post_url: [AD_MESSAGES.duplicatePost] });
@@ -1025,6 +1033,79 @@ export class AdvertisementService {
     return withdrawn;
   }
 
+  /* ------------------------------------------------------------------ notifications (issue 26, ADR 0177) */
+
+  /**
+   * A proof posted: the shop's people who chose to hear of posts one by one (`each` in 通知設定) are told
+   * now, in the proof's transaction (the others get the morning digest). Once per proof submission.
+   */
+  private async tellEachPost(tx: Db, unitId: number, submission: number): Promise<void> {
+    const [unit] = rowsOf<{ shop_id: number; name: string }>(
+      await tx.execute(sql`
+        select a.shop_id, s.name from units u join advertisements a on a.id = u.advertisement_id
+          join shops s on s.id = a.shop_id where u.id = ${unitId}`),
+    );
+    if (!unit) return;
+    const shopId = Number(unit.shop_id);
+    let posts: number | null = null;
+    for (const userId of await repo.shopPeople(tx, shopId)) {
+      if ((await postsToJudgeMode(tx, userId)) !== 'each') continue;
+      posts ??= await repo.postsWaiting(tx, shopId);
+      await notify(this.app, tx, {
+        to: userId,
+        kind: 'posts.to_judge',
+        record: `unit:${unitId}:proof:${submission}`,
+        params: { shop: unit.name, posts },
+      });
+    }
+  }
+
+  /**
+   * The shops' daily digest (09:00 Japan time): for each shop with posts waiting for its judgement, each of
+   * its people who keep the default (`digest`) is told how many, once a day (record `shop:{id}:day:{day}`).
+   * Answers how many were told.
+   */
+  async judgeDigest(at: Date = now()): Promise<number> {
+    const day = tokyoDate(at);
+    let told = 0;
+    for (const { shopId, shop, posts } of await repo.shopsWithPostsWaiting(this.db)) {
+      told += await this.db.transaction(async (tx) => {
+        let n = 0;
+        for (const userId of await repo.shopPeople(tx, shopId)) {
+          if ((await postsToJudgeMode(tx, userId)) !== 'digest') continue;
+          await notify(this.app, tx, {
+            to: userId,
+            kind: 'posts.to_judge',
+            record: `shop:${shopId}:day:${day}`,
+            params: { shop, posts },
+          });
+          n += 1;
+        }
+        return n;
+      });
+    }
+    return told;
+  }
+
+  /**
+   * Every 15 minutes: each open offer whose answer deadline is within 24 hours, not yet reminded, gets its
+   * supporter one reminder (record `unit:{id}`; the outbox's unique key keeps it once). Answers how many.
+   */
+  async remindExpiringOffers(at: Date = now()): Promise<number> {
+    const due = await repo.offersExpiring(this.db, at, new Date(at.getTime() + EXPIRING_NOTICE_MS));
+    if (!due.length) return 0;
+    await this.db.transaction(async (tx) => {
+      for (const offer of due)
+        await notify(this.app, tx, {
+          to: offer.userId,
+          kind: 'offer.expiring',
+          record: `unit:${offer.unitId}`,
+          params: { shop: offer.shop, deadline: offer.expiresAt },
+        });
+    });
+    return due.length;
+  }
+
   /**
    * At the end date (Japan) a live request becomes 終了: its open offers expire and its tracking links lead
    * to /period.
@@ -1056,6 +1137,20 @@ export class AdvertisementService {
           links.map((l) => Number(l.short_link_id)),
           periodPath(adId),
         );
+        // Issue 26: the shop that made it hears of its end, with its figures, in the same transaction.
+        const figures = await repo.endFigures(tx, adId, PLATFORM_FEE_PERCENT);
+        if (figures.createdBy !== null && (await repo.emailOf(tx, figures.createdBy)))
+          await notify(this.app, tx, {
+            to: figures.createdBy,
+            kind: 'request.ended',
+            record: `ad:${adId}`,
+            params: {
+              shop: figures.shop,
+              posts: figures.posts,
+              clicks: figures.clicks,
+              billed: figures.billed,
+            },
+          });
       }
       return ids.length;
     });

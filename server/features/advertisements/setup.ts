@@ -7,6 +7,11 @@ declare module 'fastify' {
   }
 }
 
+/** Issue 26: offers whose answer deadline is within 24 hours are looked for every 15 minutes (Japan time). */
+export const OFFERS_EXPIRING_CRON = '*/15 * * * *';
+/** Issue 26: the shops' daily digest of posts to judge, at 09:00 Japan time. */
+export const JUDGE_DIGEST_CRON = '0 9 * * *';
+
 /**
  * Issue 13 "Jobs and mail": the service, the mail outbox and the queues of support requests. Cron runs in
  * Asia/Tokyo: request end just after midnight, offer expiry and the auto-approval sweep every hour (the
@@ -36,10 +41,19 @@ export async function setupAdvertisements(app: FastifyInstance): Promise<void> {
   await app.jobs.work<{ userId: number }>(JOBS.withdrawOffers, async ({ userId }) => {
     await service.withdrawIneligibleOffers(userId);
   });
+  await app.jobs.work(JOBS.offersExpiring, async () => {
+    await service.remindExpiringOffers();
+  });
+  await app.jobs.work(JOBS.judgeDigest, async () => {
+    await service.judgeDigest();
+  });
   if (app.jobs.working) {
     await app.jobs.schedule(JOBS.endRequests, '1 0 * * *');
     await app.jobs.schedule(JOBS.expireOffers, '5 * * * *');
     await app.jobs.schedule(JOBS.autoApproveDue, '10 * * * *');
     await app.jobs.schedule(JOBS.confirmDue, '20 * * * *');
+    // Issue 26 (ADR 0177): offer reminders every 15 minutes; the shops' digest of posts at 09:00.
+    await app.jobs.schedule(JOBS.offersExpiring, OFFERS_EXPIRING_CRON);
+    await app.jobs.schedule(JOBS.judgeDigest, JUDGE_DIGEST_CRON);
   }
 }

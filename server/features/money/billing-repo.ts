@@ -415,3 +415,12 @@ export async function billingOfCustomer(
       }
     : null;
 }
+
+/** The people of a company (its members who have not left): they hear of its invoices and card charges. */
+export async function companyPeople(db: Db, companyId: number): Promise<number[]> {
+  return rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select u.id from company_members m join users u on u.id = m.user_id
+      where m.company_id = ${companyId} and u.deleted_at is null order by u.id`),
+  ).map((r) => Number(r.id));
+}

@@ -17,6 +17,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { AuthContext } from '../../platform/plugins/access.ts';
 import type { Env } from '../../platform/env.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
+import type { Outbox } from '../../platform/notify/outbox.ts';
 import * as repo from './billing-repo.ts';
 import { addMonths, monthCutoff, previousMonth, tokyoDay } from './calendar.ts';
 import { jpText, renderPdf } from './pdf.ts';
@@ -91,6 +92,28 @@ export function invoiceOf(
 }
 
 /**
+ * Issue 26 (ADR 0177): a month's card charge that did not go through (declined, or waiting for 3-D Secure)
+ * is told to the company's people in the transaction that records it, once per invoice (record
+ * `card:{company}:{month}`), whether the charge's own answer or Stripe's webhook says so first.
+ */
+export async function tellCardFailed(
+  tx: Db,
+  outbox: Outbox | undefined,
+  companyId: number,
+  month: string,
+  amount: number,
+): Promise<void> {
+  if (!outbox) return;
+  for (const userId of await repo.companyPeople(tx, companyId))
+    await outbox(tx, {
+      to: userId,
+      kind: 'card.failed',
+      record: `card:${companyId}:${month}`,
+      params: { amount },
+    });
+}
+
+/**
  * Shop billing (issue 14, ADR 0103): bills per approved support request, a monthly qualified invoice per
  * company (PDF), paid by bank transfer, or by card through the payment provider when one is configured
  * (ADR 0112); staff record the transfers received (ADR 0113).
@@ -102,6 +125,8 @@ export class BillingService {
     private readonly now: () => Date = () => new Date(),
     private readonly provider: PaymentProvider | null = null,
     private readonly log: Log = { error: () => {} },
+    /** The one outbox (issue 26): invoices issued and card charges that failed are told to the company. */
+    private readonly outbox?: Outbox,
   ) {}
 
   private company(userId: number) {
@@ -357,6 +382,33 @@ export class BillingService {
     };
   }
 
+  /* ------------------------------------------------------------------ notifications (issue 26, ADR 0177) */
+
+  /**
+   * The job at 05:00 on the 1st (Japan time): the closed invoices of `month` (last month by default) are
+   * issued, and the people of each company with something to pay hear of it, once (record
+   * `invoice:{company}:{month}`). Answers how many companies were told.
+   */
+  async issueInvoices(month: string = previousMonth(this.now())): Promise<number> {
+    if (!this.outbox || monthCutoff(month) > this.now()) return 0;
+    let told = 0;
+    for (const company of await repo.companiesOfMonth(this.db, month)) {
+      const invoice = await this.staffInvoice(company, month);
+      if (!invoice || invoice.total <= 0) continue;
+      await this.db.transaction(async (tx) => {
+        for (const userId of await repo.companyPeople(tx, company.id))
+          await this.outbox!(tx, {
+            to: userId,
+            kind: 'invoice.issued',
+            record: `invoice:${company.id}:${month}`,
+            params: { month, amount: invoice.total },
+          });
+      });
+      told += 1;
+    }
+    return told;
+  }
+
   /* ------------------------------------------------------------------ monthly card charge (ADR 0115) */
 
   /**
@@ -427,13 +479,16 @@ export class BillingService {
         e &&
         (e.type === 'card_error' || (e.status >= 400 && e.status < 500 && ![409, 429].includes(e.status)))
       ) {
-        await repo.finishCardCharge(this.db, chargeId, {
-          status:
-            e.code === 'authentication_required' || e.paymentIntent?.status === 'requires_action'
-              ? 'requires_action'
-              : 'failed',
-          paymentIntentId: e.paymentIntent?.id ?? null,
-          failureCode: e.declineCode ?? e.code ?? e.type,
+        await this.db.transaction(async (tx) => {
+          await repo.finishCardCharge(tx, chargeId, {
+            status:
+              e.code === 'authentication_required' || e.paymentIntent?.status === 'requires_action'
+                ? 'requires_action'
+                : 'failed',
+            paymentIntentId: e.paymentIntent?.id ?? null,
+            failureCode: e.declineCode ?? e.code ?? e.type,
+          });
+          await tellCardFailed(tx, this.outbox, company.id, month, invoice.total);
         });
         this.log.error(
           { companyId: company.id, month, status: e.status, type: e.type, code: e.code },
@@ -475,10 +530,13 @@ export class BillingService {
       await repo.markChargeUnanswered(this.db, chargeId, 'processing');
       return 'unanswered';
     }
-    await repo.finishCardCharge(this.db, chargeId, {
-      status: intent.status === 'requires_action' ? 'requires_action' : 'failed',
-      paymentIntentId: intent.id,
-      failureCode: intent.lastErrorCode ?? intent.status,
+    await this.db.transaction(async (tx) => {
+      await repo.finishCardCharge(tx, chargeId, {
+        status: intent.status === 'requires_action' ? 'requires_action' : 'failed',
+        paymentIntentId: intent.id,
+        failureCode: intent.lastErrorCode ?? intent.status,
+      });
+      await tellCardFailed(tx, this.outbox, company.id, month, invoice.total);
     });
     return 'failed';
   }

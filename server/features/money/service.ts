@@ -25,6 +25,7 @@ import { raiseFraudFlag } from '../../platform/fraud-signals.ts';
 import type { AuthContext } from '../../platform/plugins/access.ts';
 import { deriveKey, hmac } from '../../platform/keys.ts';
 import { credit, debit } from '../../platform/ledger.ts';
+import type { Outbox } from '../../platform/notify/outbox.ts';
 import { lookup, searchBanks, searchBranches } from './banks.ts';
 import {
   type BankAccountStatus,
@@ -58,6 +59,8 @@ export interface MoneyDeps {
   /** The payment provider (Stripe or the stand-in); by default the one `env` configures. */
   provider?: PaymentProvider | null;
   log?: { error: (obj: object, msg: string) => void; info?: (obj: object, msg: string) => void };
+  /** The one outbox (issue 26): payouts scheduled, paid and failed are told in their change's transaction. */
+  outbox?: Outbox;
 }
 
 /** A sample remitter for development and tests (production configures ZENGIN_*). */
@@ -195,7 +198,12 @@ export class MoneyService {
     const subject = `bank:${numberHash.slice(0, 16)}`;
     const users = [userId, ...others];
     for (const who of users)
-      await raiseFraudFlag(tx, { kind: 'shared_bank_account', userId: who, subject, ids: users.filter((u) => u !== who) });
+      await raiseFraudFlag(tx, {
+        kind: 'shared_bank_account',
+        userId: who,
+        subject,
+        ids: users.filter((u) => u !== who),
+      });
   }
 
   /** Accounts saved before their hash was kept get it (a job at start-up; issue 24). Answers how many. */
@@ -415,6 +423,15 @@ export class MoneyService {
         PAYOUT_MINIMUM_YEN,
       );
       await repo.insertLines(tx, created, lines);
+      // Issue 26 (ADR 0177): each supporter in the batch hears of the amount and the day, once per line.
+      const day = paymentDateOf(month);
+      for (const line of await repo.linesOfBatch(tx, created))
+        await this.deps.outbox?.(tx, {
+          to: line.user.id,
+          kind: 'payout.scheduled',
+          record: `payout_line:${line.id}`,
+          params: { amount: line.amount, day },
+        });
       if (actor)
         await audit(tx, {
           actor,
@@ -569,6 +586,12 @@ export class MoneyService {
           idempotencyKey: `payout:${line.id}`,
         });
         await repo.setLineStatus(tx, line.id, '支払済');
+        await this.deps.outbox?.(tx, {
+          to: line.user.id,
+          kind: 'payout.paid',
+          record: `payout_line:${line.id}`,
+          params: { amount: line.amount },
+        });
       }
       await repo.moveBatch(tx, id, ['出力済'], '支払済', 'paid_at');
       if (actor)
@@ -605,6 +628,13 @@ export class MoneyService {
         });
       }
       await repo.setLineStatus(tx, line.id, '失敗', note);
+      // The supporter fixes the bank details (mail always, contracts/notification-settings.ts).
+      await this.deps.outbox?.(tx, {
+        to: line.user.id,
+        kind: 'payout.failed',
+        record: `payout_line:${line.id}`,
+        params: { amount: line.amount },
+      });
       if (actor)
         await audit(tx, {
           actor,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BillingService } from './billing.ts';
 import { stripeWebhookSecretOf } from '../../platform/env.ts';
+import { notify, type Outbox } from '../../platform/notify/outbox.ts';
 import { createPaymentProvider } from './providers.ts';
 import { StandinPaymentProvider } from './standin.ts';
 import { LEFT_ACCOUNTS_QUEUE, MoneyService, PAYOUT_QUEUE } from './service.ts';
@@ -19,6 +20,10 @@ export const LEFT_ACCOUNTS_CRON = '30 4 * * *';
 export const CARD_CHARGE_QUEUE = 'money.card-charges';
 /** ADR 0115: at 06:00 on the 1st (Japan time), once the invoices of last month are issued. */
 export const CARD_CHARGE_CRON = '0 6 1 * *';
+
+/** Issue 26 (ADR 0177): at 05:00 on the 1st (Japan time), last month's invoices are issued and told. */
+export const ISSUE_INVOICES_QUEUE = 'money.issue-invoices';
+export const ISSUE_INVOICES_CRON = '0 5 1 * *';
 
 /** Issue 24: the match hash of bank accounts saved before migration 0032. */
 export const HASH_ACCOUNTS_QUEUE = 'money.hash-accounts';
@@ -41,7 +46,8 @@ export async function setupMoney(app: FastifyInstance): Promise<void> {
       });
     });
   }
-  const service = new MoneyService({ db: app.db, env: app.env, provider, log: app.log });
+  const outbox: Outbox = (tx, input) => notify(app, tx, input);
+  const service = new MoneyService({ db: app.db, env: app.env, provider, log: app.log, outbox });
   app.decorate('money', service);
   // Key rotation: rows sealed under a key now in BANK_KEYS_OLD are sealed again under BANK_KEY.
   if (app.env.BANK_KEYS_OLD) {
@@ -58,7 +64,12 @@ export async function setupMoney(app: FastifyInstance): Promise<void> {
     if (closed) app.log.info({ closed }, 'payout accounts of users who left closed at the payment provider');
   });
   await app.jobs.schedule(LEFT_ACCOUNTS_QUEUE, LEFT_ACCOUNTS_CRON);
-  const billing = new BillingService(app.db, app.env, () => new Date(), provider, app.log);
+  const billing = new BillingService(app.db, app.env, () => new Date(), provider, app.log, outbox);
+  await app.jobs.work(ISSUE_INVOICES_QUEUE, async () => {
+    const told = await billing.issueInvoices();
+    if (told) app.log.info({ companies: told }, 'invoices issued and told');
+  });
+  await app.jobs.schedule(ISSUE_INVOICES_QUEUE, ISSUE_INVOICES_CRON);
   await app.jobs.work(CARD_CHARGE_QUEUE, async () => {
     const run = await billing.chargeCards();
     app.log.info(run, 'monthly card charge');

@@ -3,6 +3,7 @@ import { errorSchema } from '../../../contracts/common.ts';
 import { MONEY_MESSAGES, stripeWebhookAnswerSchema } from '../../../contracts/money.ts';
 import { stripeWebhookSecretOf } from '../../platform/env.ts';
 import { HttpError } from '../../platform/http-errors.ts';
+import { notify } from '../../platform/notify/outbox.ts';
 import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
 import { handleStripeEvent, verifiedEvent } from './webhooks.ts';
 
@@ -41,7 +42,13 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (fastify) => {
         throw new HttpError(400, MONEY_MESSAGES.webhookSignature);
       }
       const outcome = await handleStripeEvent(
-        { db: app.db, provider: app.money.provider, log: app.log, now: () => new Date() },
+        {
+          db: app.db,
+          provider: app.money.provider,
+          log: app.log,
+          now: () => new Date(),
+          outbox: (tx, input) => notify(fastify, tx, input),
+        },
         event,
       );
       request.log.info({ event: event.type, outcome }, 'stripe webhook');

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { Db } from '../../platform/db/client.ts';
+import type { Outbox } from '../../platform/notify/outbox.ts';
+import { tellCardFailed } from './billing.ts';
 import * as billingRepo from './billing-repo.ts';
 import { tokyoDay } from './calendar.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -33,7 +35,14 @@ export function verifiedEvent(rawBody: string | Buffer, signature: string, secre
 }
 
 export async function handleStripeEvent(
-  deps: { db: Db; provider: PaymentProvider | null; log: FastifyBaseLogger; now: () => Date },
+  deps: {
+    db: Db;
+    provider: PaymentProvider | null;
+    log: FastifyBaseLogger;
+    now: () => Date;
+    /** Issue 26: a charge that failed is told to the company (ADR 0177). */
+    outbox?: Outbox;
+  },
   event: Stripe.Event,
 ): Promise<WebhookOutcome> {
   const { db } = deps;
@@ -48,7 +57,13 @@ export async function handleStripeEvent(
     switch (event.type) {
       case 'payment_intent.succeeded':
       case 'payment_intent.payment_failed':
-        await settleCharge(tx, event.data.object, event.type === 'payment_intent.succeeded', deps.now());
+        await settleCharge(
+          tx,
+          event.data.object,
+          event.type === 'payment_intent.succeeded',
+          deps.now(),
+          deps.outbox,
+        );
         break;
       case 'setup_intent.succeeded':
         if (card) await billingRepo.saveCard(tx, card.companyId, card.card, null);
@@ -61,7 +76,13 @@ export async function handleStripeEvent(
   });
 }
 
-async function settleCharge(tx: Db, intent: Stripe.PaymentIntent, succeeded: boolean, now: Date) {
+async function settleCharge(
+  tx: Db,
+  intent: Stripe.PaymentIntent,
+  succeeded: boolean,
+  now: Date,
+  outbox?: Outbox,
+) {
   const companyId = Number(intent.metadata.focustar_company_id);
   const month = intent.metadata.focustar_invoice_month ?? '';
   if (!Number.isInteger(companyId) || !/^\d{4}-\d{2}$/.test(month)) return;
@@ -87,7 +108,7 @@ async function settleCharge(tx: Db, intent: Stripe.PaymentIntent, succeeded: boo
     return;
   }
   const error = intent.last_payment_error;
-  await billingRepo.settleCardCharge(tx, charge.id, {
+  const settled = await billingRepo.settleCardCharge(tx, charge.id, {
     // As the charge's own answer is read (ADR 0115): a card that needs 3-D Secure waits for the shop.
     status:
       intent.status === 'requires_action' || error?.code === 'authentication_required'
@@ -96,6 +117,7 @@ async function settleCharge(tx: Db, intent: Stripe.PaymentIntent, succeeded: boo
     paymentIntentId: intent.id,
     failureCode: error?.decline_code ?? error?.code ?? intent.status,
   });
+  if (settled) await tellCardFailed(tx, outbox, companyId, month, intent.amount);
 }
 
 /** The card a succeeded SetupIntent saved, for the company whose customer it is (the same object-level check as the screen's). */

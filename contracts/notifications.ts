@@ -302,23 +302,23 @@ export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
 export const unreadCountSchema = z.object({ count: z.number().int() });
 
 const IDS_MESSAGE = '既読にするお知らせを選んでください。';
-export const markReadSchema = z.union(
-  [
-    z.object({ all: z.literal(true, { error: IDS_MESSAGE }) }).strict(),
-    z
-      .object({
-        ids: z
-          .array(z.number({ error: IDS_MESSAGE }).int(IDS_MESSAGE).positive(IDS_MESSAGE), {
-            error: IDS_MESSAGE,
-          })
-          .min(1, IDS_MESSAGE)
-          .max(100, '一度に既読にできるのは100件までです。'),
-      })
-      .strict(),
-  ],
-  { error: IDS_MESSAGE },
-);
-export type MarkRead = z.infer<typeof markReadSchema>;
+/** `{ "ids": [..] }` or `{ "all": true }`, exactly one; a mistake is named on its field (seed spec section 5). */
+export const markReadSchema = z
+  .object({
+    ids: z
+      .array(z.number({ error: IDS_MESSAGE }).int(IDS_MESSAGE).positive(IDS_MESSAGE), { error: IDS_MESSAGE })
+      .min(1, IDS_MESSAGE)
+      .max(100, '一度に既読にできるのは100件までです。')
+      .optional(),
+    all: z.literal(true, { error: IDS_MESSAGE }).optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if ((v.ids === undefined) === (v.all === undefined))
+      ctx.addIssue({ code: 'custom', path: ['ids'], message: IDS_MESSAGE });
+  })
+  .transform((v): { ids: number[] } | { all: true } => (v.ids ? { ids: v.ids } : { all: true }));
+export type MarkRead = z.input<typeof markReadSchema>;
 export const markReadResultSchema = z.object({ updated: z.number().int(), unread: z.number().int() });
 
 export const NOTIFICATION_TEXTS = {

@@ -41,6 +41,7 @@ export const ROUTE_SCREEN_NAMES = [
   'line',
   'login',
   'material',
+  'notifications',
   'oauth',
   'payments',
   'period',

@@ -11,6 +11,7 @@ import {
   shops,
   snsAccounts,
   users,
+  socialAccounts,
 } from '../features/schema.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { StandinPost } from '../platform/sns-standin.ts';
@@ -35,7 +36,12 @@ export const DEMO_ACCOUNTS = [
   { email: 'north-owner@example.com', name: '北村 大地', screenName: 'demo-north-owner', roleId: 3 },
   { email: 'west-owner@example.com', name: '西田 彩', screenName: 'demo-west-owner', roleId: 3 },
   { email: 'south-owner@example.com', name: '南 海斗', screenName: 'demo-south-owner', roleId: 3 },
+  // Issue 26: a supporter who logs in with LINE (a linked LINE login), so LINE messages reach them.
+  { email: 'line-supporter@example.com', name: '小林 葵', screenName: 'demo-line-supporter', roleId: 3 },
 ] as const;
+
+/** The LINE user id of `line-supporter@example.com`'s linked LINE login (LINE's form: `U` and 32 hex digits). */
+export const DEMO_LINE_USER_ID = 'U5d2c0a1e9f3b4c6d8e7f60718293a4b5';
 
 type DemoShop = {
   owner: 'north' | 'west' | 'south';
@@ -257,6 +263,12 @@ export async function seedDemoData(db: Db, services: DemoServices = {}): Promise
       )
       .returning({ id: users.id, email: users.email });
     const id = (email: string) => inserted.find((u) => u.email === email)!.id;
+    await tx.insert(socialAccounts).values({
+      userId: id('line-supporter@example.com'),
+      provider: 'line',
+      providerUserId: DEMO_LINE_USER_ID,
+      status: '承認',
+    });
 
     const [demoCompany, pendingCompany] = await tx
       .insert(companies)

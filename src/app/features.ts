@@ -16,6 +16,7 @@ import { feature as guides } from '../features/guides/index.ts';
 import { feature as legal } from '../features/legal/index.ts';
 import { feature as errors } from '../features/errors/index.ts';
 import { feature as profiles } from '../features/profiles/index.ts';
+import { feature as notifications } from '../features/notifications/index.ts';
 import type { ClientFeature } from '../platform/routing.ts';
 import { adminMenu } from './admin/index.ts';
 
@@ -44,6 +45,7 @@ const LISTED: readonly ClientFeature[] = [
   legal,
   errors,
   profiles,
+  notifications,
 ];
 
 /** The features, then the app's admin menu (which gathers their `adminLinks`). */

@@ -27,6 +27,8 @@ const PRODUCT_DESIGN_SIGNED_IN = [
   // Issue 24: the staff audit log (admins).
   '/admin-audit-log',
   '/admin-fraud',
+  // Issue 26 "In-app" (product design section 8): the person's notifications, the bell's screen.
+  '/notifications',
 ];
 
 /** Seed spec section 2, both tables, as written there ({param} in the spec, :param here). */

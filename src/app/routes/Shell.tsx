@@ -39,6 +39,20 @@ export const useMarkScreenReady = () => useContext(ScreenReady);
 /** The side menu and the footer load after the first paint (or when the menu is opened first): ADR 0038. */
 const ConnectedMenu = lazy(() => import('../shell/ConnectedMenu.tsx'));
 const Footer = lazy(() => import('../shell/Footer.tsx').then((m) => ({ default: m.Footer })));
+/** Issue 26 "In-app", ADR 0176: the bell loads after the first paint; its place is kept meanwhile. */
+const Bell = lazy(() => import('../../features/notifications/Bell.tsx'));
+const BellPlace = styled('span', { display: 'inline-block', width: '44px', height: '44px', flexShrink: 0 });
+
+function DeferredBell() {
+  const show = useAfterFirstPaint();
+  return show ? (
+    <Suspense fallback={<BellPlace />}>
+      <Bell />
+    </Suspense>
+  ) : (
+    <BellPlace />
+  );
+}
 
 function DeferredMenu({ path }: { path: string }) {
   const { open } = useSideMenu();
@@ -56,7 +70,10 @@ function ConnectedHeader() {
   const menu = useSideMenu();
   const right =
     login && user ? (
-      <MemberHeaderActions mode={role} name={role === 'shop' && shop ? shop.name : user.name} />
+      <>
+        <MemberHeaderActions mode={role} name={role === 'shop' && shop ? shop.name : user.name} />
+        <DeferredBell />
+      </>
     ) : (
       <GuestHeaderActions />
     );

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/seed/demo.ts';
 import { createTestApp, type TestApp, TestClient } from '../support/app.ts';
 import type { DbKind } from '../support/db.ts';
+import type { CapturedMail, MailCatcher } from '../support/mail.ts';
 
 /** Shared set-up of the account suites: the real app on a seeded database, mail to a real SMTP server. */
 export const APP_URL = 'http://localhost:3000';
@@ -86,3 +87,24 @@ export async function tableCounts(t: TestApp): Promise<Record<string, number>> {
 }
 
 export const JAPANESE = /[ぁ-んァ-ヶ一-龠々ー]/;
+
+/**
+ * Issue 28 (3): the mail to `to` that `match` picks out (by the test's own record: its number, its words),
+ * waited for. Mails go out from the outbox in the background, so another test's mail may arrive before or
+ * after it: a test never takes "the next mail" to a shared address.
+ */
+export async function mailMatching(
+  mail: MailCatcher,
+  to: string,
+  match: (m: CapturedMail) => boolean,
+  timeoutMs = 15_000,
+): Promise<CapturedMail> {
+  return vi.waitFor(
+    () => {
+      const found = mail.to(to).find(match);
+      if (!found) throw new Error(`no matching mail to ${to} yet`);
+      return found;
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
+}

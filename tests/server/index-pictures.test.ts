@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { indexPictureListSchema, publicIndexPictureListSchema } from '../../contracts/index-pictures.ts';
 import { type TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
@@ -35,6 +35,14 @@ for (const kind of DB_KINDS) {
       staff = await loginAs(t, 'staff@example.com');
     });
     afterAll(() => t.close());
+    // Issue 28 (3): each test starts from a top page without pictures and uploads its own.
+    beforeEach(async () => {
+      const { items } = indexPictureListSchema.parse((await staff.get('/api/index-pictures')).json());
+      for (const p of items) expect((await staff.delete(`/api/index-pictures/${p.id}`)).statusCode).toBe(200);
+    });
+    const uploadAll = async (...alts: [string, string][]) => {
+      for (const [alt, color] of alts) expect((await upload(alt, await image(color))).statusCode).toBe(201);
+    };
 
     it('the top page gets nothing until staff upload; an upload is resized, stored and served', async () => {
       expect((await guest().get('/api/random-index-pictures')).json()).toEqual({ items: [] });
@@ -57,6 +65,7 @@ for (const kind of DB_KINDS) {
     });
 
     it('alt text is required (and nothing is left stored); a non-image or no image is a 422 in Japanese', async () => {
+      await uploadAll(['自家焙煎のコーヒー', '#a0522d']);
       const noAlt = await upload('  ', await image('#fff'));
       expect(noAlt.statusCode).toBe(422);
       expect(noAlt.json().errors).toEqual({ alt: ['画像の説明（代替テキスト）を入力してください。'] });
@@ -70,8 +79,11 @@ for (const kind of DB_KINDS) {
     });
 
     it('staff reorder with the whole list; a stale or partial list is refused', async () => {
-      await upload('季節のケーキ', await image('#ffc0cb'));
-      await upload('店内の様子', await image('#87ceeb'));
+      await uploadAll(
+        ['自家焙煎のコーヒー', '#a0522d'],
+        ['季節のケーキ', '#ffc0cb'],
+        ['店内の様子', '#87ceeb'],
+      );
       const before = indexPictureListSchema.parse((await staff.get('/api/index-pictures')).json()).items;
       expect(before.map((p) => p.alt)).toEqual(['自家焙煎のコーヒー', '季節のケーキ', '店内の様子']);
       const ids = before.map((p) => p.id);
@@ -90,6 +102,11 @@ for (const kind of DB_KINDS) {
     });
 
     it('switched off, a picture leaves the top page; the alt text can be changed; delete removes the file', async () => {
+      await uploadAll(
+        ['店内の様子', '#87ceeb'],
+        ['自家焙煎のコーヒー', '#a0522d'],
+        ['季節のケーキ', '#ffc0cb'],
+      );
       const [first, second] = indexPictureListSchema.parse(
         (await staff.get('/api/index-pictures')).json(),
       ).items;

@@ -46,6 +46,9 @@ export const MESSAGES = {
   validation: VALIDATION_SUMMARY,
   csrf: 'ページの有効期限が切れました。もう一度お試しください。',
   serverError: 'サーバーでエラーが発生しました。しばらくしてからもう一度お試しください。',
+  /** Issue 29: PostgreSQL restarting or unreachable; nothing was saved, the same action can be tried again. */
+  databaseUnavailable:
+    'ただいまサーバーが混み合っているため、処理できませんでした。内容は保存されていません。少し待ってからもう一度お試しください。',
   invalidJson: 'リクエストの形式が正しくありません。',
   tooLarge: '送信されたデータが大きすぎます。',
   unsupportedMedia: 'このデータ形式には対応していません。',

@@ -24,6 +24,39 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_ASYNC_CONSTRAINT: [400, MESSAGES.invalidJson],
 };
 
+/** Connection-class SQLSTATEs (08…) and the shutdown ones (57P01 admin, 57P02 crash, 57P03 starting up). */
+const DATABASE_DOWN_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+const DATABASE_DOWN_MESSAGES =
+  /Connection terminated|Connection ended|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+
+/**
+ * Issue 29 "Degrading instead of stopping": an error because PostgreSQL is restarting or unreachable (the
+ * driver's own, or Drizzle's wrapping it as `cause`). The transaction did not commit, so the request may be
+ * sent again: 503 with Retry-After, not a 500 that reads as a bug.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (DATABASE_DOWN_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+      return true;
+    if (typeof message === 'string' && DATABASE_DOWN_MESSAGES.test(message)) return true;
+    e = cause;
+  }
+  return false;
+}
+
+/** Seconds a client is asked to wait after a 503 of the database (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_S = 5;
+
 /**
  * The one error envelope: `{ message }`, plus `errors` for 422. Details of a 5xx never leave the server.
  * Validation of params/query/body answers 422 in every case (seed spec section 5).
@@ -43,6 +76,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     const known = 'code' in err && err.code ? FASTIFY_CODES[err.code] : undefined;
     if (known) return reply.code(known[0]).send({ message: known[1] });
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 500 && isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', String(DATABASE_RETRY_AFTER_S))
+        .send({ message: MESSAGES.databaseUnavailable });
+    }
     if (status >= 500) {
       request.log.error({ err }, 'unhandled error');
       return reply.code(500).send({ message: MESSAGES.serverError });

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { MESSAGES } from '../../contracts/common.ts';
+import { features } from '../../server/features/index.ts';
+import * as schema from '../../server/features/schema.ts';
+import { buildApp } from '../../server/platform/app.ts';
+import { type Database, openDatabase, rowsOf } from '../../server/platform/db/client.ts';
+import { loadEnv } from '../../server/platform/env.ts';
+import { isDatabaseUnavailable } from '../../server/platform/plugins/errors.ts';
+import { seedDemoData } from '../../server/seed/demo.ts';
+import { TEST_APP_SECRET, TEST_VERSION, type TestApp } from '../support/app.ts';
+import { scratchDatabase } from '../support/processes.ts';
+import { tcpRelay, type TcpRelay } from '../support/relay.ts';
+import { loginAs } from './helpers.ts';
+
+/**
+ * Issue 29 "Degrading instead of stopping": PostgreSQL restarted under load. The app reaches PostgreSQL
+ * through a relay the test cuts (every connection closed, new ones refused, as while the server restarts) and
+ * restores: meanwhile a request answers 503 in Japanese with Retry-After, not 500; afterwards the pool
+ * reconnects by itself and the same requests answer 200; a money action cut mid-way leaves nothing half written.
+ */
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+  'issue 29: PostgreSQL restarted: a Japanese 503 meanwhile, the pool reconnects, nothing half written [postgres]',
+  () => {
+    let scratch: { url: string; drop(): Promise<void> };
+    let relay: TcpRelay;
+    let database: Database<typeof schema>;
+    let direct: Database<typeof schema>;
+    let app: Awaited<ReturnType<typeof buildApp>>;
+    beforeAll(async () => {
+      scratch = await scratchDatabase();
+      direct = await openDatabase({ schema, databaseUrl: scratch.url, poolMax: 2 });
+      await seedDemoData(direct.db);
+      relay = await tcpRelay(scratch.url, 5432);
+      database = await openDatabase({ schema, databaseUrl: relay.url, poolMax: 5 });
+      app = await buildApp({
+        env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: TEST_APP_SECRET, WORKERS: '0' }),
+        database,
+        features,
+        version: TEST_VERSION,
+        clientDir: null,
+      });
+      await app.ready();
+    }, 300_000);
+    afterAll(async () => {
+      await relay?.restore();
+      await app?.close().catch(() => undefined);
+      await database?.close().catch(() => undefined);
+      await direct?.close();
+      await relay?.close();
+      await scratch?.drop();
+    }, 120_000);
+
+    it('a signed-in read answers 503 in Japanese with Retry-After while PostgreSQL is away, and 200 once it is back', async () => {
+      const owner = await loginAs({ app } as TestApp, 'owner@example.com');
+      expect((await owner.request({ method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+      await relay.cut();
+      try {
+        const down = await owner.request({ method: 'GET', url: '/api/me' });
+        expect(down.statusCode, down.body).toBe(503);
+        expect(down.json()).toEqual({ message: MESSAGES.databaseUnavailable });
+        expect(down.headers['retry-after']).toBe('5');
+        // The readiness probe says so too (the database check), so a balancer stops sending traffic.
+        expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(503);
+      } finally {
+        await relay.restore();
+      }
+      // The pool drops its dead connections and opens new ones: no restart of the app.
+      let back = 0;
+      for (let i = 0; i < 20 && back !== 200; i += 1) {
+        back = (await owner.request({ method: 'GET', url: '/api/me' })).statusCode;
+        if (back !== 200) await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(back).toBe(200);
+    });
+
+    it('approvals cut off mid-way: each unit is approved with its one credit, or neither; retried, it is paid once', async () => {
+      const owner = await loginAs({ app } as TestApp, 'owner@example.com');
+      const units = rowsOf<{ id: number }>(
+        await direct.db.execute(sql`
+          select u.id from units u join advertisements a on a.id = u.advertisement_id
+          join shops s on s.id = a.shop_id where s.screen_name = 'demo-cafe' and u.status = 'posted' order by u.id`),
+      ).map((r) => Number(r.id));
+      expect(units.length).toBeGreaterThan(0);
+      // The cut lands while the approvals are in flight.
+      const answers = Promise.all(
+        units.map((id) => owner.request({ method: 'POST', url: `/api/units/${id}/approve` })),
+      );
+      await new Promise((r) => setTimeout(r, 5));
+      await relay.cut();
+      const first = (await answers).map((a) => a.statusCode);
+      await relay.restore();
+      expect(
+        first.every((s) => s === 200 || s === 503),
+        JSON.stringify(first),
+      ).toBe(true);
+      // Whatever answered 503 is sent again, as the client's retry would.
+      for (const [i, id] of units.entries()) {
+        if (first[i] !== 503) continue;
+        let status = 0;
+        for (let n = 0; n < 20 && status !== 200; n += 1) {
+          status = (await owner.request({ method: 'POST', url: `/api/units/${id}/approve` })).statusCode;
+          if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+        }
+        expect(status).toBe(200);
+      }
+      const rows = rowsOf<{ id: number; status: string; credits: number }>(
+        await direct.db.execute(sql`
+          select u.id, u.status, (select count(*)::int from ledger_entries l where l.idempotency_key = 'unit:' || u.id || ':reward') as credits
+          from units u where u.id = any(${sql.raw(`array[${units.join(',')}]::int[]`)})`),
+      );
+      for (const r of rows) {
+        expect(r.status, `unit ${r.id}`).toBe('approved');
+        expect(r.credits, `unit ${r.id}`).toBe(1);
+      }
+    });
+
+    it('tells a database outage from a bug: connection errors and shutdown codes, directly or as a cause', () => {
+      expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '57P01' }))).toBe(true);
+      expect(
+        isDatabaseUnavailable(
+          new Error('Failed query', { cause: new Error('Connection terminated unexpectedly') }),
+        ),
+      ).toBe(true);
+      expect(isDatabaseUnavailable(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))).toBe(true);
+      expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '08006' }))).toBe(true);
+      expect(isDatabaseUnavailable(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false);
+      expect(isDatabaseUnavailable(new TypeError('undefined is not a function'))).toBe(false);
+    });
+  },
+);

@@ -9,6 +9,8 @@ import {
 } from '../../contracts/notifications.ts';
 import { PUBLISHED_SHOP_STATUS } from '../../contracts/shops.ts';
 import { BillingService } from '../../server/features/money/billing.ts';
+import * as billingRepo from '../../server/features/money/billing-repo.ts';
+import { type PaymentProvider, PaymentProviderError } from '../../server/features/money/provider.ts';
 import { MoneyService } from '../../server/features/money/service.ts';
 import { handleStripeEvent } from '../../server/features/money/webhooks.ts';
 import { rowsOf } from '../../server/platform/db/client.ts';
@@ -330,6 +332,62 @@ for (const kind of DB_KINDS) {
       );
       expect(charge!.status).toBe('failed');
       await expectToldOnce(owner.id, 'card.failed', `card:${shop.companyId}:2031-02`, { amount: 858 });
+    });
+
+    it('card.failed: the monthly charge’s own decline tells the company’s people once, though the job runs twice', async () => {
+      const owner = await person();
+      const shop = await shopOf(owner.id);
+      await t.database.db.execute(sql`
+        insert into bills (advertisement_id, company_id, shop_id, month, units, reward, rewards, fee, subtotal)
+        values (${900_000 + shop.shopId}, ${shop.companyId}, ${shop.shopId}, '2031-01', 1, 1000, 1000, 300, 1300)`);
+      // A provider whose card is declined (Stripe's card_error), as the stand-in's pm_card_chargeCustomerFail.
+      const declining = {
+        kind: 'standin',
+        publishableKey: 'pk_test',
+        chargeSavedCard: async () => {
+          throw new PaymentProviderError(
+            402,
+            'card_error',
+            'card_declined',
+            null,
+            'declined',
+            null,
+            'generic_decline',
+          );
+        },
+      } as unknown as PaymentProvider;
+      await billingRepo.saveCustomer(
+        t.database.db,
+        shop.companyId,
+        'standin',
+        `cus_told_${shop.companyId}`,
+        owner.id,
+      );
+      await billingRepo.saveCard(
+        t.database.db,
+        shop.companyId,
+        {
+          paymentMethodId: `pm_told_${shop.companyId}`,
+          brand: 'visa',
+          last4: '0341',
+          expMonth: 12,
+          expYear: 2035,
+        },
+        owner.id,
+      );
+      const billing = new BillingService(
+        t.database.db,
+        t.env,
+        () => AT,
+        declining,
+        { error: () => {} },
+        outbox,
+      );
+      const first = await billing.chargeCards('2031-01');
+      const again = await billing.chargeCards('2031-01');
+      expect([first.failed, again.failed]).toEqual([1, 0]);
+      // 1,300 yen and 10 % tax.
+      await expectToldOnce(owner.id, 'card.failed', `card:${shop.companyId}:2031-01`, { amount: 1430 });
     });
 
     /* ------------------------------------------------------------------ staff */

@@ -224,6 +224,8 @@ for (const kind of DB_KINDS) {
           'POST /api/leave',
           // Issue 24: the role change (its admin-signed fuzzing is in security/role-changes.test.ts).
           'PUT /api/users/1/role',
+          // Issue 26 "In-app" (ADR 0176): marking notifications read.
+          'POST /api/notifications/read',
         ]),
       );
       expect(ID_ROUTES.length).toBeGreaterThanOrEqual(3);

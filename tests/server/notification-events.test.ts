@@ -143,14 +143,21 @@ for (const kind of DB_KINDS) {
 
     /* ------------------------------------------------------------------ supporters */
 
-    it('offer.expiring: an open offer due within 24 hours is reminded once however often the 15-minute job runs; one due later is not yet', async () => {
+    it('offer.expiring: an open offer due within 24 hours is reminded once however often the 15-minute job runs; one due later is not yet, one made with less than a day to answer never', async () => {
       const [supporter, later, owner] = [await person(), await person(), await person()];
       const shop = await shopOf(owner.id);
       const adId = await liveAd(shop.shopId, owner.id);
       const due = new Date(AT.getTime() + 10 * HOUR_MS);
       const unitId = await unit(adId, supporter.id, 'offered', due);
       await unit(adId, later.id, 'offered', new Date(AT.getTime() + 30 * HOUR_MS));
+      // An offer made with less than a day to answer named its deadline when it arrived: no reminder.
+      const short = await person();
+      const shortUnit = await unit(adId, short.id, 'offered', due);
+      await t.database.db.execute(
+        sql`update units set offered_at = ${new Date(AT.getTime() - HOUR_MS)} where id = ${shortUnit}`,
+      );
       for (let i = 0; i < 2; i++) await t.app.advertisements.remindExpiringOffers(AT);
+      expect((await told(short.id, 'offer.expiring')).inApp).toEqual([]);
       await expectToldOnce(supporter.id, 'offer.expiring', `unit:${unitId}`, {
         shop: shop.name,
         deadline: due.toISOString(),

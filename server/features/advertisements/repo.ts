@@ -576,7 +576,10 @@ export async function shopsWithPostsWaiting(
   ).map((r) => ({ shopId: Number(r.shop_id), shop: String(r.name), posts: Number(r.n) }));
 }
 
-/** Open offers whose answer deadline is within `until` and whose supporter was not yet told so. */
+/**
+ * Open offers whose answer deadline is within `until` and whose supporter was not yet told so (offers made
+ * with a day or less to answer are left out: their arrival named the deadline).
+ */
 export async function offersExpiring(
   db: Db,
   at: Date,
@@ -587,6 +590,8 @@ export async function offersExpiring(
       select u.id, u.user_id, s.name, u.expires_at from units u
         join advertisements a on a.id = u.advertisement_id join shops s on s.id = a.shop_id
       where u.status = 'offered' and u.expires_at > ${at} and u.expires_at <= ${until}
+        -- An offer made with less than a day to answer said so when it arrived: no second message.
+        and u.offered_at < u.expires_at - interval '24 hours'
         and not exists (select 1 from notifications n where n.user_id = u.user_id
           and n.kind = 'offer.expiring' and n.record_key = 'unit:' || u.id)
       order by u.id limit 1000`),

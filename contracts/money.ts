@@ -20,7 +20,8 @@ export type LineStatus = (typeof LINE_STATUSES)[number];
 
 export const MONEY_MESSAGES = {
   /** Issue 24: what a supporter whose payouts are held reads on /history (neutral, product design section 8). */
-  onHold: 'お振込みの前に、運営でアカウントの確認をしています。確認が終わりしだいお振込みします。ご不明な点はお問い合わせからご連絡ください。',
+  onHold:
+    'お振込みの前に、運営でアカウントの確認をしています。確認が終わりしだいお振込みします。ご不明な点はお問い合わせからご連絡ください。',
   bankCode: '金融機関コードは4桁の数字で入力してください。',
   bankUnknown: 'この金融機関コードは見つかりませんでした。金融機関名から選んでください。',
   branchCode: '支店コードは3桁の数字で入力してください。',
@@ -42,6 +43,11 @@ export const MONEY_MESSAGES = {
   built: 'お振込みのバッチを作成しました。',
   alreadyBuilt: 'この月のお振込みのバッチは作成済みです。',
   paid: 'お振込みを支払済にしました。',
+  /** Issue 25: the questions before the payout actions (the screens name the month and the total). */
+  confirmBuild: (month: string) =>
+    `${month}のお振込みのバッチを作成します。締めた月の確定した報酬が、この月のお振込みにまとめられます。よろしいですか？`,
+  confirmPaid: (month: string, total: string) =>
+    `${month}（${total}）を支払済にします。銀行での振込が済んでいることを確かめてください。よろしいですか？`,
   failed: 'お振込みを失敗にし、金額を報酬残高に戻しました。',
   invoiceNotFound: 'この月の請求書はありません。',
   issuerMissing: '請求書の発行者（INVOICE_* の設定）がないため、請求書を作れません。',

@@ -1,4 +1,5 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { appUrl } from './support/ports.ts';
 import { installRecaptchaStandIn, RECAPTCHA_CHECKBOX_LABEL } from './support/recaptcha-standin.ts';
 
 /**
@@ -133,12 +134,17 @@ export async function login(
  * Signs up by e-mail through the sign-up page and opens the verification link of the mail, as a
  * person does (seed spec sections 1 and 2). Leaves the page signed in as the new supporter.
  */
-export async function registerByEmail(page: Page, email: string, password: string): Promise<string> {
+export async function registerByEmail(
+  page: Page,
+  email: string,
+  password: string,
+  name = 'テスト 太郎',
+): Promise<string> {
   const screenName = `e2e_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   await page.goto('/email-sign-up');
   await page.getByLabel('メールアドレス').fill(email);
   await page.getByLabel('パスワード', { exact: true }).fill(password);
-  await page.getByLabel(/^お名前/).fill('テスト 太郎');
+  await page.getByLabel(/^お名前/).fill(name);
   await page.getByLabel(/^ユーザーID/).fill(screenName);
   await page.getByRole('checkbox', { name: /利用規約/ }).check();
   await tickRecaptcha(page);
@@ -223,3 +229,79 @@ export const GUEST_ROUTES = [
   '/recruitments',
   '/winner-picker',
 ] as const;
+
+/**
+ * Calls the API from a signed-in page, as the app does (its bearer token, the XSRF cookie echoed): the steps
+ * of a journey that are other people's (staff approving, an owner writing a request) stay short. Throws with
+ * the answer when it is not 2xx, so a broken fixture says why.
+ */
+export async function callApi<T = unknown>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem('accessToken');
+      const xsrf = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.slice('XSRF-TOKEN='.length);
+      const headers: Record<string, string> = {
+        Accept: 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+      };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      const res = await fetch(path, {
+        method,
+        headers,
+        credentials: 'include',
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, text: await res.text() };
+    },
+    { method, path, body },
+  );
+  if (answer.status < 200 || answer.status > 299) {
+    throw new Error(`${method} ${path} answered ${answer.status}: ${answer.text}`);
+  }
+  return (answer.text ? JSON.parse(answer.text) : null) as T;
+}
+
+/** Another person signed in, in a browser context of their own, for `callApi`. Close it when done. */
+export interface Someone {
+  page: Page;
+  call<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  close(): Promise<void>;
+}
+
+async function someoneIn(browser: Browser, signIn: (page: Page) => Promise<unknown>): Promise<Someone> {
+  const context = await browser.newContext({ baseURL: appUrl(), locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) =>
+    route.abort('internetdisconnected'),
+  );
+  const { installRecaptchaStandIn } = await import('./support/recaptcha-standin.ts');
+  await installRecaptchaStandIn(context);
+  const page = await context.newPage();
+  await signIn(page);
+  return {
+    page,
+    call: (method, path, body) => callApi(page, method, path, body),
+    close: () => context.close(),
+  };
+}
+
+/** A demo account signed in beside the test's own page (its remembered mode is left as it is). */
+export function signedIn(browser: Browser, email: string): Promise<Someone> {
+  return someoneIn(browser, (page) => login(page, email, DEMO_PASSWORD, { keepMode: true }));
+}
+
+/** A new supporter signed up by e-mail (verified) beside the test's own page. */
+export function newSupporter(browser: Browser, name: string): Promise<Someone> {
+  return someoneIn(browser, (page) =>
+    registerByEmail(page, uniqueEmail('journey'), 'Hoshi-no-kirin-25', name),
+  );
+}

@@ -15,7 +15,19 @@ import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, EmptyState, Notice, PageFrame } from '../../platform/ui/Page.tsx';
 import { listAdvertisements } from './api/list-advertisements.ts';
 import { approveAdvertisement, sendBackAdvertisement } from './api/review-advertisement.ts';
-import { PhotoList } from './parts.tsx';
+import { Facts, PhotoList, Post, Row } from './parts.tsx';
+import { styled } from '../../platform/styles/stitches.config.ts';
+
+const SendBack = styled('section', {
+  marginTop: '$4',
+  paddingTop: '$3',
+  borderTop: '1px solid $border',
+  display: 'grid',
+  gap: '$2',
+  justifyItems: 'start',
+  '& > *': { width: '100%' },
+  '& > button': { width: 'auto' },
+});
 import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
 
 /** Product design section 7, issue 13: staff review support requests (審査中 -> 配信中 or 差し戻し). */
@@ -82,50 +94,66 @@ function Review({ ad, onDone }: { ad: Advertisement; onDone: () => void }) {
         {ad.shop.name}（{ad.status}）
       </h2>
       <HistoryLink table="advertisements" id={ad.id} />
-      <p style={{ whiteSpace: 'pre-wrap' }}>
+      <Post>
         {ad.text}
         {ad.hashtags.length ? `\n${ad.hashtags.map((h) => `#${h}`).join(' ')}` : ''}
-      </p>
+      </Post>
       <PhotoList urls={ad.image_urls} label="依頼の写真" />
-      <p style={{ overflowWrap: 'anywhere' }}>
-        {ad.platforms.map((p) => PLATFORM_LABELS[p]).join('・')}／{ad.units}件 × {formatYen(ad.reward ?? 0)}／
-        {formatPeriod(ad.starts_on, ad.ends_on)}／リンク先 {ad.effective_landing_url}
-      </p>
-      <p>申請 {formatDateTime(ad.submitted_at)}</p>
+      {/* Issue 25: the facts one per line (were run together with ／), so staff read each before judging. */}
+      <Facts>
+        <dt>投稿するSNS</dt>
+        <dd>{ad.platforms.map((p) => PLATFORM_LABELS[p]).join('・')}</dd>
+        <dt>件数と報酬</dt>
+        <dd>
+          {ad.units}件 × {formatYen(ad.reward ?? 0)}
+        </dd>
+        <dt>掲載期間</dt>
+        <dd>{formatPeriod(ad.starts_on, ad.ends_on)}</dd>
+        <dt>リンク先</dt>
+        <dd>{ad.effective_landing_url}</dd>
+        <dt>申請</dt>
+        <dd>{formatDateTime(ad.submitted_at)}</dd>
+      </Facts>
       {message && <FormAlert role="alert">{message}</FormAlert>}
       {ad.status === '審査中' && (
         <>
-          <Button
-            disabled={busy}
-            onClick={() =>
-              act(
-                `${ad.shop.name}の拡散依頼を承認して、フォーカスターに依頼を配信しますか？`,
-                () => approveAdvertisement(ad.id),
-                AD_MESSAGES.approved,
-              )
-            }
-          >
-            承認して配信する
-          </Button>
-          <Field
-            label="差し戻しの理由"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            errors={errors.reason}
-          />
-          <Button
-            variant="danger"
-            disabled={busy}
-            onClick={() =>
-              act(
-                '理由を添えて、この拡散依頼を差し戻しますか？',
-                () => sendBackAdvertisement(ad.id, reason),
-                AD_MESSAGES.rejected,
-              )
-            }
-          >
-            差し戻す
-          </Button>
+          <Row>
+            <Button
+              disabled={busy}
+              onClick={() =>
+                act(
+                  `${ad.shop.name}の拡散依頼を承認して、フォーカスターに依頼を配信しますか？`,
+                  () => approveAdvertisement(ad.id),
+                  AD_MESSAGES.approved,
+                )
+              }
+            >
+              承認して配信する
+            </Button>
+          </Row>
+          {/* Sending back is its own group, apart from approving, with the reason the owner will read. */}
+          <SendBack aria-label="差し戻す場合">
+            <Field
+              label="差し戻しの理由"
+              hint="お店にメールで伝わります。直してほしい点を具体的に書いてください。"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              errors={errors.reason}
+            />
+            <Button
+              variant="danger"
+              disabled={busy}
+              onClick={() =>
+                act(
+                  '理由を添えて、この拡散依頼を差し戻しますか？',
+                  () => sendBackAdvertisement(ad.id, reason),
+                  AD_MESSAGES.rejected,
+                )
+              }
+            >
+              差し戻す
+            </Button>
+          </SendBack>
         </>
       )}
     </Card>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   AD_MESSAGES,
+  LINK_PLATFORMS,
   PLATFORM_LABELS,
   REJECT_REASONS,
   type RejectReason,
@@ -38,47 +39,65 @@ export function JudgeCard({ unit, onDone }: { unit: Unit; onDone: () => void }) 
     onDone();
   };
   const approve = async () => {
-    if (!window.confirm(`${unit.supporter.name}さんの投稿を承認して、報酬 ${formatYen(unit.reward)} を支払いますか？`)) return;
+    if (
+      !window.confirm(
+        `${unit.supporter.name}さんの投稿を承認して、報酬 ${formatYen(unit.reward)} を支払いますか？`,
+      )
+    )
+      return;
     if ((await run(() => approveUnit(unit.id))).ok)
-      finish(`承認しました。報酬 ${formatYen(unit.reward)} は${REWARD_HOLD_DAYS}日後に投稿を確かめてから確定します。`);
+      finish(
+        `承認しました。報酬 ${formatYen(unit.reward)} は${REWARD_HOLD_DAYS}日後に投稿を確かめてから確定します。`,
+      );
   };
   const reject = async () => {
     if (!window.confirm(`「${reason}」を理由に、この投稿を非承認にしますか？`)) return;
     if ((await run(() => rejectUnit(unit.id, { reason, note }))).ok) finish(AD_MESSAGES.unitRejected);
   };
+  // Issue 25: the judged card keeps what was judged (the request, whose post), with the result under it.
+  const facts = (
+    <Facts>
+      <dt>拡散依頼</dt>
+      <dd>{firstLine(unit.advertisement.text)}</dd>
+      <dt>投稿した人</dt>
+      <dd>
+        <strong>{unit.supporter.name}</strong>さん
+        {account
+          ? `（${PLATFORM_LABELS[account.platform]} @${account.handle}）`
+          : unit.platform
+            ? `（${PLATFORM_LABELS[unit.platform]}）`
+            : ''}
+      </dd>
+      <dt>報酬</dt>
+      <dd>{formatYen(unit.reward)}</dd>
+      <dt>投稿</dt>
+      <dd>
+        {unit.post_url && (
+          <a href={unit.post_url} target="_blank" rel="noopener noreferrer">
+            投稿を開く
+          </a>
+        )}
+      </dd>
+    </Facts>
+  );
   if (result) {
     return (
       <Card aria-label={`${unit.supporter.name}さんの投稿`}>
+        {facts}
         <p role="status">{result}</p>
       </Card>
     );
   }
   return (
     <Card aria-label={`${unit.supporter.name}さんの投稿`}>
-      <Facts>
-        <dt>拡散依頼</dt>
-        <dd>{firstLine(unit.advertisement.text)}</dd>
-        <dt>投稿した人</dt>
-        <dd>
-          <strong>{unit.supporter.name}</strong>さん
-          {account ? `（${PLATFORM_LABELS[account.platform]} @${account.handle}）` : unit.platform ? `（${PLATFORM_LABELS[unit.platform]}）` : ''}
-        </dd>
-        <dt>報酬</dt>
-        <dd>{formatYen(unit.reward)}</dd>
-        <dt>投稿</dt>
-        <dd>
-          {unit.post_url && (
-            <a href={unit.post_url} target="_blank" rel="noopener noreferrer">
-              投稿を開く
-            </a>
-          )}
-        </dd>
-      </Facts>
+      {facts}
       {unit.check === 'unknown' ? (
         <Notice tone="warn">{AD_MESSAGES.checkUnknown}</Notice>
       ) : (
         <p>
-          自動確認：投稿者・「#PR」の表示・リンクを確認しました。{formatDateTime(unit.auto_approve_at)}
+          自動確認：投稿者・「#PR」の表示・
+          {unit.platform && !LINK_PLATFORMS.includes(unit.platform) ? 'ハッシュタグ' : 'リンク'}
+          を確認しました。{formatDateTime(unit.auto_approve_at)}
           までに判定しないと自動で承認されます。
         </p>
       )}
@@ -94,7 +113,11 @@ export function JudgeCard({ unit, onDone }: { unit: Unit; onDone: () => void }) 
       {rejecting && (
         <div style={{ marginTop: '1rem' }}>
           <label htmlFor={`reason-${unit.id}`}>承認しない理由</label>
-          <Select id={`reason-${unit.id}`} value={reason} onChange={(e) => setReason(e.target.value as RejectReason)}>
+          <Select
+            id={`reason-${unit.id}`}
+            value={reason}
+            onChange={(e) => setReason(e.target.value as RejectReason)}
+          >
             {REJECT_REASONS.map((r) => (
               <option key={r}>{r}</option>
             ))}

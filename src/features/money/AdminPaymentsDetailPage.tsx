@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { useSearch } from 'wouter';
-import type { BatchDetail, PayoutLine } from '../../../contracts/money.ts';
+import { type BatchDetail, MONEY_MESSAGES, type PayoutLine } from '../../../contracts/money.ts';
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { useAuth } from '../../platform/session/hooks.ts';
 import { Button, ButtonLink } from '../../platform/ui/Button.tsx';
 import { Field, FormAlert } from '../../platform/ui/Field.tsx';
 import { formatCount, formatYen } from '../../platform/ui/format.ts';
+import { notify } from '../../platform/ui/notify.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, EmptyState, PageFrame } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
@@ -25,7 +26,11 @@ function LineRow({ line, admin, onChanged }: { line: PayoutLine; admin: boolean;
       '',
     );
     if (note === null) return;
-    if ((await action.run(() => markLineFailed(line.id, note))).ok) onChanged();
+    // Issue 25: reported after, naming whose transfer it was.
+    if ((await action.run(() => markLineFailed(line.id, note))).ok) {
+      notify.success(`${line.user.name}さんの${MONEY_MESSAGES.failed}`);
+      onChanged();
+    }
   };
   return (
     <tr>

@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
-import type { Batch } from '../../../contracts/money.ts';
+import { type Batch, MONEY_MESSAGES } from '../../../contracts/money.ts';
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { useAuth } from '../../platform/session/hooks.ts';
 import { Button } from '../../platform/ui/Button.tsx';
 import { Field, FormAlert } from '../../platform/ui/Field.tsx';
 import { formatCount, formatDateTime, formatYen } from '../../platform/ui/format.ts';
+import { notify } from '../../platform/ui/notify.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, EmptyState, Notice, PageFrame } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
@@ -25,6 +26,10 @@ function BuildForm({ onBuilt }: { onBuilt: () => void }) {
   const { busy, message, errors, run } = useSubmission();
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
+    // Issue 25: a money action asks first (naming the month) and is reported after (the server's message
+    // is toasted by the request layer: 作成しました or 作成済みです).
+    if (!/^\d{4}-\d{2}$/.test(month)) return void (await run(() => buildBatch(month)));
+    if (!window.confirm(MONEY_MESSAGES.confirmBuild(formatMonth(month)))) return;
     if ((await run(() => buildBatch(month))).ok) onBuilt();
   };
   return (
@@ -61,13 +66,11 @@ function BatchRow({ batch, admin, onChanged }: { batch: Batch; admin: boolean; o
     if (file.ok) saveFile(file.value, `${name}.csv`, 'text/csv;charset=utf-8');
   };
   const paid = async () => {
-    if (
-      !window.confirm(
-        `${formatMonth(batch.month)}（${formatYen(batch.total)}）を支払済にします。よろしいですか？`,
-      )
-    )
-      return;
-    if ((await action.run(() => markPaid(batch.id))).ok) onChanged();
+    if (!window.confirm(MONEY_MESSAGES.confirmPaid(formatMonth(batch.month), formatYen(batch.total)))) return;
+    if ((await action.run(() => markPaid(batch.id))).ok) {
+      notify.success(`${formatMonth(batch.month)}の${MONEY_MESSAGES.paid}`);
+      onChanged();
+    }
   };
   return (
     <tr>

@@ -8,6 +8,7 @@ import { type TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { linkIn, type MailCatcher, startMailCatcher } from '../support/mail.ts';
 import { createAccountsApp, loginAs, userIdOf } from './helpers.ts';
+import { createMember } from './ops-fixtures.ts';
 
 /**
  * Issue 16 "The supporter's own account" (ADR 0093): change the e-mail (a verification link to the new
@@ -36,7 +37,12 @@ for (const kind of DB_KINDS) {
       const wrong = await me.put('/api/email', { email: 'fan2.new@example.com', password: 'not-mine' });
       expect(wrong.statusCode).toBe(422);
       expect(wrong.json().errors).toEqual({ password: [M.wrongPassword] });
-      const taken = await me.put('/api/email', { email: 'FAN1@example.com', password: DEMO_PASSWORD });
+      // Issue 28 (3): the taken address is this test's own account (fan1 leaves in another test).
+      await createMember(t, 'taken.by.another@example.com', NEW_PASSWORD);
+      const taken = await me.put('/api/email', {
+        email: 'TAKEN.by.another@example.com',
+        password: DEMO_PASSWORD,
+      });
       expect(taken.json().errors).toEqual({ email: [M.emailTaken] });
       const same = await me.put('/api/email', { email: 'fan2@example.com', password: DEMO_PASSWORD });
       expect(same.json().errors).toEqual({ email: [M.emailUnchanged] });

@@ -242,7 +242,12 @@ for (const kind of DB_KINDS) {
     });
 
     it('an identity linked to another account cannot be linked again (failed)', async () => {
-      idp.profile = { sub: 'line-user-100' }; // registered above
+      // Issue 28 (3): this test registers the identity itself (a guest's sign-up through LINE).
+      idp.profile = { sub: 'line-user-linked-elsewhere', name: 'ライン 次郎' };
+      const guest = new TestClient(t.app);
+      const signUp = await runFlow(guest, 'line', '?mode=register');
+      const registered = await exchange(guest, 'line', signUp.location.searchParams.get('code')!);
+      expect(registered.statusCode, registered.body).toBe(200);
       const owner = await loginAs(t, 'owner@example.com');
       const { location } = await runFlow(owner, 'line', '?mode=login');
       expect(location.searchParams.get('error')).toBe('failed');

@@ -397,6 +397,66 @@ for (const kind of DB_KINDS) {
       await expectToldOnce(owner.id, 'card.failed', `card:${shop.companyId}:2031-01`, { amount: 1430 });
     });
 
+    it('wired before (ADR 0175): a request sent back and approved, a post returned and a post approved each tell their person once, though each is done twice', async () => {
+      const [owner, staffer, a, b] = [await person(), await person(2), await person(), await person()];
+      const shop = await shopOf(owner.id);
+      const auth = (userId: number, priority: number) => ({
+        userId,
+        priority,
+        sessionId: 'test',
+        jti: 'test',
+      });
+      const [ad] = await q<{ id: number }>(sql`
+        insert into advertisements (shop_id, status, text, platforms, units, reward, fee_waived, starts_on, ends_on,
+          submitted_at, created_by)
+        values (${shop.shopId}, '審査中', '#PR 審査のテスト', '["x"]'::jsonb, 3, 100, false,
+          ${new Date().toISOString().slice(0, 10)}, '2031-12-31', now(), ${owner.id})
+        returning id`);
+      const adId = Number(ad!.id);
+      const service = t.app.advertisements;
+      for (let i = 0; i < 2; i++) await service.reject(adId, '写真が不鮮明です', auth(staffer.id, 5));
+      const returned = await told(owner.id, 'request.returned');
+      expect(returned.inApp.map(({ record_key: _r, ...text }) => text)).toEqual([
+        renderNotification('request.returned', {
+          shop: shop.name,
+          reason: '写真が不鮮明です',
+          advertisementId: adId,
+        }),
+      ]);
+      expect(returned.mails).toHaveLength(1);
+
+      await t.database.db.execute(sql`update advertisements set status = '審査中' where id = ${adId}`);
+      for (let i = 0; i < 2; i++) await service.approve(adId, auth(staffer.id, 5));
+      const [offers] = await q<{ n: number }>(
+        sql`select count(*)::int as n from units where advertisement_id = ${adId}`,
+      );
+      await expectToldOnce(owner.id, 'request.approved', `ad:${adId}`, {
+        shop: shop.name,
+        offers: Number(offers!.n),
+      });
+
+      const rejected = await unit(adId, a.id, 'posted');
+      for (let i = 0; i < 2; i++)
+        await service.rejectUnit(rejected, { reason: '#PRの表示がない', note: '' }, auth(owner.id, 10));
+      const back = await told(a.id, 'post.returned');
+      expect(back.inApp.map(({ record_key: _r, ...text }) => text)).toEqual([
+        renderNotification('post.returned', {
+          shop: shop.name,
+          reason: '#PRの表示がない',
+          canResubmit: true,
+        }),
+      ]);
+      expect(back.mails).toHaveLength(1);
+
+      const approved = await unit(adId, b.id, 'posted');
+      for (let i = 0; i < 2; i++) await service.approveUnitBy(approved, auth(owner.id, 10));
+      const yes = await told(b.id, 'post.approved');
+      expect(yes.inApp).toHaveLength(1);
+      expect(yes.inApp[0]).toMatchObject({ record_key: `unit:${approved}`, title: '投稿が承認されました' });
+      expect(yes.inApp[0]!.body).toContain(`${shop.name}への投稿が承認されました。報酬100円は`);
+      expect(yes.mails).toHaveLength(1);
+    });
+
     /* ------------------------------------------------------------------ staff */
 
     it('staff.digest: at 09:00 each staff user hears the counts of the operators’ queues, once a day; supporters do not', async () => {

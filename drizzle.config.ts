@@ -10,7 +10,6 @@ export default defineConfig({
     './server/features/*/schema.ts',
     './server/platform/ledger.ts',
     './server/platform/short-links.ts',
-    './server/platform/mail-queue.ts',
   ],
   out: './server/platform/db/migrations',
 });

@@ -29,7 +29,8 @@ export interface NoticeText {
 
 /** Each kind: its texts from its parameters, and an example of them (the staff preview, the tests). */
 interface Template<P> {
-  audience: 'supporter' | 'shop' | 'staff';
+  /** `all`: informational mail (お知らせ) to anyone who opted in. */
+  audience: 'supporter' | 'shop' | 'staff' | 'all';
   /** What the event is, for the staff preview. */
   label: string;
   render(p: P): NoticeText;
@@ -250,6 +251,21 @@ export const NOTIFICATION_TEMPLATES = {
       path: '/admin-advertisements',
     }),
     example: { requests: 2, shops: 1, snsAccounts: 3, posts: 4, fraud: 0 },
+  }),
+  /* ---------------------------------------------------------------- everyone (opt-in) */
+  /**
+   * Informational mail (product design section 8: news only with opt-in and a one-click unsubscribe): the
+   * operators' own title and text. Its mail carries List-Unsubscribe (RFC 8058, ADR 0178).
+   */
+  news: template<{ title: string; body: string; path: string }>({
+    audience: 'all',
+    label: 'お知らせ（ニュース）',
+    render: (p) => ({ title: p.title, body: p.body, path: p.path }),
+    example: {
+      title: '新機能のお知らせ',
+      body: 'オファーや審査結果を、お知らせ欄・LINE・プッシュ通知で受け取れるようになりました。受け取り方は通知設定で選べます。',
+      path: '/account-info',
+    },
   }),
 } as const;
 

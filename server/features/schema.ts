@@ -17,7 +17,7 @@ export * from './results/schema.ts';
 export * from './notification-settings/schema.ts';
 // The platform's tables (not a feature's): the money ledger.
 export * from './advertisements/schema.ts';
-// The platform's tables (not a feature's): the money ledger, the tracking links, the mail outbox.
+// The platform's tables (not a feature's): the money ledger, the tracking links.
 export { ledgerEntries } from '../platform/ledger.ts';
 export {
   shopClickSources,
@@ -26,4 +26,3 @@ export {
   shortLinks,
   shortLinkVisitors,
 } from '../platform/short-links.ts';
-export { sentMails } from '../platform/mail-queue.ts';

@@ -23,6 +23,8 @@ export interface MailMessage {
   messageId?: string;
   /** The app path the mail's button opens (made absolute with APP_URL). */
   path?: string;
+  /** Extra headers: informational mail's `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface MailAttachment {
@@ -32,13 +34,12 @@ export interface MailAttachment {
   content: string;
 }
 
+/**
+ * The SMTP side of the outbox's mail channel (server/platform/notify/mail-channel.ts): every mail goes
+ * through `notify` in the transaction of its change (issue 26, ADR 0178), never straight to this.
+ */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
-  /**
-   * Sends after the answer: the timing of a request must not reveal whether an account exists, and a
-   * slow SMTP server must not hold the request. A failure is logged.
-   */
-  sendLater(message: MailMessage): void;
 }
 
 /** A mail's kind, subject and body; the recipient is added by the caller. */
@@ -105,25 +106,18 @@ ${htmlLines(text)}${button}
  * that sends it, so the line carries that request's id.
  */
 export function createMailer(env: Env, log: FastifyBaseLogger): Mailer {
-  const send = createTransport(env, log);
-  return {
-    send,
-    sendLater(message) {
-      send(message).catch((err) =>
-        currentLog(log).error({ err, kind: message.kind ?? 'mail' }, 'mail could not be sent'),
-      );
-    },
-  };
+  return { send: createTransport(env, log) };
 }
 
 function createTransport(env: Env, log: FastifyBaseLogger): Mailer['send'] {
   const from = env.MAIL_FROM;
-  const envelope = ({ to, subject, text, attachments, messageId, path }: MailMessage) => ({
+  const envelope = ({ to, subject, text, attachments, messageId, path, headers }: MailMessage) => ({
     from,
     to,
     subject,
     ...mailLayout(env, { subject, text, path }),
     ...(messageId ? { messageId } : {}),
+    ...(headers ? { headers } : {}),
     ...(attachments?.length
       ? { attachments: attachments.map((a) => ({ ...a, encoding: 'base64' as const })) }
       : {}),

@@ -5,6 +5,7 @@ import { rowsOf } from '../../server/platform/db/client.ts';
 import { deriveKey } from '../../server/platform/keys.ts';
 import { countableVisit, createShortLink, recordVisits } from '../../server/platform/short-links.ts';
 import { MONTHLY_REPORT_QUEUE, sendMonthlyReports } from '../../server/features/results/report.ts';
+import { NOTIFY_QUEUE } from '../../server/platform/notify/outbox.ts';
 import type { TestApp } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { type CapturedMail, type MailCatcher, startMailCatcher } from '../support/mail.ts';
@@ -41,7 +42,9 @@ function mimeParts(mail: CapturedMail): { headers: string; bytes: Buffer }[] {
             ? Buffer.from(
                 raw
                   .replace(/=\r?\n/g, '')
-                  .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+                  .replace(/=([0-9A-F]{2})/gi, (_m, h: string) =>
+                    String.fromCharCode(Number.parseInt(h, 16)),
+                  ),
                 'latin1',
               )
             : Buffer.from(raw, 'utf8');
@@ -50,8 +53,11 @@ function mimeParts(mail: CapturedMail): { headers: string; bytes: Buffer }[] {
 }
 
 const textOf = (mail: CapturedMail) =>
-  mimeParts(mail).find((p) => /Content-Type: text\/plain/i.test(p.headers))?.bytes.toString('utf8') ?? mail.text;
-const pdfPart = (mail: CapturedMail) => mimeParts(mail).find((p) => /Content-Type: application\/pdf/i.test(p.headers)) ?? null;
+  mimeParts(mail)
+    .find((p) => /Content-Type: text\/plain/i.test(p.headers))
+    ?.bytes.toString('utf8') ?? mail.text;
+const pdfPart = (mail: CapturedMail) =>
+  mimeParts(mail).find((p) => /Content-Type: application\/pdf/i.test(p.headers)) ?? null;
 
 /**
  * The PDF's literal strings that pdfkit writes in UTF-16 (the document information: title, subject). The
@@ -62,7 +68,9 @@ function pdfInfoStrings(pdf: Buffer): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/\((\xfe\xff(?:\\.|[^\\)])*)\)/g)) {
     const raw = m[1]!.replace(/\\([nrtbf()\\]|[0-7]{1,3})/g, (_x, e: string) =>
-      /^[0-7]+$/.test(e) ? String.fromCharCode(Number.parseInt(e, 8)) : ({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' } as Record<string, string>)[e] ?? e,
+      /^[0-7]+$/.test(e)
+        ? String.fromCharCode(Number.parseInt(e, 8))
+        : (({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' } as Record<string, string>)[e] ?? e),
     );
     const bytes = Buffer.from(raw.slice(2), 'latin1');
     out.push(bytes.swap16().toString('utf16le'));
@@ -96,9 +104,11 @@ for (const kind of DB_KINDS) {
       ).map((r) => String(r.email));
       // A generated month: one request live in June 2025 with two approved posts, its clicks written by the
       // real click writer. No other shop has a request that month.
-      const supporters = (await rows(sql`select id from users where email like 'fan%' or email = 'supporter@example.com' order by id limit 2`)).map(
-        (u) => Number(u.id),
-      );
+      const supporters = (
+        await rows(
+          sql`select id from users where email like 'fan%' or email = 'supporter@example.com' order by id limit 2`,
+        )
+      ).map((u) => Number(u.id));
       const [ad] = await rows(sql`
         insert into advertisements (shop_id, status, text, platforms, units, reward, starts_on, ends_on, approved_at, ended_at)
         values (${cafe.id}, '終了', '#PR 月次レポートの依頼', '["x","instagram"]'::jsonb, 2, 200, '2025-06-05', '2025-06-25',
@@ -122,7 +132,13 @@ for (const kind of DB_KINDS) {
         const at = new Date(Date.parse('2025-06-05T00:00:00+09:00') + ((i * 7919) % (20 * 24)) * 3_600_000);
         const visit = countableVisit(
           links[i % 2]!,
-          { method: 'GET', ip: `10.2.${i % 250}.${i % 5}`, userAgent: i % 3 ? IPHONE : PC, referrer: referrers[i % 3], at },
+          {
+            method: 'GET',
+            ip: `10.2.${i % 250}.${i % 5}`,
+            userAgent: i % 3 ? IPHONE : PC,
+            referrer: referrers[i % 3],
+            at,
+          },
           key,
         );
         if (visit) visits.push(visit);
@@ -134,12 +150,12 @@ for (const kind of DB_KINDS) {
       await mail?.stop();
     });
 
-    /** Until no job of the report or of the mail queue is waiting or running. */
+    /** Until no job of the report or of the outbox (issue 26) is waiting or running. */
     async function settled() {
       for (let i = 0; i < 200; i += 1) {
         const [r] = await rows(sql`
           select count(*)::int as n from pgboss.job
-          where name in (${MONTHLY_REPORT_QUEUE}, 'mail-send') and state::text in ('created', 'retry', 'active')`);
+          where name in (${MONTHLY_REPORT_QUEUE}, ${NOTIFY_QUEUE}) and state::text in ('created', 'retry', 'active')`);
         if (Number(r!.n) === 0) return;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -162,10 +178,12 @@ for (const kind of DB_KINDS) {
         expect(m.subject).toBe(`【Focustar】${cafe.name}の2025年6月の拡散の成果`);
         expect(textOf(m)).toContain(`${cafe.name}の2025年6月の拡散の成果をお知らせします。`);
         const clicks = Number(
-          (await rows(sql`
+          (
+            await rows(sql`
             select coalesce(sum(c.clicks), 0)::int as n from units u join short_link_clicks c on c.link_id = u.short_link_id
             join advertisements a on a.id = u.advertisement_id
-            where a.shop_id = ${cafe.id} and c.day between '2025-06-01' and '2025-06-30'`))[0]!.n,
+            where a.shop_id = ${cafe.id} and c.day between '2025-06-01' and '2025-06-30'`)
+          )[0]!.n,
         );
         expect(clicks).toBeGreaterThan(0);
         expect(textOf(m)).toContain(`クリック数：${clicks.toLocaleString('ja-JP')}回`);
@@ -189,12 +207,16 @@ for (const kind of DB_KINDS) {
       const again = await sendMonthlyReports(t.app, MONTH);
       expect(again).toEqual({ month: MONTH, shops: 0, mails: 0 });
       await settled();
-      expect(mail.messages.filter((m) => m.subject === MONTHLY_REPORT.subject(cafe.name, MONTH)).length).toBe(2);
+      expect(mail.messages.filter((m) => m.subject === MONTHLY_REPORT.subject(cafe.name, MONTH)).length).toBe(
+        2,
+      );
     });
 
     it('issue 27: by default the job reports last month in Japan time', async () => {
       const { month } = await sendMonthlyReports(t.app);
-      const tokyo = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date()).slice(0, 7);
+      const tokyo = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' })
+        .format(new Date())
+        .slice(0, 7);
       const [y, m] = tokyo.split('-').map(Number) as [number, number];
       expect(month).toBe(new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7));
     });

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/platform/db/client.ts';
-import { deliverOnce } from '../../server/platform/mail-queue.ts';
-import type { Mailer } from '../../server/platform/mail.ts';
 import {
   CODE_LENGTH,
   clickTotals,
@@ -104,24 +102,6 @@ for (const kind of DB_KINDS) {
       const res = await t.app.inject({ method: 'GET', url: '/s/AAAAAAAAAA' });
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('リンクが見つかりません');
-    });
-
-    it(`a mail key is sent once; a send that throws frees the key for the retry [${kind}]`, async () => {
-      const sent: string[] = [];
-      let fail = true;
-      const mailer: Mailer = {
-        async send(m) {
-          if (fail) throw new Error('SMTP down');
-          sent.push(m.subject);
-        },
-        sendLater() {},
-      };
-      const mail = { key: `test:${kind}:1`, to: 'a@example.com', subject: '件名', text: '本文' };
-      await expect(deliverOnce(t.database.db, mailer, mail)).rejects.toThrow('SMTP down');
-      fail = false;
-      expect(await deliverOnce(t.database.db, mailer, mail)).toBe('sent');
-      expect(await deliverOnce(t.database.db, mailer, mail)).toBe('duplicate');
-      expect(sent).toEqual(['件名']);
     });
   });
 }

@@ -583,3 +583,15 @@ export async function pruneSignInIps(db: Db, before: Date): Promise<number> {
   );
   return Number(row?.n ?? 0);
 }
+
+/**
+ * Whether the outbox holds the reset mail of `record` already (issue 26, ADR 0178): a reset job run again
+ * after a crash writes no second token and no second mail.
+ */
+export async function resetMailWritten(db: Db, record: string): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select 1 from notification_deliveries where kind = 'mail.password-reset' and record_key = ${record} limit 1`),
+  );
+  return rows.length > 0;
+}

@@ -28,7 +28,8 @@ import {
   passwordResetUrl,
 } from '../../platform/links.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import type { Mailer } from '../../platform/mail.ts';
+import type { MailContent } from '../../platform/mail.ts';
+import type { Outbox } from '../../platform/notify/outbox.ts';
 import type { Recaptcha } from '../../platform/recaptcha.ts';
 import { loginsTotal } from '../../platform/metrics.ts';
 import type { BackOff, Throttle } from '../../platform/throttle.ts';
@@ -82,15 +83,27 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}${'*'.repeat(Math.max(local.length - 1, 3))}@${domain}`;
 }
 
-/** The queue of the account mails that carry a link (issue 10 item 9): the worker builds and sends them. */
+/**
+ * The queue of the password reset requests (issue 10 item 9): the request does the same work for any
+ * address (one job); the worker looks the address up and, in one transaction, stores the token and writes
+ * the mail to the outbox (issue 26, ADR 0178).
+ */
 export const ACCOUNT_MAIL_QUEUE = 'accounts.mail';
 
 /**
  * A job of ACCOUNT_MAIL_QUEUE. It carries no token or link: the worker makes them, so the job table
  * holds nothing that opens an account.
  */
-export type AccountMailJob =
-  { kind: 'password-reset'; email: string } | { kind: 'verify-email'; userId: number };
+export type AccountMailJob = { kind: 'password-reset'; email: string };
+
+/**
+ * The record of one account event (a sign-up, a resend, a password change): each is its own, so its mail is
+ * written once and a second event mails again. Not the time: two events may share a millisecond.
+ */
+const eventId = () => randomBytes(8).toString('hex');
+
+/** The outbox kind of an account mail (mail only: ADR 0175 `mail.<name>`). */
+const mailKind = (content: MailContent) => `mail.${content.kind ?? 'account'}` as const;
 
 /** A hash to verify against when the e-mail is unknown, so both answers take as long. */
 let dummyHash: Promise<string> | null = null;
@@ -105,7 +118,8 @@ export function assertPasswordAllowed(password: string, field = 'password'): voi
 
 /**
  * The account rules of seed spec section 7 and issue 5: login, sign-up, e-mail verification, password
- * reset, flags and leaving. Mail goes out after the answer (Mailer.sendLater).
+ * reset, flags and leaving. Every mail is written to the one outbox in the transaction of its change
+ * (issue 26, ADR 0178) and sent by its worker after the answer, retried while SMTP is down.
  */
 export class AccountService {
   constructor(
@@ -113,7 +127,8 @@ export class AccountService {
       db: Db;
       env: Env;
       sessions: SessionService;
-      mailer: Mailer;
+      /** The one outbox (server/platform/notify/outbox.ts), bound to the app. */
+      outbox: Outbox;
       jobs: Jobs;
       recaptcha: Recaptcha;
       throttles: AccountThrottles;
@@ -324,18 +339,24 @@ export class AccountService {
     const referralShopId = referral && (await repo.shopExists(this.db, referral)) ? referral : null;
     const passwordHash = await hashPassword(body.password);
     const at = now();
+    const roleId = await repo.focustarRoleId(this.db);
     let userId: number;
     try {
-      userId = await repo.insertUser(this.db, {
-        email,
-        passwordHash,
-        name: body.name,
-        screenName: body.screen_name,
-        roleId: await repo.focustarRoleId(this.db),
-        referralShopId,
-        termsAcceptedAt: at,
-        createdAt: at,
-        updatedAt: at,
+      // The user and its verification mail in one transaction (issue 26: the outbox's row).
+      userId = await this.db.transaction(async (tx) => {
+        const id = await repo.insertUser(tx, {
+          email,
+          passwordHash,
+          name: body.name,
+          screenName: body.screen_name,
+          roleId,
+          referralShopId,
+          termsAcceptedAt: at,
+          createdAt: at,
+          updatedAt: at,
+        });
+        await this.verificationMail(tx, id, body.name, email);
+        return id;
       });
     } catch (err) {
       // Two sign-ups racing for one address or screen name: the unique index decides.
@@ -347,7 +368,6 @@ export class AccountService {
       }
       throw err;
     }
-    await this.enqueueMail({ kind: 'verify-email', userId });
     return this.startLogin(userId, caller);
   }
 
@@ -357,7 +377,8 @@ export class AccountService {
     if (!row?.email) throw validationError({ email: [M.noEmail] });
     const wait = await this.deps.throttles.resend.take(String(userId));
     if (wait) throw tooMany(M.resendThrottled(wait), wait);
-    await this.enqueueMail({ kind: 'verify-email', userId });
+    const email = row.email;
+    await this.db.transaction((tx) => this.verificationMail(tx, userId, row.name, email));
     return { message: M.verificationResent };
   }
 
@@ -388,32 +409,48 @@ export class AccountService {
     await this.deps.jobs.send(ACCOUNT_MAIL_QUEUE, job, { retryLimit: 3 });
   }
 
-  /** The worker of ACCOUNT_MAIL_QUEUE. A failure to send throws, so pg-boss retries the job. */
-  async deliverMail(job: AccountMailJob): Promise<void> {
-    if (job.kind === 'verify-email') {
-      const row = await repo.findMailee(this.db, job.userId);
-      if (!row?.email || row.verified) return;
-      await this.deps.mailer.send({
-        to: row.email,
-        ...mails.verifyEmail(row.name, emailVerificationUrl(this.deps.env, job.userId, row.email)),
-      });
-      return;
-    }
+  /** A mail of the account flows to `to`, written in `tx` (one record per event: `record`). */
+  private mail(tx: Db, to: number | { email: string }, record: string, content: MailContent) {
+    return this.deps.outbox(tx, { to, kind: mailKind(content), record, mail: content });
+  }
+
+  /** The verification mail of a sign-up or a resend (its link is signed, ADR 0013), in `tx`. */
+  private verificationMail(tx: Db, userId: number, name: string, email: string) {
+    return this.mail(
+      tx,
+      userId,
+      `user:${userId}:verify:${eventId()}`,
+      mails.verifyEmail(name, emailVerificationUrl(this.deps.env, userId, email)),
+    );
+  }
+
+  /**
+   * The worker of ACCOUNT_MAIL_QUEUE: the token and its mail in one transaction (issue 26, ADR 0178). The
+   * job's id is the mail's record: a job run again after a crash finds its mail written and does nothing,
+   * so the token the mail carries stays the one stored. The link waits in the outbox's row until it is sent
+   * (then the row forgets it).
+   */
+  async deliverMail(job: AccountMailJob, jobId: string): Promise<void> {
     const user = await repo.findActiveByEmail(this.db, job.email);
     if (!user?.email) return;
+    const address = user.email;
     const token = randomBytes(32).toString('base64url');
     const at = now();
-    await this.db.transaction((tx) =>
-      repo.replaceResetToken(tx, {
+    const record = `user:${user.id}:reset:${jobId}`;
+    await this.db.transaction(async (tx) => {
+      if (await repo.resetMailWritten(tx, record)) return;
+      await repo.replaceResetToken(tx, {
         tokenHash: sha256(token),
         userId: user.id,
         expiresAt: new Date(at.getTime() + PASSWORD_RESET_TTL_MS),
         createdAt: at,
-      }),
-    );
-    await this.deps.mailer.send({
-      to: user.email,
-      ...mails.resetPassword(user.name, passwordResetUrl(this.deps.env, token, user.email)),
+      });
+      await this.mail(
+        tx,
+        user.id,
+        record,
+        mails.resetPassword(user.name, passwordResetUrl(this.deps.env, token, address)),
+      );
     });
   }
 
@@ -433,10 +470,16 @@ export class AccountService {
       await repo.setPassword(tx, user.id, passwordHash, at);
       await repo.deleteResetTokens(tx, user.id);
       await repo.revokeUserSessions(tx, user.id, 'password-reset', at);
+      if (user.email)
+        await this.mail(
+          tx,
+          user.id,
+          `user:${user.id}:password:${eventId()}`,
+          mails.passwordChanged(user.name),
+        );
       return user;
     });
     if (!done) throw validationError({ token: [M.resetLinkInvalid] });
-    if (done.email) this.deps.mailer.sendLater({ to: done.email, ...mails.passwordChanged(done.name) });
     return { message: M.passwordReset };
   }
 
@@ -478,16 +521,18 @@ export class AccountService {
     if (await repo.emailTaken(this.db, email)) throw validationError({ email: [M.emailTaken] });
     const wait = await this.deps.throttles.resend.take(`email-change:${userId}`);
     if (wait) throw tooMany(M.emailChangeThrottled(wait), wait);
-    this.deps.mailer.sendLater({
-      to: email,
-      ...mails.changeEmail(row.name, emailChangeUrl(this.deps.env, userId, row.email ?? '', email)),
+    const record = `user:${userId}:email-change:${eventId()}`;
+    await this.db.transaction(async (tx) => {
+      // The new address is no user's yet: the outbox keeps it until the mail is sent.
+      await this.mail(
+        tx,
+        { email },
+        record,
+        mails.changeEmail(row.name, emailChangeUrl(this.deps.env, userId, row.email ?? '', email)),
+      );
+      if (row.email)
+        await this.mail(tx, userId, record, mails.emailChangeRequested(row.name, maskEmail(email)));
     });
-    if (row.email) {
-      this.deps.mailer.sendLater({
-        to: row.email,
-        ...mails.emailChangeRequested(row.name, maskEmail(email)),
-      });
-    }
     return { message: M.emailChangeSent };
   }
 
@@ -533,8 +578,15 @@ export class AccountService {
       await repo.setPassword(tx, auth.userId, passwordHash, at);
       await repo.deleteResetTokens(tx, auth.userId);
       await repo.revokeOtherSessions(tx, auth.userId, auth.sessionId, 'password-change', at);
+      if (row.email) {
+        await this.mail(
+          tx,
+          auth.userId,
+          `user:${auth.userId}:password:${eventId()}`,
+          mails.passwordChangedByUser(row.name),
+        );
+      }
     });
-    if (row.email) this.deps.mailer.sendLater({ to: row.email, ...mails.passwordChangedByUser(row.name) });
     return { message: M.passwordChanged };
   }
 
@@ -560,8 +612,9 @@ export class AccountService {
       await repo.anonymise(tx, userId, `deleted-${userId}-${randomBytes(4).toString('hex')}`, at);
       await repo.deletePersonalRows(tx, userId);
       await repo.revokeUserSessions(tx, userId, 'leave', at);
+      // To the address, not the user: the user has none any more when the mail is sent.
+      if (row.email) await this.mail(tx, { email: row.email }, `user:${userId}:left`, mails.left(row.name));
     });
-    if (row.email) this.deps.mailer.sendLater({ to: row.email, ...mails.left(row.name) });
     return { message: M.left };
   }
 }

@@ -3,7 +3,7 @@ import type { LoginProvider } from '../../../contracts/oauth.ts';
 import { now } from '../../platform/clock.ts';
 import { deviceHash, ensureDeviceId } from '../../platform/device.ts';
 import { SHARED_WINDOW_MS } from '../../platform/fraud-signals.ts';
-import { createMailer, type Mailer } from '../../platform/mail.ts';
+import { notify } from '../../platform/notify/outbox.ts';
 import { type ProviderConfig, providerConfigs } from '../../platform/oauth.ts';
 import { createRecaptcha, type Recaptcha } from '../../platform/recaptcha.ts';
 import { BackOff, Throttle } from '../../platform/throttle.ts';
@@ -27,7 +27,6 @@ export interface Accounts {
   tokens: SessionService;
   service: AccountService;
   oauth: OAuthLoginService;
-  mailer: Mailer;
   recaptcha: Recaptcha;
   providers: Partial<Record<LoginProvider, ProviderConfig>>;
   throttles: AccountThrottles;
@@ -72,7 +71,6 @@ export function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
 export async function setupAccounts(app: FastifyInstance): Promise<void> {
   const env = app.env;
   const tokens = new SessionService(env.APP_SECRET, app.db);
-  const mailer = createMailer(env, app.log);
   const recaptcha = createRecaptcha(env, app.log);
   const store = app.counters;
   const minutes = (n: number) => n * 60_000;
@@ -91,19 +89,20 @@ export async function setupAccounts(app: FastifyInstance): Promise<void> {
       db: app.db,
       env,
       sessions: tokens,
-      mailer,
+      outbox: (tx, input) => notify(app, tx, input),
       jobs: app.jobs,
       recaptcha,
       throttles,
     }),
     oauth: new OAuthLoginService(app.db, env.APP_SECRET),
-    mailer,
     recaptcha,
     providers: providerConfigs(env),
     throttles,
   };
   app.decorate('accounts', accounts);
-  await app.jobs.work<AccountMailJob>(ACCOUNT_MAIL_QUEUE, (job) => accounts.service.deliverMail(job));
+  await app.jobs.work<AccountMailJob>(ACCOUNT_MAIL_QUEUE, (data, job) =>
+    accounts.service.deliverMail(data, job.id),
+  );
   // Issue 24: the sign-in addresses decide the fraud signals for a day, then they are forgotten.
   await app.jobs.work(PRUNE_SIGN_IN_IPS_JOB, async () => {
     const removed = await pruneSignInIps(app.db, new Date(now().getTime() - SHARED_WINDOW_MS));

@@ -326,17 +326,3 @@ export async function reportRecipients(db: Db, shopId: number) {
       order by u.id`),
   ).map((r) => ({ userId: Number(r.id), email: String(r.email), name: String(r.name ?? '') }));
 }
-
-/** Which of these mail keys were sent already. */
-export async function sentKeys(db: Db, keys: string[]): Promise<Set<string>> {
-  if (!keys.length) return new Set();
-  const rows = rowsOf(
-    await db.execute(
-      sql`select key from sent_mails where key in (${sql.join(
-        keys.map((k) => sql`${k}`),
-        sql`, `,
-      )})`,
-    ),
-  );
-  return new Set(rows.map((r) => String(r.key)));
-}

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { DEMO_LINE_USER_ID } from '../server/seed/demo.ts';
-import { callApi, DEMO, DEMO_SHOP, expect, login, signedIn, type Someone, test } from './fixtures.ts';
+import { callApi, DEMO, expect, login, signedIn, type Someone, test } from './fixtures.ts';
 import { postOnSns } from './support/mail.ts';
 import { auxUrl } from './support/ports.ts';
 
@@ -17,6 +17,7 @@ import { auxUrl } from './support/ports.ts';
  * the second's" shows the first gave none without waiting for nothing.
  */
 const LINE_SUPPORTER = 'line-supporter@example.com';
+const OWNER = 'west-owner@example.com';
 const TAG = 'focustarnotice';
 const SHOTS = 'docs/screenshots/26';
 const wait = expect.configure({ timeout: 20_000 });
@@ -59,13 +60,13 @@ const pushApprovals = async (endpoint: string) =>
  */
 async function postToJudge(
   supporter: Page,
-  people: { owner: Someone; staff: Someone },
+  people: { owner: Someone; staff: Someone; shopId: number },
   handle: string,
   reward: number,
 ): Promise<() => Promise<unknown>> {
   const stamp = `${reward}-${Date.now().toString(36)}`;
   const ad = await people.owner.call<{ id: number }>('POST', '/api/advertisements', {
-    shop_id: DEMO_SHOP.id,
+    shop_id: people.shopId,
     text: `#PR 冬の苺タルト、はじめました（${stamp}）`,
     hashtags: [TAG],
     platforms: ['tiktok'],
@@ -118,16 +119,17 @@ test('a shop approving a post: the bell, LINE and push tell the supporter once; 
   );
   await callApi(page, 'POST', '/api/push-subscriptions', subscription);
 
-  const owner = await signedIn(browser, DEMO.owner);
+  const owner = await signedIn(browser, OWNER);
   const staff = await signedIn(browser, DEMO.staff);
   try {
-    // The supporter's TikTok account (approved by staff) and the demo shop followed: offers reach them.
+    // The supporter's TikTok account (approved by staff) and the shop followed: its offers reach them.
     const sns = await callApi<{ id: number }>(page, 'POST', '/api/social-accounts', {
       provider: 'tiktok',
       handle,
     });
     await staff.call('POST', `/api/social-accounts/${sns.id}/approve`, { follower_count: 800 });
-    await callApi(page, 'POST', `/api/shops/${DEMO_SHOP.id}/favorite`);
+    const shopId = (await owner.call<{ id: number }[]>('GET', '/api/myShops'))[0]!.id;
+    await callApi(page, 'POST', `/api/shops/${shopId}/favorite`);
 
     // 通知設定: LINE, push and mail off for the results of posts.
     await page.goto('/account-info');
@@ -143,7 +145,7 @@ test('a shop approving a post: the bell, LINE and push tell the supporter once; 
     const lineBefore = (await lineApprovals()).length;
 
     // Off: the approval is in the bell only. The count comes without a reload (the bell's poll).
-    const approveFirst = await postToJudge(page, { owner, staff }, handle, 150);
+    const approveFirst = await postToJudge(page, { owner, staff, shopId }, handle, 150);
     await readAll();
     await page.goto('/history');
     await wait(bell(page)).toHaveAccessibleName('お知らせ');
@@ -163,7 +165,7 @@ test('a shop approving a post: the bell, LINE and push tell the supporter once; 
       channels: { posts: { line: true, push: true, mail: false } },
       quietHours: false,
     });
-    const approveSecond = await postToJudge(page, { owner, staff }, handle, 160);
+    const approveSecond = await postToJudge(page, { owner, staff, shopId }, handle, 160);
     await readAll();
     await approveSecond();
     await wait.poll(async () => (await lineApprovals()).length, { timeout: 60_000 }).toBe(lineBefore + 1);

@@ -12,7 +12,12 @@ import { type Database, openDatabase, rowsOf } from '../../server/platform/db/cl
 import { DEV_BANK_KEY } from '../../server/platform/env.ts';
 import { startJobs } from '../../server/platform/jobs.ts';
 import { credit } from '../../server/platform/ledger.ts';
-import { MAIL_QUEUE } from '../../server/platform/mail-queue.ts';
+import { lineRetryKey } from '../../server/platform/notify/line.ts';
+import { type LineStandin, startLineStandin } from '../../server/platform/notify/line-standin.ts';
+import { messageIdOf } from '../../server/platform/notify/mail-channel.ts';
+import { NOTIFY_QUEUE } from '../../server/platform/notify/outbox.ts';
+import { pushTopic } from '../../server/platform/notify/push.ts';
+import { type PushStandin, startPushStandin } from '../../server/platform/notify/push-standin.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/seed/demo.ts';
 import { type MailCatcher, startMailCatcher } from '../support/mail.ts';
 import {
@@ -27,13 +32,16 @@ import {
   stopServerProcess,
 } from '../support/processes.ts';
 import { seeded } from '../support/random.ts';
+import webpush from 'web-push';
 
 /**
  * `npm run test:crash` (issue 17 "Races and crashes", ADR 0133): the real server process under a load of
  * post approvals and payout operations over HTTP is killed with SIGKILL at a seeded moment, restarted,
  * the cut-off operations are sent again (as a user would retry), the jobs are let finish, and SQL checks
  * that the ledger balances, every approved post has one credit, every paid line one debit, no job was
- * lost or had its effect twice, and nothing answered 200 was lost. On PostgreSQL (TEST_DATABASE_URL or
+ * lost or had its effect twice, nothing answered 200 was lost, and (issue 26, ADR 0178) every message of the
+ * one outbox arrived: each in-app row once, each mail, LINE message and push at least once under one key
+ * (a repeat after a kill carries the same Message-ID, retry key or topic), none lost. On PostgreSQL (TEST_DATABASE_URL or
  * CRASH_DATABASE_URL: a throw-away database is made beside it) and on PGlite (a DATA_DIR of its own).
  *
  *   npm run test:crash                      # both databases, 5 rounds each, seed 1
@@ -147,8 +155,19 @@ interface Fixture {
 const q = async <T = Record<string, unknown>>(db: Database, query: ReturnType<typeof sql>) =>
   rowsOf<T>(await db.db.execute(query));
 
+/**
+ * How the supporter of the n-th post is reached (issue 26): by mail only, by LINE (a linked LINE login), or
+ * by push (a subscription at the push-service stand-in); the outbox's default sends mail only when neither
+ * LINE nor push reaches them.
+ */
+const reachOf = (n: number) => (['mail', 'line', 'push'] as const)[n % 3]!;
+
 /** The demo data, then the crash test's supporters, their posts and the payees' rewards. */
-async function writeFixture(db: Database, plan: Plan): Promise<Fixture> {
+async function writeFixture(
+  db: Database,
+  plan: Plan,
+  channels: { push: PushStandin; vapidPublicKey: string },
+): Promise<Fixture> {
   if (!(await seedDemoData(db.db))) throw new Error('the database was not empty');
   const [owner] = await q<{ id: number; password_hash: string }>(
     db,
@@ -189,6 +208,20 @@ async function writeFixture(db: Database, plan: Plan): Promise<Fixture> {
           returning id`),
       );
       unitIds.set(u.email, unit!.id);
+      // Quiet hours off: a run at night must not hold LINE and push until the morning.
+      await tx.execute(
+        sql`insert into notification_settings (user_id, quiet_hours) values (${user!.id}, false)`,
+      );
+      if (reachOf(n) === 'line')
+        await tx.execute(sql`
+          insert into social_accounts (user_id, provider, provider_user_id, status)
+          values (${user!.id}, 'line', ${`U${n.toString(16).padStart(32, '0')}`}, '承認')`);
+      if (reachOf(n) === 'push') {
+        const sub = channels.push.subscribe(channels.vapidPublicKey);
+        await tx.execute(sql`
+          insert into push_subscriptions (user_id, endpoint, p256dh, auth)
+          values (${user!.id}, ${sub.endpoint}, ${sub.keys.p256dh}, ${sub.keys.auth})`);
+      }
     }
     for (const [j, p] of plan.payees.entries()) {
       const user = await supporter(p.email, `受取試験 ${j}`);
@@ -379,7 +412,7 @@ interface Check {
   detail: string;
 }
 
-const OUR_QUEUES = [MAIL_QUEUE, JOBS.autoApprove];
+const OUR_QUEUES = [NOTIFY_QUEUE, JOBS.autoApprove];
 
 /**
  * Jobs of our queues not finished and due now, or (`within` seconds) due soon: a job the kill cut off
@@ -403,7 +436,7 @@ async function checkInvariants(
   plan: Plan,
   fixture: Fixture,
   acks: Acks,
-  mail: MailCatcher,
+  received: Received,
   roundsDone: number,
 ): Promise<{ checks: Check[]; figures: Record<string, number> }> {
   const checks: Check[] = [];
@@ -531,36 +564,14 @@ async function checkInvariants(
     held.filter((h) => h.held > h.balance).map((h) => h.user_id),
   );
 
-  // Jobs: one approval mail job per approved post (one rejection mail per rejected), completed; every
-  // automatic approval job completed; none failed; due jobs none left.
-  const jobRows = await q<{ name: string; key: string | null; unit_id: string | null; state: string }>(
+  // Jobs: every automatic approval job completed; none failed; due jobs none left.
+  const jobRows = await q<{ name: string; unit_id: string | null; state: string }>(
     db,
-    sql`select name, data->>'key' as key, data->>'unitId' as unit_id, state::text as state from pgboss.job
+    sql`select name, data->>'unitId' as unit_id, state::text as state from pgboss.job
       where name in (${sql.join(
         OUR_QUEUES.map((n) => sql`${n}`),
         sql`, `,
       )})`,
-  );
-  const mailJobs = new Map<string, string[]>();
-  for (const j of jobRows.filter((r) => r.name === MAIL_QUEUE && r.key))
-    mailJobs.set(j.key!, [...(mailJobs.get(j.key!) ?? []), j.state]);
-  check(
-    'every approved post has exactly one approval mail job, completed (no job lost)',
-    units
-      .filter((u) => u.status === 'approved')
-      .filter((u) => JSON.stringify(mailJobs.get(`unit:${u.id}:approved`)) !== '["completed"]')
-      .map((u) => [u.id, mailJobs.get(`unit:${u.id}:approved`) ?? null]),
-  );
-  check(
-    'every rejected post has exactly one rejection mail job, completed, and no approval mail',
-    units
-      .filter((u) => u.status === 'rejected')
-      .filter(
-        (u) =>
-          JSON.stringify(mailJobs.get(`unit:${u.id}:rejected:1`)) !== '["completed"]' ||
-          mailJobs.has(`unit:${u.id}:approved`),
-      )
-      .map((u) => u.id),
   );
   const autoJobs = jobRows.filter((r) => r.name === JOBS.autoApprove);
   check(
@@ -570,24 +581,84 @@ async function checkInvariants(
   const due = await pendingJobs(db);
   check('no due job left waiting', due ? [due] : []);
 
-  // Mails: never twice for one post; a mail whose job completed was sent unless the kill fell between
-  // its claim and its send (at most once, ADR 0062): those are counted, not failed.
-  const sent = new Set(
-    (await q<{ key: string }>(db, sql`select key from sent_mails where key like 'unit:%'`)).map((r) => r.key),
+  // Messages (issue 26, ADR 0178): the one outbox. In-app: one row per approved post (post.approved) and per
+  // rejected one (post.returned), none of the other. Deliveries: every one sent or skipped, none pending or
+  // failed; every one sent arrived (a mail by its Message-ID at the SMTP server, a LINE message by its retry
+  // key at the LINE stand-in, a push by its topic at the push-service stand-in): lost = sent but not arrived.
+  const inApp = await q<{ record_key: string; kind: string; n: number }>(
+    db,
+    sql`select record_key, kind, count(*)::int as n from notifications
+      where kind in ('post.approved', 'post.returned') group by record_key, kind`,
   );
-  const approvedMails = (email: string) =>
-    mail.to(email).filter((m) => m.subject.includes('投稿が承認されました')).length;
+  const inAppOf = (u: { id: number }, kind: string) =>
+    inApp.filter(
+      (r) => r.kind === kind && (r.record_key === `unit:${u.id}` || r.record_key.startsWith(`unit:${u.id}:`)),
+    );
   check(
-    'no approval mail was sent twice',
-    units.filter((u) => approvedMails(u.email) > 1).map((u) => [u.id, approvedMails(u.email)]),
+    'every approved post has exactly one in-app notification post.approved, and no post.returned',
+    units
+      .filter((u) => u.status === 'approved')
+      .filter(
+        (u) =>
+          inAppOf(u, 'post.approved').reduce((s2, r) => s2 + r.n, 0) !== 1 ||
+          inAppOf(u, 'post.returned').length,
+      )
+      .map((u) => u.id),
   );
   check(
-    'every approval mail job that completed claimed its key',
-    units.filter((u) => u.status === 'approved' && !sent.has(`unit:${u.id}:approved`)).map((u) => u.id),
+    'every rejected post has exactly one in-app notification post.returned, and no post.approved',
+    units
+      .filter((u) => u.status === 'rejected')
+      .filter(
+        (u) =>
+          inAppOf(u, 'post.returned').reduce((s2, r) => s2 + r.n, 0) !== 1 ||
+          inAppOf(u, 'post.approved').length,
+      )
+      .map((u) => u.id),
   );
-  const lostMails = units.filter(
-    (u) => u.status === 'approved' && sent.has(`unit:${u.id}:approved`) && approvedMails(u.email) === 0,
-  ).length;
+  const deliveries = await q<{
+    recipient: string;
+    kind: string;
+    record_key: string;
+    channel: 'mail' | 'line' | 'push';
+    status: string;
+  }>(db, sql`select recipient, kind, record_key, channel, status from notification_deliveries`);
+  check(
+    'every delivery of the outbox is sent or skipped (none pending, none failed)',
+    deliveries
+      .filter((d) => d.status !== 'sent' && d.status !== 'skipped')
+      .map((d) => [d.kind, d.record_key, d.channel, d.status]),
+  );
+  const keyOf = (d: (typeof deliveries)[number]) => `${d.recipient}:${d.kind}:${d.record_key}:${d.channel}`;
+  const arrivals = (d: (typeof deliveries)[number]) => {
+    const key = keyOf(d);
+    if (d.channel === 'mail') return received.mailIds.get(messageIdOf(key, 'http://127.0.0.1')) ?? 0;
+    if (d.channel === 'line') return received.lineKeys.get(lineRetryKey(key)) ?? 0;
+    return received.pushTopics.get(pushTopic(key)) ?? 0;
+  };
+  const sentRows = deliveries.filter((d) => d.status === 'sent');
+  const lost = (channel: string) => sentRows.filter((d) => d.channel === channel && arrivals(d) === 0);
+  check(
+    'every delivery marked sent arrived (mail, LINE, push): none lost',
+    ['mail', 'line', 'push'].flatMap((c) => lost(c).map((d) => [d.channel, d.kind, d.record_key])),
+  );
+  const unitDeliveries = (u: { id: number }, kind: string) =>
+    deliveries.filter(
+      (d) => d.kind === kind && (d.record_key === `unit:${u.id}` || d.record_key.startsWith(`unit:${u.id}:`)),
+    );
+  check(
+    'every approved post told its supporter on exactly the channel that reaches them (mail, LINE or push), once',
+    units
+      .filter((u) => u.status === 'approved')
+      .filter((u) => {
+        const n = plan.units.findIndex((p) => p.email === u.email);
+        const rows = unitDeliveries(u, 'post.approved');
+        return rows.length !== 1 || rows[0]!.channel !== reachOf(n) || rows[0]!.status !== 'sent';
+      })
+      .map((u) => [u.id, unitDeliveries(u, 'post.approved').map((d) => `${d.channel}:${d.status}`)]),
+  );
+  const repeats = (channel: string) =>
+    sentRows.filter((d) => d.channel === channel).reduce((s2, d) => s2 + Math.max(0, arrivals(d) - 1), 0);
 
   // Nothing answered 200 was lost.
   const statusOf = new Map(units.map((u) => [u.id, u.status]));
@@ -620,11 +691,42 @@ async function checkInvariants(
       paidLines: lines.filter((l) => l.status === '支払済').length,
       returnedLines: lines.filter((l) => l.status === '失敗').length,
       debits: lines.reduce((s, l) => s + l.debits, 0),
-      mailJobs: [...mailJobs.keys()].filter((k) => k.startsWith('unit:')).length,
       autoJobs: autoJobs.length,
-      mailsReceived: units.reduce((s, u) => s + approvedMails(u.email), 0),
-      mailsLostAtMostOnce: lostMails,
+      inApp: inApp.reduce((s2, r) => s2 + r.n, 0),
+      mailsSent: sentRows.filter((d) => d.channel === 'mail').length,
+      mailsLost: lost('mail').length,
+      mailRepeats: repeats('mail'),
+      lineSent: sentRows.filter((d) => d.channel === 'line').length,
+      lineLost: lost('line').length,
+      lineRepeats: repeats('line'),
+      pushSent: sentRows.filter((d) => d.channel === 'push').length,
+      pushLost: lost('push').length,
+      pushRepeats: repeats('push'),
+      skipped: deliveries.filter((d) => d.status === 'skipped').length,
     },
+  };
+}
+
+/**
+ * What arrived, by key (issue 26): mails by Message-ID, LINE messages by retry key (the stand-in answers a
+ * repeat 409 and keeps it once), pushes by topic.
+ */
+interface Received {
+  mailIds: Map<string, number>;
+  lineKeys: Map<string, number>;
+  pushTopics: Map<string, number>;
+}
+
+function receivedBy(mail: MailCatcher, line: LineStandin, push: PushStandin): Received {
+  const countBy = (keys: (string | null)[]) => {
+    const m = new Map<string, number>();
+    for (const k of keys) if (k) m.set(k, (m.get(k) ?? 0) + 1);
+    return m;
+  };
+  return {
+    mailIds: countBy(mail.messages.map((m) => m.messageId)),
+    lineKeys: countBy(line.sent.map((m) => m.retryKey?.toLowerCase() ?? null)),
+    pushTopics: countBy(push.messages.map((m) => m.topic)),
   };
 }
 
@@ -649,12 +751,22 @@ async function runOn(kind: Kind, plan: Plan): Promise<Result> {
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'focustar-crash-'));
   const mail = await startMailCatcher();
+  // Issue 26: the LINE Messaging API and the push service live here, outside the server that is killed, so
+  // what they received survives the kills; the servers reach them by URL, with one VAPID key pair.
+  const line = await startLineStandin();
+  const push = await startPushStandin();
+  const vapid = webpush.generateVAPIDKeys();
+  const received = () => receivedBy(mail, line, push);
   const env: Record<string, string> = {
     ...BASE_SERVER_ENV,
     DATA_DIR: dataDir,
     WORKERS: '1',
     JOB_EXPIRE_SECONDS: String(JOB_EXPIRE_SECONDS),
     SMTP_URL: mail.smtpUrl,
+    LINE_MESSAGING_API_URL: line.url,
+    PUSH_STANDIN_URL: push.url,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
   };
   let drop: (() => Promise<void>) | null = null;
   let databaseUrl: string | undefined;
@@ -672,7 +784,7 @@ async function runOn(kind: Kind, plan: Plan): Promise<Result> {
   try {
     // The fixture is written before the first start (PGlite: nobody else may hold the directory).
     let db: Database = await open();
-    const fixture = await writeFixture(db, plan);
+    const fixture = await writeFixture(db, plan, { push, vapidPublicKey: vapid.publicKey });
     // PGlite: every round's automatic approvals now; PostgreSQL: each round's at its start.
     const queued = await enqueueAutoApprovals(
       db,
@@ -744,7 +856,7 @@ async function runOn(kind: Kind, plan: Plan): Promise<Result> {
       if (kind === 'postgres') {
         const d0 = Date.now();
         // Jobs waiting for a retry within the drain's time are waited for too.
-        const DRAIN_S = 60;
+        const DRAIN_S = 120;
         let pending = await pendingJobs(db, DRAIN_S);
         while (pending > 0 && Date.now() - d0 < DRAIN_S * 1000) {
           await wait(500);
@@ -753,7 +865,7 @@ async function runOn(kind: Kind, plan: Plan): Promise<Result> {
         say(
           `round ${round + 1}: jobs drained in ${((Date.now() - d0) / 1000).toFixed(1)} s (${pending} left)`,
         );
-        const { checks: c, figures } = await checkInvariants(db, plan, fixture, acks, mail, round + 1);
+        const { checks: c, figures } = await checkInvariants(db, plan, fixture, acks, received(), round + 1);
         checks += c.length;
         report(c, figures, say);
         if (c.some((x) => !x.ok)) ok = false;
@@ -763,8 +875,11 @@ async function runOn(kind: Kind, plan: Plan): Promise<Result> {
     if (kind === 'pglite') {
       // The embedded database is read with the server stopped: let the jobs a kill interrupted expire and
       // run again, stop gracefully, look; once more if some were still due.
+      // Issue 26: the outbox's deliveries (every channel of every message) drain after the kills; a run with
+      // many still due waits longer before the next look (half a second per due job, at most a minute).
+      let settle = JOB_EXPIRE_SECONDS * 2 + 4;
       for (let attempt = 1; ; attempt++) {
-        await wait((JOB_EXPIRE_SECONDS * 2 + 4) * 1000);
+        await wait(settle * 1000);
         const exit = await stopServerProcess(server);
         server = undefined;
         if (exit?.code !== 0) {
@@ -773,14 +888,13 @@ async function runOn(kind: Kind, plan: Plan): Promise<Result> {
         }
         db = await open();
         const pending = await pendingJobs(db);
-        say(
-          `settled for ${JOB_EXPIRE_SECONDS * 2 + 4} s and stopped (attempt ${attempt}): ${pending} due jobs left`,
-        );
-        if (pending === 0 || attempt === 3) break;
+        say(`settled for ${settle} s and stopped (attempt ${attempt}): ${pending} due jobs left`);
+        if (pending === 0 || attempt === 6) break;
+        settle = Math.max(JOB_EXPIRE_SECONDS * 2 + 4, Math.min(60, Math.ceil(pending / 2)));
         await db.close();
         say(`server started again in ${await start()} s`);
       }
-      const { checks: c, figures } = await checkInvariants(db, plan, fixture, acks, mail, ROUNDS);
+      const { checks: c, figures } = await checkInvariants(db, plan, fixture, acks, received(), ROUNDS);
       checks += c.length;
       report(c, figures, say);
       if (c.some((x) => !x.ok)) ok = false;
@@ -799,6 +913,8 @@ async function runOn(kind: Kind, plan: Plan): Promise<Result> {
   } finally {
     if (server) await killServerProcess(server).catch(() => {});
     await mail.stop();
+    await line.close();
+    await push.close();
     await drop?.().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
   }

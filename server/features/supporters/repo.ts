@@ -383,13 +383,16 @@ export async function setSupporterStatus(
     .where(and(eq(users.id, id), sql`${users.deletedAt} is null`))
     .returning({ name: users.name, email: users.email });
   if (!user) return null;
-  await db.insert(supporterReviews).values({
-    userId: id,
-    status: values.status,
-    reason: values.reason || null,
-    reviewerId: values.reviewerId,
-  });
-  return { ...user, before: (previous.status as string | null) ?? null };
+  const [review] = await db
+    .insert(supporterReviews)
+    .values({
+      userId: id,
+      status: values.status,
+      reason: values.reason || null,
+      reviewerId: values.reviewerId,
+    })
+    .returning({ id: supporterReviews.id });
+  return { ...user, before: (previous.status as string | null) ?? null, reviewId: review!.id };
 }
 
 // --- roles (issue 24) ----------------------------------------------------------------------------------------

@@ -298,7 +298,8 @@ export class SupportersService {
           await this.deps.outbox(tx, {
             to: id,
             kind: 'supporter.reviewed',
-            record: `supporter:${id}:${body.status}:${Date.now()}`,
+            // One message per review (its row): a replayed change tells nobody twice.
+            record: `supporter_review:${changed.reviewId}`,
             params: { approved: body.status === '承認' },
             mail: supporterMails.statusChanged(
               changed.name,
@@ -311,7 +312,8 @@ export class SupportersService {
           await this.deps.outbox(tx, {
             to: id,
             kind: 'mail.supporter_status',
-            record: `supporter:${id}:${body.status}:${Date.now()}`,
+            // One message per review (its row): a replayed change tells nobody twice.
+            record: `supporter_review:${changed.reviewId}`,
             path: '/account-info',
             mail: supporterMails.statusChanged(
               changed.name,

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { DEMO_LINE_USER_ID } from '../server/seed/demo.ts';
 import { callApi, DEMO, expect, login, signedIn, type Someone, test } from './fixtures.ts';
+import { expectNoSeriousViolations, expectNoSidewaysScroll } from './support/checks.ts';
 import { postOnSns } from './support/mail.ts';
 import { auxUrl } from './support/ports.ts';
 
@@ -197,6 +198,8 @@ test('a shop approving a post: the bell, LINE and push tell the supporter once; 
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await page.screenshot({ path: `${SHOTS}/notifications-${width}.png`, fullPage: true });
+      await expectNoSeriousViolations(page, `/notifications at ${width} px`);
+      await expectNoSidewaysScroll(page, `/notifications at ${width} px`);
     }
     await page.getByRole('button', { name: 'すべて既読にする' }).click();
     await wait(bell(page)).toHaveAccessibleName('お知らせ');

@@ -96,8 +96,6 @@ const IN_ORDER_FOR_NOW = [
   'tests/server/recruitments.test.ts',
   'tests/server/shops.test.ts',
   'tests/server/two-processes.test.ts',
-  'tests/server/audit-kinds.test.ts',
-  'tests/server/money-card-charge.test.ts',
   'tests/server/money-stripe.test.ts',
   'tests/server/operations.test.ts',
   'tests/server/races-processes.test.ts',

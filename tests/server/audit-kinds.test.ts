@@ -14,6 +14,7 @@ import { DB_KINDS } from '../support/db.ts';
 import { multipart } from '../support/multipart.ts';
 import { POP_ORDER } from './access/pop-orders.ts';
 import { createAccountsApp, loginAs, userIdOf } from './helpers.ts';
+import { createMember } from './ops-fixtures.ts';
 
 /**
  * Issue 24 "The staff audit log" (product design section 8 "Audit"), one test per kind of staff change:
@@ -100,7 +101,12 @@ for (const kind of DB_KINDS) {
     };
 
     it('issue 24 audit kinds: a company review by staff writes company.review with paid_status and the reason', async () => {
-      const companyId = await companyOfShop1();
+      // Issue 28 (3): a company of its own (staff edit shop 1's company in another test).
+      await createMember(t, `audit-review-${kind}@example.com`, 'Audit-Review-2026');
+      const applicant = await loginAs(t, `audit-review-${kind}@example.com`, 'Audit-Review-2026');
+      const applied = await applicant.post('/api/companies', { ...COMPANY, name: '株式会社監査審査' });
+      expect(applied.statusCode, applied.body).toBe(201);
+      const companyId = applied.json().id as number;
       const [before] = rowsOf<{ paid_status: string }>(
         await t.database.db.execute(sql`select paid_status from companies where id = ${companyId}`),
       );

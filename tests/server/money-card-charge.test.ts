@@ -145,19 +145,25 @@ for (const kind of DB_KINDS) {
     });
 
     it('a retry with the same idempotency key answers the same PaymentIntent (no second charge at Stripe)', async () => {
-      const [call] = creations('2026-10');
+      // Issue 28 (3): its own invoice (June 2026), charged here.
+      await saveCard('pm_card_visa');
+      await addBill(companyId, '2026-06', 900004, 1);
+      expect(await billing.chargeCards('2026-06')).toMatchObject({ charged: 1 });
+      const [call] = creations('2026-06');
+      const [made] = intentsOf(companyId, '2026-06');
+      expect(made).toMatchObject({ status: 'succeeded', amount: Number(call!.form.amount) });
       const before = stripe.paymentIntents.size;
       const replay = await t.app.money.provider!.chargeSavedCard(
         {
-          amount: 786,
+          amount: Number(call!.form.amount),
           customer: String(call!.form.customer),
           paymentMethod: String(call!.form.payment_method),
           description: String(call!.form.description),
           metadata: call!.form.metadata as Record<string, string>,
         },
-        cardChargeKey(companyId, '2026-10'),
+        cardChargeKey(companyId, '2026-06'),
       );
-      expect(replay.id).toBe(intentsOf(companyId, '2026-10')[0]!.id);
+      expect(replay.id).toBe(made!.id);
       expect(stripe.paymentIntents.size).toBe(before);
     });
 

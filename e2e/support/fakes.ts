@@ -89,6 +89,18 @@ export async function startFakes(auxPort: number): Promise<Fakes> {
           .map((m) => ({ ...parseMail(m.raw), envelopeTo: m.to }));
         return json(200, list);
       }
+      // Issue 26: "SMTP down" for one address: refused (451) until turned off; GET says how often it was tried.
+      if (url.pathname === '/mail/refuse') {
+        if (req.method === 'POST') {
+          const { address, on } = JSON.parse(await readBody(req)) as { address: string; on: boolean };
+          if (on) mail.refused.set(address.toLowerCase(), 0);
+          else mail.refused.delete(address.toLowerCase());
+          return json(200, { ok: true });
+        }
+        return json(200, {
+          refusals: mail.refused.get(url.searchParams.get('address')?.toLowerCase() ?? '') ?? 0,
+        });
+      }
       if (req.method === 'GET' && url.pathname === '/recaptcha/log') {
         return json(
           200,

@@ -25,6 +25,12 @@ export interface MailCatcher {
   to(address: string): CapturedMail[];
   clear(): void;
   stop(): Promise<void>;
+  /**
+   * Issue 26: addresses the server refuses for now with a temporary failure (451), as a mail server that is
+   * down or over its limits answers; each refusal is counted. The e2e's "SMTP down" refuses one person's
+   * address, so the other browsers' mails still arrive.
+   */
+  refused: Map<string, number>;
 }
 
 /**
@@ -105,10 +111,21 @@ export async function startMailCatcher(
 ): Promise<MailCatcher> {
   const messages: CapturedMail[] = [];
   const waiters = new Set<() => void>();
+  const refused = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const key = address.address.toLowerCase();
+      const times = refused.get(key);
+      if (times === undefined) return callback();
+      refused.set(key, times + 1);
+      const err = Object.assign(new Error('Requested action aborted: try again later'), {
+        responseCode: 451,
+      });
+      return callback(err);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -138,6 +155,7 @@ export async function startMailCatcher(
     port,
     smtpUrl: `smtp://127.0.0.1:${port}`,
     messages,
+    refused,
     to: forAddress,
     clear: () => {
       messages.length = 0;

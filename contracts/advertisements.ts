@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema, idSchema } from './common.ts';
 import { STANDARD_REWARD } from './pricing.ts';
-import { REWARD_STATE_WORDS } from './vocabulary.ts';
+import { PLATFORM_NAMES, platformList, REWARD_STATE_WORDS } from './vocabulary.ts';
 
 /**
  * Issue 13, product design sections 3 and 7: support requests (拡散依頼, `advertisements`), the units a
@@ -15,11 +15,12 @@ import { REWARD_STATE_WORDS } from './vocabulary.ts';
 
 export const PLATFORMS = ['x', 'instagram', 'line_voom', 'tiktok'] as const;
 export type Platform = (typeof PLATFORMS)[number];
+/** Issue 25 (9): the platforms' names from the one vocabulary (contracts/vocabulary.ts). */
 export const PLATFORM_LABELS: Record<Platform, string> = {
-  x: 'X',
-  instagram: 'Instagram',
-  line_voom: 'LINE VOOM',
-  tiktok: 'TikTok',
+  x: PLATFORM_NAMES.x,
+  instagram: PLATFORM_NAMES.instagram,
+  line_voom: PLATFORM_NAMES.line_voom,
+  tiktok: PLATFORM_NAMES.tiktok,
 };
 
 /** A request's life (product design section 3). */
@@ -154,7 +155,8 @@ export const AD_MESSAGES = {
     `この投稿は依頼を受けたアカウント（${PLATFORM_LABELS[platform]} @${handle}）の投稿ではありません。@${handle}から投稿したURLを報告してください。`,
   disclosureNotFirst:
     '投稿の最初に「#PR」または「広告」を入れてください（広告であることを最初に示す決まりです）。',
-  linkMissing: (shortUrl: string) => `投稿に追跡リンク（${shortUrl}）が見つかりませんでした。リンクを入れて投稿してください。`,
+  linkMissing: (shortUrl: string) =>
+    `投稿に追跡リンク（${shortUrl}）が見つかりませんでした。リンクを入れて投稿してください。`,
   hashtagsMissing: (tags: readonly string[]) =>
     `投稿に依頼のハッシュタグ（${tags.map((t) => `#${t}`).join(' ')}）が見つかりませんでした。`,
   /** The platform could not be asked: the shop judges by looking (never approved automatically). */
@@ -174,7 +176,7 @@ export const FIELD_MESSAGES = {
   hashtagsTooMany: `ハッシュタグは${MAX_HASHTAGS}個までです。`,
   landingUrl: 'リンク先は http:// または https:// から始まるURLを入力してください。',
   platformsRequired: '投稿してほしいSNSを1つ以上選んでください。',
-  platform: 'SNSは X・Instagram・LINE VOOM・TikTok から選んでください。',
+  platform: `SNSは ${platformList(PLATFORMS)} から選んでください。`,
   unitsRequired: '投稿してほしい件数を入力してください。',
   units: `件数は1〜${MAX_UNITS.toLocaleString('ja-JP')}の整数で入力してください。`,
   rewardRequired: '1件あたりの報酬を入力してください。',
@@ -687,9 +689,7 @@ export const unitSchema = z.object({
   judged_at: z.string().nullable(),
   auto_approve_at: z.string().nullable(),
   /** Issue 23: the supporter's SNS account the unit is for (null on units made before the rule). */
-  sns_account: z
-    .object({ id: z.number().int(), platform: z.enum(PLATFORMS), handle: z.string() })
-    .nullable(),
+  sns_account: z.object({ id: z.number().int(), platform: z.enum(PLATFORMS), handle: z.string() }).nullable(),
   /** The automatic check of the reported post: ok, unknown (the shop judges by looking), null before a proof. */
   check: z.enum(POST_CHECKS).nullable(),
   /** An approved unit's reward: 確定待ち, 確定 or 取り消し (product design section 8); null before approval. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PREFECTURES, prefectureSchema } from './prefectures.ts';
 import { idParamSchema } from './common.ts';
 import { screenNameSchema } from './screen-names.ts';
+import { PLATFORM_NAMES } from './vocabulary.ts';
 
 /**
  * Issue 16: the supporter's SNS accounts and their review, the supporter's own profile, and the staff's
@@ -14,11 +15,12 @@ import { screenNameSchema } from './screen-names.ts';
 
 export const SNS_PLATFORMS = ['instagram', 'tiktok', 'x', 'line_voom'] as const;
 export type SnsPlatform = (typeof SNS_PLATFORMS)[number];
+/** Issue 25 (9): the platforms' names from the one vocabulary (contracts/vocabulary.ts). */
 export const SNS_PLATFORM_LABELS: Record<SnsPlatform, string> = {
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  x: 'X',
-  line_voom: 'LINE VOOM',
+  instagram: PLATFORM_NAMES.instagram,
+  tiktok: PLATFORM_NAMES.tiktok,
+  x: PLATFORM_NAMES.x,
+  line_voom: PLATFORM_NAMES.line_voom,
 };
 
 export const REVIEW_STATUSES = ['審査中', '承認', '却下'] as const;

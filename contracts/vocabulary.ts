@@ -37,6 +37,19 @@ export const PLATFORM_NAMES = {
   facebook: 'Facebook',
 } as const;
 
+export type PlatformKey = keyof typeof PLATFORM_NAMES;
+const PLATFORM_ORDER = Object.keys(PLATFORM_NAMES) as PlatformKey[];
+
+/**
+ * Issue 25 (9): a list of platforms in words, always in the order above (X first, LINE VOOM before
+ * Facebook), whatever order the caller's list has: 「X・Instagram・TikTok・LINE VOOM」.
+ */
+export function platformList(keys: readonly PlatformKey[], separator = '・'): string {
+  return PLATFORM_ORDER.filter((k) => keys.includes(k))
+    .map((k) => PLATFORM_NAMES[k])
+    .join(separator);
+}
+
 /** Words no screen says any more, with the word that replaced each. */
 export const RETIRED_WORDS = [
   { word: 'お小遣い', use: WORDS.reward },

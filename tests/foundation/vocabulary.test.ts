@@ -1,7 +1,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_NAMES, RETIRED_WORDS, REWARD_STATE_WORDS, WORDS } from '../../contracts/vocabulary.ts';
+import { FIELD_MESSAGES, PLATFORM_LABELS, PLATFORMS } from '../../contracts/advertisements.ts';
+import { SNS_PLATFORM_LABELS, SNS_PLATFORMS } from '../../contracts/supporters.ts';
+import {
+  PLATFORM_NAMES,
+  platformList,
+  RETIRED_WORDS,
+  REWARD_STATE_WORDS,
+  WORDS,
+} from '../../contracts/vocabulary.ts';
 import { formatDate, formatDateTime, formatPeriod } from '../../src/platform/ui/format.ts';
 import { ROOT_DIR } from '../../server/platform/version.ts';
 
@@ -48,6 +56,21 @@ describe('issue 25 (9): one vocabulary (product design section 8)', () => {
       'LINE VOOM',
       'Facebook',
     ]);
+  });
+
+  it('issue 25 (9): every platform list names its platforms as the vocabulary does (LINE VOOM, never Facebook, where supporters post), and lists them in one order', () => {
+    for (const labels of [SNS_PLATFORM_LABELS, PLATFORM_LABELS]) {
+      for (const [key, label] of Object.entries(labels)) {
+        expect(label).toBe(PLATFORM_NAMES[key as keyof typeof PLATFORM_NAMES]);
+      }
+    }
+    // Where supporters post (their accounts) and what a request asks for are the same platforms.
+    expect([...SNS_PLATFORMS].sort()).toEqual([...PLATFORMS].sort());
+    expect(SNS_PLATFORMS).toContain('line_voom');
+    expect(SNS_PLATFORMS).not.toContain('facebook');
+    expect(platformList(SNS_PLATFORMS)).toBe('X・Instagram・TikTok・LINE VOOM');
+    expect(platformList(PLATFORMS)).toBe(platformList(SNS_PLATFORMS));
+    expect(FIELD_MESSAGES.platform).toBe('SNSは X・Instagram・TikTok・LINE VOOM から選んでください。');
   });
 
   it('issue 25 (9): no screen says a retired word (お小遣い, お試しサポート, 旧Twitter, 未払いの報酬)', () => {

@@ -5,6 +5,7 @@ import {
   type SnsAccount,
   type SnsPlatform,
 } from '../../../../contracts/supporters.ts';
+import { platformList } from '../../../../contracts/vocabulary.ts';
 import { asApiError, useSubmission } from '../../../platform/request/hooks.ts';
 import { useAuthActions } from '../../../platform/session/hooks.ts';
 import { styled } from '../../../platform/styles/stitches.config.ts';
@@ -180,8 +181,8 @@ export function SnsAccountsSection() {
     <Card id="sns" aria-labelledby="acc-sns-posting">
       <h2 id="acc-sns-posting">投稿に使うSNSアカウント</h2>
       <Notice tone="info">
-        Instagram・TikTok・X・LINE
-        VOOMのアカウントを登録できます。運営の審査で「承認」になったアカウントに、お店からの拡散依頼が届きます。
+        {platformList(SNS_PLATFORMS)}
+        のアカウントを登録できます。運営の審査で「承認」になったアカウントに、お店からの拡散依頼が届きます。
       </Notice>
       {state.kind === 'loading' && <PageLoading label="SNSアカウントを読み込んでいます…" />}
       {state.kind === 'failed' && <FormAlert role="alert">{state.message}</FormAlert>}

@@ -11,6 +11,7 @@ export const ROUTE_SCREEN_NAMES = [
   'admin-fraud',
   'admin-index-picture-list',
   'admin-menu',
+  'admin-notification-templates',
   'admin-payments',
   'admin-payments-detail',
   'admin-pop-orders',

@@ -14,6 +14,7 @@ export { feature as indexPictures } from './index-pictures/feature.ts';
 export { feature as materials } from './materials/feature.ts';
 export { feature as money } from './money/feature.ts';
 export { feature as notificationSettings } from './notification-settings/feature.ts';
+export { feature as notificationTemplates } from './notification-templates/feature.ts';
 export { feature as notifications } from './notifications/feature.ts';
 export { feature as popOrders } from './pop-orders/feature.ts';
 export { feature as profiles } from './profiles/feature.ts';

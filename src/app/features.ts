@@ -17,6 +17,7 @@ import { feature as legal } from '../features/legal/index.ts';
 import { feature as errors } from '../features/errors/index.ts';
 import { feature as profiles } from '../features/profiles/index.ts';
 import { feature as notifications } from '../features/notifications/index.ts';
+import { feature as notificationTemplates } from '../features/notification-templates/index.ts';
 import type { ClientFeature } from '../platform/routing.ts';
 import { adminMenu } from './admin/index.ts';
 
@@ -46,6 +47,7 @@ const LISTED: readonly ClientFeature[] = [
   errors,
   profiles,
   notifications,
+  notificationTemplates,
 ];
 
 /** The features, then the app's admin menu (which gathers their `adminLinks`). */

@@ -29,6 +29,8 @@ const PRODUCT_DESIGN_SIGNED_IN = [
   '/admin-fraud',
   // Issue 26 "In-app" (product design section 8): the person's notifications, the bell's screen.
   '/notifications',
+  // Issue 26 "Done when" (ADR 0178): staff preview every notification template.
+  '/admin-notification-templates',
 ];
 
 /** Seed spec section 2, both tables, as written there ({param} in the spec, :param here). */

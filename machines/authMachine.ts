@@ -26,6 +26,13 @@ export interface AuthContext {
   loginError: unknown;
   /** Session restored from storage at start-up. */
   stored: StoredSession | null;
+  /**
+   * Issue 25: flags raised while the signed-in session was busy (reading the user or the shop, entering a
+   * shop, raising another flag), raised in order once it is idle again; forgotten when the session ends.
+   */
+  queuedFlags: UserFlag[];
+  /** Issue 25: a user refresh asked for while busy, done once idle again. */
+  userRefreshQueued: boolean;
 }
 
 export interface AuthInput {
@@ -164,6 +171,8 @@ const initialContext = (input: AuthInput): AuthContext => ({
   loading: false,
   loginError: null,
   stored: input.stored,
+  queuedFlags: [],
+  userRefreshQueued: false,
 });
 
 export const authMachine = setup({
@@ -199,6 +208,27 @@ export const authMachine = setup({
     toastError: (_, _params: { message: string }) => {},
 
     initialize: assign({ login: false, user: null, role: 'focustar', shop: null }),
+    queueFlag: assign(({ context }, params: { flag: UserFlag }) => ({
+      queuedFlags: [...context.queuedFlags, params.flag],
+    })),
+    queueUserRefresh: assign({ userRefreshQueued: true }),
+    forgetQueue: assign({ queuedFlags: [], userRefreshQueued: false }),
+    replayQueue: enqueueActions<
+      AuthContext,
+      AuthEvent,
+      undefined,
+      AuthEvent,
+      never,
+      never,
+      never,
+      never,
+      never
+    >(({ context, enqueue }) => {
+      if (!context.userRefreshQueued && context.queuedFlags.length === 0) return;
+      enqueue.assign({ queuedFlags: [], userRefreshQueued: false });
+      if (context.userRefreshQueued) enqueue.raise({ type: 'auth.refreshUser' });
+      for (const flag of context.queuedFlags) enqueue.raise({ type: 'auth.flagUp', flag });
+    }),
     signOut: assign({
       login: false,
       user: null,
@@ -431,6 +461,8 @@ export const authMachine = setup({
     },
     signedIn: {
       initial: 'idle',
+      // Issue 25: what was queued for this session is not raised for the next one.
+      exit: 'forgetQueue',
       on: {
         // A login answer (sign-up, e-mail verification) updates the session without interrupting work.
         'auth.login': {
@@ -439,9 +471,16 @@ export const authMachine = setup({
             params: ({ event }) => ({ user: event.user, token: event.accessToken ?? null }),
           },
         },
+        // Issue 25: asked while busy (idle handles them at once): kept, and replayed once idle.
+        'auth.flagUp': { actions: { type: 'queueFlag', params: ({ event }) => ({ flag: event.flag }) } },
+        'auth.refreshUser': { actions: 'queueUserRefresh' },
       },
       states: {
         idle: {
+          // Issue 25: back to idle, the queued requests are sent again as if asked now, the user refresh first
+          // (a flag's answer is a fresh user too); the first that starts a call leaves idle and the rest queue
+          // again behind it.
+          entry: 'replayQueue',
           on: {
             'auth.initialize': { target: '#auth.signedOut', actions: 'initialize' },
             'auth.refreshUser': [

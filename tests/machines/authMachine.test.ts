@@ -317,6 +317,94 @@ describe('authMachine user, shop and flags (seed spec section 4)', () => {
   });
 });
 
+describe('authMachine: a flag or a user refresh asked while the session is busy (issue 25 point 5)', () => {
+  /** A call that answers when the test says so. */
+  const pending = <T>() => {
+    let answer!: (value: T) => void;
+    const promise = new Promise<T>((resolve) => (answer = resolve));
+    return { promise, answer };
+  };
+
+  it('a flag raised while a shop is being entered is raised once the shop is entered', async () => {
+    const shop = makeShop({ id: 12 });
+    const entering = pending<typeof shop>();
+    const after = makeUser({ flag_status: { ...makeUser().flag_status, checkedFirstReward: true } });
+    const flagUp = vi.fn(async () => after);
+    const { actor } = await signedIn({}, { loginShop: () => entering.promise, flagUp });
+    actor.send({ type: 'auth.loginShop', shopId: 12 });
+    actor.send({ type: 'auth.flagUp', flag: 'checkedFirstReward' });
+    expect(flagUp).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.queuedFlags).toEqual(['checkedFirstReward']);
+    entering.answer(shop);
+    await waitFor(actor, (s) => s.matches({ signedIn: 'idle' }) && s.context.user === after);
+    expect(flagUp).toHaveBeenCalledExactlyOnceWith({ flag: 'checkedFirstReward' });
+    expect(actor.getSnapshot().context).toMatchObject({ shop, role: 'shop', queuedFlags: [] });
+  });
+
+  it('two flags raised while another is in flight are raised in order after it; one already up is skipped', async () => {
+    const base = makeUser().flag_status;
+    const first = pending<ReturnType<typeof makeUser>>();
+    const answers = [
+      first.promise,
+      Promise.resolve(
+        makeUser({ flag_status: { ...base, savedFirstProfile: true, watchedFocustarRule: true } }),
+      ),
+    ];
+    const flagUp = vi.fn(() => answers.shift()!);
+    const { actor } = await signedIn({}, { flagUp });
+    actor.send({ type: 'auth.flagUp', flag: 'savedFirstProfile' });
+    actor.send({ type: 'auth.flagUp', flag: 'watchedFocustarRule' });
+    actor.send({ type: 'auth.flagUp', flag: 'savedFirstProfile' });
+    first.answer(makeUser({ flag_status: { ...base, savedFirstProfile: true } }));
+    await waitFor(
+      actor,
+      (s) => s.matches({ signedIn: 'idle' }) && !!s.context.user?.flag_status.watchedFocustarRule,
+    );
+    expect(flagUp.mock.calls).toEqual([[{ flag: 'savedFirstProfile' }], [{ flag: 'watchedFocustarRule' }]]);
+  });
+
+  it('a user refresh asked while the user is being read is done again after it (the newer answer wins)', async () => {
+    const older = makeUser({ id: 1, name: '古い 花子' });
+    const newer = makeUser({ id: 1, name: '新しい 花子' });
+    // GET /api/me: the start-up read answers at once, the next two when the test says so.
+    const second = pending<typeof older>();
+    const third = pending<typeof newer>();
+    const answers = [Promise.resolve(older), second.promise, third.promise];
+    const fetchMe = vi.fn(() => answers.shift()!);
+    const { actor } = setupAuth(
+      { token: 'tok', stored: null },
+      { refreshToken: async () => 'tok2', fetchMe },
+    );
+    await waitFor(actor, (s) => s.matches({ signedIn: 'idle' }));
+    actor.send({ type: 'auth.refreshUser' });
+    actor.send({ type: 'auth.refreshUser' });
+    expect(actor.getSnapshot().context.userRefreshQueued).toBe(true);
+    second.answer(older);
+    await waitFor(actor, (s) => s.matches({ signedIn: 'refreshingUser' }) && fetchMe.mock.calls.length === 3);
+    third.answer(newer);
+    await waitFor(actor, (s) => s.matches({ signedIn: 'idle' }) && s.context.user === newer);
+    expect(fetchMe).toHaveBeenCalledTimes(3);
+    expect(actor.getSnapshot().context.userRefreshQueued).toBe(false);
+  });
+
+  it('what was queued is forgotten when the session ends (the next session does not raise it)', async () => {
+    const flagUp = vi.fn(async () => makeUser());
+    const { actor } = await signedIn(
+      {},
+      { loginShop: () => new Promise(() => {}), flagUp, logout: async () => ({}) },
+    );
+    actor.send({ type: 'auth.loginShop', shopId: 12 });
+    actor.send({ type: 'auth.flagUp', flag: 'watchedAdvertiserRule' });
+    actor.send({ type: 'auth.refreshUser' });
+    actor.send({ type: 'auth.logout' });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(actor.getSnapshot().context).toMatchObject({ queuedFlags: [], userRefreshQueued: false });
+    actor.send({ type: 'auth.login', user: makeUser() });
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+    expect(flagUp).not.toHaveBeenCalled();
+  });
+});
+
 describe('authMachine OAuth and unknown events (seed spec sections 4 and 8)', () => {
   it('OAuth login stores the mode cookie (default login), fetches the URL and goes there', async () => {
     const oauthUrl = vi.fn(async () => 'https://provider.example/authorize');

@@ -60,6 +60,8 @@ export interface AuthObservation {
     initialLoading: boolean;
     loading: boolean;
     loginError: string | null;
+    /** Issue 25: what waits for the signed-in session to be idle (a user refresh, flags), in order. */
+    queued: string[];
   };
 }
 
@@ -94,6 +96,10 @@ interface AuthModel {
   inFlight: string[];
   toasts: string[];
   reports: string[];
+  /** Issue 25: a user refresh asked for while the signed-in session was busy. */
+  refreshQueued: boolean;
+  /** Issue 25: flags raised while the signed-in session was busy, in order. */
+  queuedFlags: UserFlag[];
 }
 
 const SIGNED_IN: Mode[] = ['idle', 'refreshingUser', 'refreshingShop', 'enteringShop', 'raisingFlag'];
@@ -151,6 +157,9 @@ const persist = (m: AuthModel): AuthModel => ({
   storage: { ...m.storage, store: storeLabel({ login: m.login, user: m.user, role: m.role, shop: m.shop }) },
 });
 
+/** Issue 25: a session that ends forgets what it had queued (the next session must not raise it). */
+const noQueue = { refreshQueued: false, queuedFlags: [] as UserFlag[] };
+
 /** Leaving a piece of work cancels its call and, if it showed the overlay, hides it. */
 const leave = (m: AuthModel): AuthModel => ({
   ...m,
@@ -169,6 +178,7 @@ const enter = (m: AuthModel, mode: Mode, call?: string): AuthModel => ({
 /** seed spec §4 logout: clears token and store, goes to the login page, initial loading finished. */
 const logoutAction = (m: AuthModel): AuthModel => ({
   ...leave(m),
+  ...noQueue,
   mode: 'signedOut',
   token: null,
   login: false,
@@ -231,6 +241,7 @@ function start(input: AuthInput): AuthModel {
     inFlight: [],
     toasts: [],
     reports: [],
+    ...noQueue,
   };
   // seed spec §4 start-up: no stored token means initialise as logged out (initial loading over).
   if (!input.token) return { ...initialize(base), initialLoading: false };
@@ -238,7 +249,7 @@ function start(input: AuthInput): AuthModel {
   return enter(base, 'restoringToken', describeAuthCall('refreshToken', { token: input.token }));
 }
 
-function step(m: AuthModel, e: EventObject): AuthModel {
+function stepOnce(m: AuthModel, e: EventObject): AuthModel {
   const ev = e as EventObject & Record<string, unknown>;
   const signedIn = SIGNED_IN.includes(m.mode);
   switch (e.type) {
@@ -369,6 +380,7 @@ function step(m: AuthModel, e: EventObject): AuthModel {
       // seed spec §8 (401): the request layer removed token and store and navigated; the app forgets the user.
       return {
         ...leave(m),
+        ...noQueue,
         mode: 'signedOut',
         token: null,
         login: false,
@@ -379,7 +391,7 @@ function step(m: AuthModel, e: EventObject): AuthModel {
       };
     case 'auth.logout':
       // seed spec §4: logout calls the server first (POST /api/logout), whatever the app was doing.
-      return enter(leave(m), 'loggingOut', describeAuthCall('logout', undefined));
+      return enter({ ...leave(m), ...noQueue }, 'loggingOut', describeAuthCall('logout', undefined));
     case 'auth.login': {
       const user = ev.user as User;
       const token = (ev.accessToken as string | null | undefined) ?? null;
@@ -423,7 +435,7 @@ function step(m: AuthModel, e: EventObject): AuthModel {
   if (m.mode === 'idle') {
     switch (e.type) {
       case 'auth.initialize':
-        return { ...initialize(m), mode: 'signedOut' };
+        return { ...initialize(m), ...noQueue, mode: 'signedOut' };
       case 'auth.refreshUser':
         // seed spec §4: refreshing the user without a token logs out; with one, GET /api/me.
         return m.token ? enter(m, 'refreshingUser', describeAuthCall('fetchMe', undefined)) : logoutAction(m);
@@ -442,12 +454,40 @@ function step(m: AuthModel, e: EventObject): AuthModel {
     }
   }
 
+  // Issue 25: a signed-in user's refresh or flag asked while the session is busy waits until it is idle.
+  if (signedIn && m.mode !== 'idle') {
+    if (e.type === 'auth.refreshUser') return { ...m, refreshQueued: true };
+    if (e.type === 'auth.flagUp') return { ...m, queuedFlags: [...m.queuedFlags, ev.flag as UserFlag] };
+  }
+
   // seed spec §4: an unknown action is an error (ADR 0024: reported; a known one that does not apply is ignored).
   if (!KNOWN.has(e.type) && !e.type.startsWith('xstate.')) {
     return { ...m, reports: [...m.reports, `${ERRORS.unknownAuthEvent}: ${e.type}`] };
   }
   return m;
 }
+
+/**
+ * Issue 25: back to idle, the queued requests are made again as if asked now, the user refresh first, then the
+ * flags in order; the first that starts a call leaves idle, and the rest queue again behind it.
+ */
+function settle(m: AuthModel): AuthModel {
+  if (m.mode !== 'idle' || (!m.refreshQueued && m.queuedFlags.length === 0)) return m;
+  const replay: EventObject[] = [
+    ...(m.refreshQueued ? [{ type: 'auth.refreshUser' }] : []),
+    ...m.queuedFlags.map((flag) => ({ type: 'auth.flagUp', flag }) as EventObject),
+  ];
+  return replay.reduce(stepOnce, { ...m, ...noQueue });
+}
+
+function step(m: AuthModel, e: EventObject): AuthModel {
+  return settle(stepOnce(m, e));
+}
+
+const queueLabels = (refresh: boolean, flags: readonly string[]) => [
+  ...(refresh ? ['refreshUser'] : []),
+  ...flags.map((f) => `flagUp ${f}`),
+];
 
 function observe(m: AuthModel): AuthObservation {
   return {
@@ -465,6 +505,7 @@ function observe(m: AuthModel): AuthObservation {
       initialLoading: m.initialLoading,
       loading: m.loading,
       loginError: m.loginError,
+      queued: queueLabels(m.refreshQueued, m.queuedFlags),
     },
   };
 }
@@ -507,6 +548,8 @@ function world(input: AuthInput) {
         initialLoading: boolean;
         loading: boolean;
         loginError: unknown;
+        queuedFlags: string[];
+        userRefreshQueued: boolean;
       };
       return {
         storage: { ...storage },
@@ -523,6 +566,7 @@ function world(input: AuthInput) {
           initialLoading: c.initialLoading,
           loading: c.loading,
           loginError: c.loginError == null ? null : messageOf(c.loginError),
+          queued: queueLabels(c.userRefreshQueued, c.queuedFlags),
         },
       };
     },
@@ -590,13 +634,24 @@ export const authModel: ModelOptions<AuthInput> = {
       // is left out: it would double the graph without a new transition).
       token: c.token,
       initialLoading: c.initialLoading,
+      // Issue 25: what waits for idle (so the walk reaches a busy session with something queued).
+      // (whether, not how many: a queue that grows would make the graph endless).
+      queued: `${c.userRefreshQueued ? 'refresh' : ''}|${c.queuedFlags.length > 0 ? 'flags' : ''}`,
     };
   },
   // Places that differ in what a transition can visibly change (role, shop, initial loading, and
   // login: a signed-in user whose e-mail is not verified yet keeps the referral shop id until a re-read
   // says it is, seed spec section 3); the input is left out, so each place is reached once, by the
   // shortest path from any input.
-  pathKey: (s) => [s.value, s.context.role, !!s.context.shop, s.context.initialLoading, s.context.login],
+  pathKey: (s) => [
+    s.value,
+    s.context.role,
+    !!s.context.shop,
+    s.context.initialLoading,
+    s.context.login,
+    s.context.userRefreshQueued,
+    s.context.queuedFlags.length > 0,
+  ],
 };
 
 export const authSuite: OracleSuite<AuthInput, AuthObservation, AuthModel> = {

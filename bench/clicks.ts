@@ -12,6 +12,7 @@ import { BENCH_NODE_ENV } from './server-mode.ts';
 import {
   adminQuery,
   BROWSER,
+  cpuMeter,
   createPools,
   csrf,
   type Figures,
@@ -198,11 +199,13 @@ async function main(): Promise<void> {
       }
     })();
     const sentBefore = nextVisitor;
+    const stopMeter = await cpuMeter(server.pid!, database.db).start();
     const [spike, during] = await Promise.all([
       run(clicksOn(viral, rate), base, SECONDS, CLICK_CONNECTIONS),
       run(approvals, base, SECONDS, APPROVAL_CONNECTIONS),
     ]);
     const ended = Date.now();
+    const cpu = await stopMeter();
     const sent = nextVisitor - sentBefore;
     const loadAfter = loadavg();
     sampling = false;
@@ -310,7 +313,9 @@ async function main(): Promise<void> {
     console.log(table(rows));
     console.log(
       `load average after the spike ${loadText(loadAfter)}; approvals handed out during the spike ${approvedDuring}; ` +
-        `clicks written by the process (focustar_clicks_written_total) ${writtenTotal ?? '-'}`,
+        `clicks written by the process (focustar_clicks_written_total) ${writtenTotal ?? '-'}; CPU during the spike: ` +
+        `server ${cpu.server === null ? '-' : (cpu.server / 1e6 / SECONDS).toFixed(2)} cores, its PostgreSQL backends ` +
+        `${cpu.db === null ? '-' : (cpu.db / 1e6 / SECONDS).toFixed(2)} cores, autocannon ${(cpu.client / 1e6 / SECONDS).toFixed(2)} cores`,
     );
     await stopServer(server);
     if (failures.length) {

@@ -87,6 +87,8 @@ interface Tally {
   statuses: Map<string, number>;
   errors: number;
   sent: number;
+  /** The body of the first answer of an unexpected status (printed under the table). */
+  firstUnexpected?: string;
 }
 
 /** reCAPTCHA's siteverify, answering success to any token (the production check runs, against this). */
@@ -272,8 +274,10 @@ async function main(): Promise<void> {
             ...(t.body !== undefined ? { body: t.body } : {}),
             redirect: 'manual',
           });
-          await res.arrayBuffer();
+          const body = await res.text();
           tally.latencies.push(performance.now() - started);
+          if (!route.expect.includes(res.status) && tally.firstUnexpected === undefined)
+            tally.firstUnexpected = `${res.status} ${body.slice(0, 300)}`;
           const code = String(res.status);
           tally.statuses.set(code, (tally.statuses.get(code) ?? 0) + 1);
         } catch {
@@ -378,6 +382,10 @@ async function main(): Promise<void> {
         String(errors5xx + t.errors),
         other || '-',
       ]);
+    }
+    for (const route of routes) {
+      const first = tallies.get(route)!.firstUnexpected;
+      if (first) console.log(`first unexpected answer of ${route.label}: ${first}`);
     }
     if (fivexx) failures.push(`${fivexx} answers 5xx or socket errors (goal 0)`);
     console.log(table(rows));

@@ -88,7 +88,7 @@ function Detail({
         <p>該当する明細はありません。</p>
       ) : (
         <Scroll>
-          <Table aria-label="お振込みの明細">
+          <Table nowrap aria-label="お振込みの明細">
             <thead>
               <tr>
                 <th scope="col">明細</th>

@@ -145,7 +145,7 @@ export default function AdminPaymentsPage() {
           <h2>バッチ</h2>
           <p>作成済 → 振込データを出力して出力済 → 銀行での振込後に支払済、の順に進めます。</p>
           <Scroll>
-            <Table aria-label="お振込みのバッチ">
+            <Table nowrap aria-label="お振込みのバッチ">
               <thead>
                 <tr>
                   <th scope="col">対象</th>

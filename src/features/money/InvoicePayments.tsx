@@ -92,7 +92,7 @@ export function InvoicePayments() {
         <p>この月の請求書はありません。</p>
       ) : (
         <Scroll>
-          <Table aria-label="請求書の入金">
+          <Table nowrap aria-label="請求書の入金">
             <thead>
               <tr>
                 <th scope="col">会社</th>

@@ -14,6 +14,11 @@ export const Table = styled('table', {
   },
   '& th': { backgroundColor: '$gray50', whiteSpace: 'nowrap' },
   '& td.amount': { textAlign: 'right', whiteSpace: 'nowrap' },
+  variants: {
+    // Issue 25: the staff tables of months, dates and amounts keep each cell on its line and scroll in their
+    // box on a phone, instead of breaking 2026年9月分 or a date a few characters a line.
+    nowrap: { true: { '& th, & td': { whiteSpace: 'nowrap' } } },
+  },
 });
 export const Scroll = styled('div', { overflowX: 'auto', marginBottom: '$4' });
 export const Actions = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$2', alignItems: 'center' });

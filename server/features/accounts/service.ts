@@ -431,6 +431,8 @@ export class AccountService {
    * (then the row forgets it).
    */
   async deliverMail(job: AccountMailJob, jobId: string): Promise<void> {
+    // A verification job queued before the outbox (ADR 0178) is dropped: the person can ask for the mail again.
+    if ((job.kind as string) !== 'password-reset') return;
     const user = await repo.findActiveByEmail(this.db, job.email);
     if (!user?.email) return;
     const address = user.email;

@@ -95,7 +95,6 @@ const replay = `npx vitest run ${SERVER_SUITE} --sequence.shuffle --sequence.see
 const IN_ORDER_FOR_NOW = [
   'tests/server/recruitments.test.ts',
   'tests/server/shops.test.ts',
-  'tests/server/money-stripe.test.ts',
   'tests/server/operations.test.ts',
   'tests/server/supporters.test.ts',
 ];

@@ -12,6 +12,7 @@ import type { TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { startStripeServer, type StripeServer } from '../support/stripe.ts';
 import { createAccountsApp, loginAs, PINNED_BILLING, pinDemoBillingDates, userIdOf } from './helpers.ts';
+import { createMember } from './ops-fixtures.ts';
 
 /**
  * Issue 14, the parts that go through Stripe (ADR 0110–0114): the payment provider's real implementation
@@ -43,6 +44,8 @@ describe('the Stripe provider through the official SDK (issue 29), against a ser
   afterAll(() => stripe.stop());
 
   it('creates a customer with the secret key, the pinned version and an idempotency key (a retry answers the same one)', async () => {
+    // Issue 28 (3): this test's own calls (another test of this server may have made customers before).
+    const start = stripe.requests.length;
     const first = await provider.createCustomer(
       { name: 'デモ株式会社', metadata: { focustar_company_id: '1' } },
       'k-1',
@@ -53,7 +56,7 @@ describe('the Stripe provider through the official SDK (issue 29), against a ser
     );
     expect(first.id).toMatch(/^cus_/);
     expect(again.id).toBe(first.id);
-    const call = stripe.requests.find((r) => r.path === '/v1/customers')!;
+    const call = stripe.requests.slice(start).find((r) => r.path === '/v1/customers')!;
     expect(call.headers.authorization).toBe(`Bearer ${stripe.secretKey}`);
     expect(call.headers['stripe-version']).toBe(STRIPE_API_VERSION);
     expect(call.headers['idempotency-key']).toBe('k-1');
@@ -190,15 +193,11 @@ for (const kind of DB_KINDS) {
   describe(`Stripe configured: bank registration, card payment (issue 14) [${kind}]`, () => {
     let t: TestApp;
     let stripe: StripeServer;
-    let fan2: TestClient;
     let owner: TestClient;
-    let fan2Id = 0;
     beforeAll(async () => {
       stripe = await startStripeServer();
       t = await createAccountsApp(kind, stripe.env);
-      fan2 = await loginAs(t, 'fan2@example.com');
       owner = await loginAs(t, 'owner@example.com');
-      fan2Id = await userIdOf(t, 'fan2@example.com');
     });
     afterAll(async () => {
       await t.close();
@@ -210,8 +209,24 @@ for (const kind of DB_KINDS) {
         await t.database.db.execute(sql`select * from stripe_payout_accounts where user_id = ${userId}`),
       )[0];
     const me = async (client: TestClient) => (await client.get('/api/me')).json();
+    /** Issue 28 (3): each bank test registers a supporter of its own (no bank account, no Stripe account). */
+    let payees = 0;
+    const newPayee = async (): Promise<[TestClient, number]> => {
+      payees += 1;
+      const email = `payee${payees}@example.com`;
+      const id = await createMember(t, email, 'Payee-Pass-2026');
+      return [await loginAs(t, email, 'Payee-Pass-2026'), id];
+    };
+    const ownAccounts = (userId: number) =>
+      stripe.requests.filter(
+        (r) =>
+          r.method === 'POST' &&
+          r.path === '/v1/accounts' &&
+          (r.form.metadata as Record<string, string>).focustar_user_id === String(userId),
+      );
 
     it('registers the payout account through Stripe and sets is_stripe_verified (ADR 0111)', async () => {
+      const [fan2, fan2Id] = await newPayee();
       expect((await fan2.get('/api/stripe/bank')).json()).toEqual({ available: true, account: null });
       expect((await me(fan2)).is_stripe_verified).toBe(false);
       const res = await fan2.post('/api/stripe/bank', BANK);
@@ -225,7 +240,7 @@ for (const kind of DB_KINDS) {
       expect(res.body).not.toContain('0009876');
       expect((await me(fan2)).is_stripe_verified).toBe(true);
       // At Stripe: one Custom account of this user in Japan, the account with the normalised details.
-      const created = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/accounts');
+      const created = ownAccounts(fan2Id);
       expect(created).toHaveLength(1);
       expect(created[0]!.form).toMatchObject({
         type: 'custom',
@@ -250,19 +265,25 @@ for (const kind of DB_KINDS) {
     });
 
     it('a second registration reuses the connected account and removes the replaced bank account at Stripe', async () => {
+      const [fan2, fan2Id] = await newPayee();
+      expect((await fan2.post('/api/stripe/bank', BANK)).statusCode).toBe(200);
       const before = (await stripeRow(fan2Id))!;
       const res = await fan2.post('/api/stripe/bank', { ...BANK, account_number: '1234567' });
       expect(res.statusCode, res.body).toBe(200);
       const after = (await stripeRow(fan2Id))!;
       expect(after.account_id).toBe(before.account_id);
       expect(after.bank_account_id).not.toBe(before.bank_account_id);
-      expect(stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/accounts')).toHaveLength(1);
+      expect(ownAccounts(fan2Id)).toHaveLength(1);
       const account = stripe.accounts.get(String(after.account_id))!;
       expect([...account.external.keys()]).toEqual([after.bank_account_id]);
       expect(res.json().bank_account.account_number_last3).toBe('567');
     });
 
     it('an account Stripe refuses is a 422 in Japanese and changes nothing; Stripe down is a 503', async () => {
+      const [fan2] = await newPayee();
+      expect((await fan2.post('/api/stripe/bank', { ...BANK, account_number: '1234567' })).statusCode).toBe(
+        200,
+      );
       const refused = await fan2.post('/api/stripe/bank', { ...BANK, account_number: '0' });
       expect(refused.statusCode).toBe(422);
       expect(refused.json().errors).toEqual({ account_number: [MONEY_MESSAGES.stripeBankRefused] });
@@ -279,6 +300,8 @@ for (const kind of DB_KINDS) {
     });
 
     it('a bank account Stripe later reports as errored is no longer verified; a plain PUT also clears it', async () => {
+      const [fan2, fan2Id] = await newPayee();
+      expect((await fan2.post('/api/stripe/bank', BANK)).statusCode).toBe(200);
       const row = (await stripeRow(fan2Id))!;
       stripe.setBankStatus(String(row.bank_account_id), 'errored');
       // Asked again at most once a minute: the last check is made older instead of waiting.
@@ -329,7 +352,9 @@ for (const kind of DB_KINDS) {
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json()).toMatchObject({ payment_method: 'card', card: { brand: 'visa', last4: '4242' } });
       const [method] = rows<Record<string, unknown>>(
-        await t.database.db.execute(sql`select * from billing_methods`),
+        await t.database.db.execute(
+          sql`select * from billing_methods where company_id = ${billing.company.id}`,
+        ),
       );
       expect(method).toMatchObject({ method: 'card', provider: 'stripe', card_last4: '4242' });
       expect(JSON.stringify(method)).not.toContain('_secret_');
@@ -346,22 +371,36 @@ for (const kind of DB_KINDS) {
     });
 
     it('a new card replaces the old one (detached at Stripe); the customer is made once; invoice can be chosen again', async () => {
-      const setup = (await owner.post('/api/billing/card/setup')).json();
+      // Issue 28 (3): another company (north), which saves its first card here; the owner's company is
+      // the card payment test's.
+      const north = await loginAs(t, 'north-owner@example.com');
+      const northId = String((await north.get('/api/billing')).json().company.id);
+      const start = stripe.requests.length;
+      const first = (await north.post('/api/billing/card/setup')).json();
+      await stripe.confirmSetupIntent(first.client_secret, 'pm_card_visa');
+      expect(
+        (await north.post('/api/billing/card', { setup_intent_id: first.setup_intent_id })).json().card,
+      ).toMatchObject({ brand: 'visa', last4: '4242' });
+      const setup = (await north.post('/api/billing/card/setup')).json();
       await stripe.confirmSetupIntent(setup.client_secret, 'pm_card_jcb');
       const saved = (
-        await owner.post('/api/billing/card', { setup_intent_id: setup.setup_intent_id })
+        await north.post('/api/billing/card', { setup_intent_id: setup.setup_intent_id })
       ).json();
       expect(saved.card).toMatchObject({ brand: 'jcb', last4: '0000' });
-      expect(stripe.requests.filter((r) => r.path.endsWith('/detach'))).toHaveLength(1);
-      const customers = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/customers');
-      // One customer per company (the owner's, then the other company's in the previous test), never twice.
-      const companies = customers.map((c) => (c.form.metadata as Record<string, string>).focustar_company_id);
-      expect(companies).toHaveLength(2);
-      expect(new Set(companies).size).toBe(2);
-      const invoice = await owner.put('/api/billing/method', { method: 'invoice' });
+      const mine = stripe.requests.slice(start);
+      expect(mine.filter((r) => r.path.endsWith('/detach'))).toHaveLength(1);
+      // One customer per company, made at its first set-up, never twice.
+      const customers = stripe.requests.filter(
+        (r) =>
+          r.method === 'POST' &&
+          r.path === '/v1/customers' &&
+          (r.form.metadata as Record<string, string>).focustar_company_id === northId,
+      );
+      expect(customers).toHaveLength(1);
+      const invoice = await north.put('/api/billing/method', { method: 'invoice' });
       expect(invoice.json()).toMatchObject({ payment_method: 'invoice', card: { last4: '0000' } });
-      expect((await owner.put('/api/billing/method', { method: 'card' })).json().payment_method).toBe('card');
-      expect((await owner.put('/api/billing/method', { method: 'cash' })).statusCode).toBe(422);
+      expect((await north.put('/api/billing/method', { method: 'card' })).json().payment_method).toBe('card');
+      expect((await north.put('/api/billing/method', { method: 'cash' })).statusCode).toBe(422);
     });
   });
 
@@ -474,6 +513,10 @@ for (const kind of DB_KINDS) {
     });
 
     it('a payment row is never updated or deleted (append-only in the database)', async () => {
+      // Issue 28 (3): a row of its own (a May transfer), so there is one to refuse whatever ran before.
+      await t.database.db.execute(sql`
+        insert into invoice_payments (company_id, month, amount, method, paid_on)
+        values (${companyId}, '2026-05', 100, '銀行振込', '2026-06-20')`);
       await expect(t.database.db.execute(sql`update invoice_payments set amount = 1`)).rejects.toThrow();
       await expect(t.database.db.execute(sql`delete from invoice_payments`)).rejects.toThrow();
     });

@@ -457,6 +457,26 @@ for (const kind of DB_KINDS) {
       expect(yes.mails).toHaveLength(1);
     });
 
+    it('a person with no e-mail address (signed up through LINE) is told in the app all the same; the mail is not sent', async () => {
+      const [owner, lineOnly] = [await person(), await person()];
+      await t.database.db.execute(sql`update users set email = null where id = ${lineOnly.id}`);
+      const shop = await shopOf(owner.id);
+      const adId = await liveAd(shop.shopId, owner.id);
+      const approved = await unit(adId, lineOnly.id, 'posted');
+      await t.app.advertisements.approveUnitBy(approved, {
+        userId: owner.id,
+        priority: 10,
+        sessionId: 'test',
+        jti: 'test',
+      });
+      const yes = await told(lineOnly.id, 'post.approved');
+      expect(yes.inApp).toHaveLength(1);
+      expect(yes.inApp[0]).toMatchObject({ record_key: `unit:${approved}`, title: '投稿が承認されました' });
+      // No address, so no mail channel (server/platform/notify/preferences.ts): no delivery, no mail.
+      expect(yes.mails).toEqual([]);
+      expect(mail.to(lineOnly.email)).toEqual([]);
+    });
+
     /* ------------------------------------------------------------------ staff */
 
     it('staff.digest: at 09:00 each staff user hears the counts of the operators’ queues, once a day; supporters do not', async () => {

@@ -447,13 +447,17 @@ export async function shopOwnersOf(
 }
 
 /** A user's e-mail for mail (null when the user left). */
-export async function emailOf(db: Db, userId: number): Promise<{ email: string; name: string } | null> {
+/**
+ * Whom a message is for: any user who has not left, with or without an e-mail address (issue 26: a person
+ * signed up through LINE hears in the app and on LINE; the mail channel skips a user with no address).
+ */
+export async function personOf(db: Db, userId: number): Promise<{ name: string } | null> {
   const rows = await hotSql(
     db,
-    'user_email_of',
-    sql`select email, name from users where id = ${userId} and deleted_at is null and email is not null`,
+    'user_person_of',
+    sql`select name from users where id = ${userId} and deleted_at is null`,
   );
-  return rows[0] ? { email: String(rows[0].email), name: String(rows[0].name) } : null;
+  return rows[0] ? { name: String(rows[0].name) } : null;
 }
 
 /**

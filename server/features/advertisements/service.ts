@@ -321,7 +321,7 @@ export class AdvertisementService {
         after: { status: AD_STATUS.live },
       });
       const offers = await this.topUpOffers(tx, id, at);
-      const owner = current.createdBy ? await repo.emailOf(tx, current.createdBy) : null;
+      const owner = current.createdBy ? await repo.personOf(tx, current.createdBy) : null;
       if (owner && current.createdBy) {
         await notify(this.app, tx, {
           to: current.createdBy,
@@ -357,7 +357,7 @@ export class AdvertisementService {
         before: { status: current.ad.status, reject_reason: current.ad.reject_reason },
         after: { status: AD_STATUS.sentBack, reject_reason: reason },
       });
-      const owner = current.createdBy ? await repo.emailOf(tx, current.createdBy) : null;
+      const owner = current.createdBy ? await repo.personOf(tx, current.createdBy) : null;
       if (owner && current.createdBy) {
         await notify(this.app, tx, {
           to: current.createdBy,
@@ -621,7 +621,7 @@ export class AdvertisementService {
             returning id)
           select name from shops where id = (select shop_id from advertisements where id = ${row.advertisement_id})`,
       );
-      const who = await repo.emailOf(tx, Number(row.user_id));
+      const who = await repo.personOf(tx, Number(row.user_id));
       if (who) {
         await notify(this.app, tx, {
           to: Number(row.user_id),
@@ -700,7 +700,7 @@ export class AdvertisementService {
         before: { status: 'posted' },
         after: { status: 'rejected', reject_reason: body.reason, reject_note: body.note || null },
       });
-      const who = await repo.emailOf(tx, Number(row.user_id));
+      const who = await repo.personOf(tx, Number(row.user_id));
       if (who) {
         await notify(this.app, tx, {
           to: Number(row.user_id),
@@ -851,7 +851,7 @@ export class AdvertisementService {
           insert into units (advertisement_id, user_id, reward, offered_at, expires_at, platform, sns_account_id)
           values (${adId}, ${userId}, ${reward}, ${at}, ${expiresAt}, ${platform}, ${snsAccountId}) returning id`),
       );
-      const who = await repo.emailOf(tx, userId);
+      const who = await repo.personOf(tx, userId);
       if (who) {
         await notify(this.app, tx, {
           to: userId,
@@ -921,7 +921,7 @@ export class AdvertisementService {
         idempotencyKey: `unit:${unitId}:reversal`,
         at,
       });
-      const who = await repo.emailOf(tx, Number(row.user_id));
+      const who = await repo.personOf(tx, Number(row.user_id));
       if (who) {
         await notify(this.app, tx, {
           to: Number(row.user_id),
@@ -1139,7 +1139,7 @@ export class AdvertisementService {
         );
         // Issue 26: the shop that made it hears of its end, with its figures, in the same transaction.
         const figures = await repo.endFigures(tx, adId, PLATFORM_FEE_PERCENT);
-        if (figures.createdBy !== null && (await repo.emailOf(tx, figures.createdBy)))
+        if (figures.createdBy !== null && (await repo.personOf(tx, figures.createdBy)))
           await notify(this.app, tx, {
             to: figures.createdBy,
             kind: 'request.ended',

@@ -207,7 +207,12 @@ export const notificationSettingsResponseSchema = z.object({
       group: z.enum(NOTIFICATION_GROUPS),
       label: z.string(),
       hint: z.string(),
-      channels: z.object({ in_app: channelState, mail: channelState, line: channelState, push: channelState }),
+      channels: z.object({
+        in_app: channelState,
+        mail: channelState,
+        line: channelState,
+        push: channelState,
+      }),
     }),
   ),
   quietHours: z.boolean(),
@@ -257,7 +262,10 @@ export const NOTIFICATION_SETTINGS_TEXTS = {
 
 /** Issue 26: the one-click unsubscribe (RFC 8058) of informational mail, without logging in. */
 export const unsubscribeQuerySchema = z.object({
-  token: z.string({ error: '配信停止のリンクが正しくありません。' }).min(1, '配信停止のリンクが正しくありません。').max(512),
+  token: z
+    .string({ error: '配信停止のリンクが正しくありません。' })
+    .min(1, '配信停止のリンクが正しくありません。')
+    .max(512),
 });
 export const UNSUBSCRIBE_TEXTS = {
   done: 'メールの配信を停止しました。',
@@ -280,6 +288,8 @@ export const PUSH_SUBSCRIPTION_TEXTS = {
   none: 'プッシュ通知を受け取る端末はありません。',
   subscribe: 'この端末でプッシュ通知を受け取る',
   subscribed: 'この端末でプッシュ通知を受け取ります。',
+  thisDevice: 'この端末',
+  thisDeviceOn: 'この端末ではプッシュ通知を受け取る設定になっています。',
   removed: '端末を削除しました。',
   remove: '削除',
   denied: 'ブラウザの設定で通知が許可されていません。ブラウザの設定から通知を許可してください。',
@@ -310,10 +320,15 @@ export const pushSubscriptionCreateSchema = z.object({
 });
 export type PushSubscriptionCreate = z.infer<typeof pushSubscriptionCreateSchema>;
 
+/** How much of a device's push endpoint its listing shows (the endpoint itself is a capability: not all). */
+export const ENDPOINT_TAIL_LENGTH = 16;
+
 export const pushDeviceSchema = z.object({
   id: z.number().int(),
   /** What the device is, e.g. `iPhone（Safari）`. */
   device: z.string(),
+  /** The endpoint's last characters: the screen tells this browser's own subscription among the devices. */
+  endpoint_tail: z.string(),
   created_at: z.string(),
   last_sent_at: z.string().nullable(),
 });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   notificationSettingsResponseSchema,
+  ENDPOINT_TAIL_LENGTH,
   pushDevicesResponseSchema,
   UNSUBSCRIBE_TEXTS,
 } from '../../contracts/notification-settings.ts';
@@ -32,7 +33,9 @@ for (const kind of DB_KINDS) {
     async function supporter() {
       const tag = randomBytes(4).toString('hex');
       const [hash] = (
-        (await t.database.db.execute(sql`select password_hash, role_id from users where email = 'supporter@example.com'`)) as unknown as {
+        (await t.database.db.execute(
+          sql`select password_hash, role_id from users where email = 'supporter@example.com'`,
+        )) as unknown as {
           rows: { password_hash: string; role_id: number }[];
         }
       ).rows;
@@ -48,7 +51,8 @@ for (const kind of DB_KINDS) {
       expect(res.statusCode, res.body).toBe(200);
       return notificationSettingsResponseSchema.parse(res.json());
     };
-    const group = (s: Awaited<ReturnType<typeof settings>>, g: string) => s.groups.find((x) => x.group === g)!;
+    const group = (s: Awaited<ReturnType<typeof settings>>, g: string) =>
+      s.groups.find((x) => x.group === g)!;
     const linkLine = (userId: number) =>
       t.database.db.execute(sql`
         insert into social_accounts (user_id, provider, provider_user_id, status)
@@ -72,7 +76,11 @@ for (const kind of DB_KINDS) {
     it('a LINE-linked supporter gets offers by LINE instead of mail; turning LINE off brings mail back', async () => {
       const { id, client } = await supporter();
       await linkLine(id);
-      expect(group(await settings(client), 'offers').channels.line).toEqual({ on: true, locked: false, available: true });
+      expect(group(await settings(client), 'offers').channels.line).toEqual({
+        on: true,
+        locked: false,
+        available: true,
+      });
       expect(await channelsFor(t.database.db, id, 'offer.arrived')).toEqual(['in_app', 'line']);
       const res = await client.put('/api/notification-settings', {
         channels: { offers: { line: false } },
@@ -114,23 +122,30 @@ for (const kind of DB_KINDS) {
       const body = res.json() as { message: string; errors: Record<string, string[]> };
       expect(body.message).toMatch(JAPANESE);
       expect(Object.keys(body.errors).sort()).toEqual(expect.arrayContaining(['quietHours']));
-      for (const messages of Object.values(body.errors)) for (const m of messages) expect(m).toMatch(JAPANESE);
+      for (const messages of Object.values(body.errors))
+        for (const m of messages) expect(m).toMatch(JAPANESE);
     });
 
     it('shops see their groups (posts to judge, each or daily), staff their digest and no offers', async () => {
       const owner = await loginAs(t, 'owner@example.com');
       const shop = await settings(owner);
-      expect(shop.groups.map((g) => g.group)).toEqual(expect.arrayContaining(['requests', 'judging', 'billing']));
+      expect(shop.groups.map((g) => g.group)).toEqual(
+        expect.arrayContaining(['requests', 'judging', 'billing']),
+      );
       expect(group(shop, 'billing').channels.mail.locked).toBe(true);
       expect(shop.postsToJudge).toBe('digest');
-      const res = await owner.put('/api/notification-settings', { channels: {}, quietHours: true, postsToJudge: 'each' });
+      const res = await owner.put('/api/notification-settings', {
+        channels: {},
+        quietHours: true,
+        postsToJudge: 'each',
+      });
       expect(res.json().postsToJudge).toBe('each');
       const staff = await settings(await loginAs(t, 'staff@example.com'));
       expect(staff.groups.map((g) => g.group)).toContain('staff_digest');
       expect(staff.groups.map((g) => g.group)).not.toContain('offers');
     });
 
-    it('push devices: subscribe (the stand-in\'s subscription), listed with the device, removable by its owner only', async () => {
+    it("push devices: subscribe (the stand-in's subscription), listed with the device, removable by its owner only", async () => {
       const a = await supporter();
       const b = await supporter();
       const list = pushDevicesResponseSchema.parse((await a.client.get('/api/push-subscriptions')).json());
@@ -141,7 +156,11 @@ for (const kind of DB_KINDS) {
       expect(created.statusCode, created.body).toBe(201);
       expect(created.json().device).toBe('iPhone（Safari）');
       const id = created.json().id as number;
-      expect((await a.client.get('/api/push-subscriptions')).json().items).toHaveLength(1);
+      const listed = (await a.client.get('/api/push-subscriptions')).json().items;
+      expect(listed).toHaveLength(1);
+      // The listing names the endpoint by its tail only: the screen tells this browser's device (issue 26).
+      expect(listed[0].endpoint_tail).toBe(sub.endpoint.slice(-ENDPOINT_TAIL_LENGTH));
+      expect(JSON.stringify(listed)).not.toContain(sub.endpoint);
       // Object-level: B neither sees nor removes A's device.
       expect((await b.client.get('/api/push-subscriptions')).json().items).toEqual([]);
       const stolen = await b.client.delete(`/api/push-subscriptions/${id}`);
@@ -160,18 +179,28 @@ for (const kind of DB_KINDS) {
     it('the server pushes only to known push services: another address is a 422 naming the endpoint', async () => {
       const { client } = await supporter();
       const sub = t.app.pushStandin!.subscribe(t.app.vapidPublicKey!);
-      for (const endpoint of ['http://169.254.169.254/latest', 'https://evil.example/push/1', 'https://fcm.googleapis.com.evil.example/x']) {
+      for (const endpoint of [
+        'http://169.254.169.254/latest',
+        'https://evil.example/push/1',
+        'https://fcm.googleapis.com.evil.example/x',
+      ]) {
         const res = await client.post('/api/push-subscriptions', { ...sub, endpoint });
         expect(res.statusCode, endpoint).toBe(422);
         expect(res.json().errors.endpoint).toEqual(['この通知サービスには対応していません。']);
       }
-      const ok = await client.post('/api/push-subscriptions', { ...sub, endpoint: 'https://fcm.googleapis.com/fcm/send/abc' });
+      const ok = await client.post('/api/push-subscriptions', {
+        ...sub,
+        endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+      });
       expect(ok.statusCode).toBe(201);
     });
 
     it('one-click unsubscribe (RFC 8058): a POST with the token turns that mail off without a login or cookie', async () => {
       const { id, client } = await supporter();
-      await client.put('/api/notification-settings', { channels: { news: { mail: true } }, quietHours: true });
+      await client.put('/api/notification-settings', {
+        channels: { news: { mail: true } },
+        quietHours: true,
+      });
       expect(await channelsFor(t.database.db, id, 'news')).toContain('mail');
       const headers = unsubscribeHeaders(id, 'news', { secret: t.app.env.APP_SECRET, appUrl: APP_URL });
       expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');

@@ -15,7 +15,12 @@ export async function saveSettings(db: Db, userId: number, row: StoredRow): Prom
     .values({ userId, channels: row.channels, quietHours: row.quietHours, postsToJudge: row.postsToJudge })
     .onConflictDoUpdate({
       target: notificationSettings.userId,
-      set: { channels: row.channels, quietHours: row.quietHours, postsToJudge: row.postsToJudge, updatedAt: sql`now()` },
+      set: {
+        channels: row.channels,
+        quietHours: row.quietHours,
+        postsToJudge: row.postsToJudge,
+        updatedAt: sql`now()`,
+      },
     });
 }
 
@@ -55,6 +60,7 @@ export async function devicesOf(db: Db, userId: number) {
     .select({
       id: pushSubscriptions.id,
       device: pushSubscriptions.device,
+      endpoint: pushSubscriptions.endpoint,
       createdAt: pushSubscriptions.createdAt,
       lastSentAt: pushSubscriptions.lastSentAt,
     })
@@ -64,7 +70,10 @@ export async function devicesOf(db: Db, userId: number) {
 }
 
 export async function deviceCount(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
   return Number(row?.n ?? 0);
 }
 
@@ -93,6 +102,7 @@ export async function upsertDevice(
     .returning({
       id: pushSubscriptions.id,
       device: pushSubscriptions.device,
+      endpoint: pushSubscriptions.endpoint,
       createdAt: pushSubscriptions.createdAt,
       lastSentAt: pushSubscriptions.lastSentAt,
     });

@@ -35,7 +35,10 @@ export const notificationSettingsRoutes: FastifyPluginAsync = async (fastify) =>
 
   app.get(
     '/api/notification-settings',
-    { config: { access: 'user' }, schema: { response: { 200: notificationSettingsResponseSchema, ...errors } } },
+    {
+      config: { access: 'user' },
+      schema: { response: { 200: notificationSettingsResponseSchema, ...errors } },
+    },
     async (request) => service.settingsOf(app.db, request.auth!.userId),
   );
 
@@ -43,7 +46,10 @@ export const notificationSettingsRoutes: FastifyPluginAsync = async (fastify) =>
     '/api/notification-settings',
     {
       config: { access: 'user' },
-      schema: { body: notificationSettingsUpdateSchema, response: { 200: notificationSettingsResponseSchema, ...errors } },
+      schema: {
+        body: notificationSettingsUpdateSchema,
+        response: { 200: notificationSettingsResponseSchema, ...errors },
+      },
     },
     async (request) => service.updateSettings(app.db, request.auth!.userId, request.body),
   );

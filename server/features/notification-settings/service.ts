@@ -1,4 +1,5 @@
 import {
+  ENDPOINT_TAIL_LENGTH,
   GROUPS,
   NOTIFICATION_GROUPS,
   type NotificationChannel,
@@ -14,7 +15,12 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import { allowedPushEndpoint } from '../../platform/notify/channels.ts';
-import { channelState, reachOf, type StoredSettings, storedSettings } from '../../platform/notify/preferences.ts';
+import {
+  channelState,
+  reachOf,
+  type StoredSettings,
+  storedSettings,
+} from '../../platform/notify/preferences.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -91,9 +97,16 @@ export async function updateSettings(
   return settingsOf(db, userId);
 }
 
-const deviceJson = (d: { id: number; device: string; createdAt: Date; lastSentAt: Date | null }): PushDevice => ({
+const deviceJson = (d: {
+  id: number;
+  device: string;
+  endpoint: string;
+  createdAt: Date;
+  lastSentAt: Date | null;
+}): PushDevice => ({
   id: d.id,
   device: d.device,
+  endpoint_tail: d.endpoint.slice(-ENDPOINT_TAIL_LENGTH),
   created_at: d.createdAt.toISOString(),
   last_sent_at: d.lastSentAt ? d.lastSentAt.toISOString() : null,
 });
@@ -109,7 +122,8 @@ export async function addDevice(
   context: { userAgent: string | undefined; standinUrl: string | null; pushOn: boolean },
 ): Promise<PushDevice> {
   if (!context.pushOn) throw new HttpError(409, PT.off);
-  if (!allowedPushEndpoint(body.endpoint, context.standinUrl)) throw validationError({ endpoint: [PT.endpoint] });
+  if (!allowedPushEndpoint(body.endpoint, context.standinUrl))
+    throw validationError({ endpoint: [PT.endpoint] });
   const p256dh = Buffer.from(body.keys.p256dh, 'base64url');
   if (p256dh[0] !== 4) throw validationError({ keys: [PT.keys] });
   const mine = await repo.devicesOf(db, userId);

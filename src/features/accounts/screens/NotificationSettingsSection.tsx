@@ -215,9 +215,18 @@ async function subscribeThisBrowser(vapidPublicKey: string): Promise<'ok' | 'den
   return 'ok';
 }
 
+/** This browser's push endpoint, when it has a subscription (null while unknown or none). */
+async function thisBrowserEndpoint(): Promise<string | null> {
+  const registration = await navigator.serviceWorker.getRegistration('/sw.js');
+  const subscription = await registration?.pushManager.getSubscription();
+  return subscription?.endpoint ?? null;
+}
+
 export function PushDevicesSection({ onChanged }: { onChanged: () => void }) {
   const [version, setVersion] = useState(0);
   const devices = useResource(listPushDevices, `push-devices:${version}`);
+  // Issue 26: a browser already subscribed (among this account's devices) is named, not offered again.
+  const [endpoint, setEndpoint] = useState<string | null>(null);
   const { busy, message, setMessage, run } = useSubmission();
   const supported =
     typeof window !== 'undefined' &&
@@ -228,6 +237,19 @@ export function PushDevicesSection({ onChanged }: { onChanged: () => void }) {
     setVersion((v) => v + 1);
     onChanged();
   };
+  useEffect(() => {
+    if (!supported) return;
+    let live = true;
+    void thisBrowserEndpoint()
+      .then((e) => live && setEndpoint(e))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [supported, version]);
+  const isThisBrowser = (tail: string) => endpoint !== null && endpoint.endsWith(tail);
+  const subscribedHere =
+    devices.state === 'done' && devices.data.items.some((d) => isThisBrowser(d.endpoint_tail));
   const key = devices.data?.vapid_public_key ?? null;
   return (
     <Card aria-labelledby="acc-push">
@@ -242,7 +264,10 @@ export function PushDevicesSection({ onChanged }: { onChanged: () => void }) {
             {devices.data.items.map((d) => (
               <Row key={d.id}>
                 <span>
-                  <strong>{d.device}</strong>
+                  <strong>
+                    {d.device}
+                    {isThisBrowser(d.endpoint_tail) && `（${PT.thisDevice}）`}
+                  </strong>
                   <Small>
                     {PT.since} {formatDate(d.created_at)}
                   </Small>
@@ -270,6 +295,8 @@ export function PushDevicesSection({ onChanged }: { onChanged: () => void }) {
           <Notice>{PT.unsupported}</Notice>
         ) : !key ? (
           <Notice>{PT.off}</Notice>
+        ) : subscribedHere ? (
+          <p>{PT.thisDeviceOn}</p>
         ) : (
           <p>
             <Button

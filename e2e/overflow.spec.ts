@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { RETIRED_WORDS } from '../contracts/vocabulary.ts';
 import { ROUTES } from '../src/app/routes/table.ts';
 import { DEMO, DEMO_SHOP, expect, login, switchMode, test } from './fixtures.ts';
 
@@ -7,6 +8,9 @@ import { DEMO, DEMO_SHOP, expect, login, switchMode, test } from './fixtures.ts'
  * section 2), for a guest, a supporter, an owner (the shop screens with the demo shop entered) and staff:
  * the page's scroll width is at most the window's width. A failure names each route and the elements
  * that stick out, so one run lists everything to fix.
+ *
+ * Issue 25 "One vocabulary": on the same walk (at 1280 px) the rendered text of every screen is searched for
+ * the retired words of contracts/vocabulary.ts and for dates shown as they come (2026-11-26).
  */
 const WIDTHS = [320, 375, 1280] as const;
 
@@ -62,6 +66,19 @@ const GROUPS: Group[] = [
   },
 ];
 
+/** Retired words and ISO dates in what the screen shows (its text, not its inputs' values). */
+function wordsToRetire(page: Page) {
+  return page.evaluate(
+    (retired) => {
+      const text = document.body.innerText;
+      const words = retired.filter((w) => text.includes(w));
+      const iso = text.match(/\b20\d{2}-\d{2}-\d{2}(?:T[\d:.]+Z?)?\b/g) ?? [];
+      return [...words, ...iso.slice(0, 3)];
+    },
+    RETIRED_WORDS.map((r) => r.word),
+  );
+}
+
 /** The page's scroll width against the window's, and the elements whose right edge passes the window. */
 function measure(page: Page) {
   return page.evaluate(() => {
@@ -93,6 +110,7 @@ for (const group of GROUPS) {
       await page.setViewportSize({ width, height: 800 });
       await group.signIn(page);
       const overflowing: string[] = [];
+      const unsaid: string[] = [];
       for (const path of group.paths) {
         await page.goto(concrete(path), { waitUntil: 'load' });
         // A screen that only sends the browser on (/oauth/:provider) has no heading: measured as it is.
@@ -101,6 +119,10 @@ for (const group of GROUPS) {
           .first()
           .waitFor({ timeout: 5_000 })
           .catch(() => {});
+        if (width === 1280) {
+          const words = await wordsToRetire(page);
+          if (words.length) unsaid.push(`${path}: ${words.join(', ')}`);
+        }
         const m = await measure(page);
         if (m.scroll <= m.width) continue;
         const found = `${path}: ${m.scroll} > ${m.width} px: ${m.wide.join(', ')}`;
@@ -108,6 +130,7 @@ for (const group of GROUPS) {
         else overflowing.push(found);
       }
       expect(overflowing).toEqual([]);
+      expect(unsaid, 'retired words or ISO dates on screen').toEqual([]);
     });
   }
 }

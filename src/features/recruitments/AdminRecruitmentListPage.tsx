@@ -13,20 +13,48 @@ import { FormAlert, inputStyles } from '../../platform/ui/Field.tsx';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { EmptyState, PageFrame } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
+import { notify } from '../../platform/ui/notify.ts';
 import { changeStatus } from './api/change-status.ts';
 import { listAdminRecruitments } from './api/list-admin-recruitments.ts';
 import { formatDate, StatusBadge } from './common.tsx';
 
 const Select = styled('select', { ...inputStyles, width: 'auto' });
-const Input = styled('input', { ...inputStyles, width: 'auto' });
+const Input = styled('input', { ...inputStyles, width: '100%' });
 const Filters = styled('form', {
   display: 'flex',
   flexWrap: 'wrap',
   gap: '$3',
   alignItems: 'flex-end',
   marginBottom: '$4',
-  '& label': { display: 'flex', flexDirection: 'column', gap: '$1', fontSize: '$small', fontWeight: 700 },
+  '& label': {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '$1',
+    fontSize: '$small',
+    fontWeight: 700,
+    // Issue 25 (7): at 320 px the keyword's long label and its field wrap inside the window.
+    maxWidth: '100%',
+    minWidth: 0,
+  },
+  '& label:has(input)': { flex: '1 1 16rem' },
 });
+
+/** Issue 25: what each move of the list asks first, and what it reports after. */
+const MOVES = {
+  募集中: {
+    ask: (t: string) => `「${t}」を公開しますか？公開すると、フォーカスターが応募できるようになります。`,
+    done: (t: string) => `「${t}」を公開しました。`,
+  },
+  選考中: {
+    ask: (t: string) =>
+      `「${t}」の応募を締め切りますか？締め切ると、新しい応募は受け付けられません。元に戻せません。`,
+    done: (t: string) => `「${t}」の応募を締め切りました。`,
+  },
+  終了: {
+    ask: (t: string) => `「${t}」を終了にしますか？終了した募集は変更できません。`,
+    done: (t: string) => `「${t}」を終了にしました。`,
+  },
+} as const;
 const Table = styled(DataTable, { '& td > * + *': { marginLeft: '$2' } });
 
 /** Seed spec section 2 / issue 15: every recruitment with its entry count, filters and pages (staff). */
@@ -46,9 +74,12 @@ export default function AdminRecruitmentListPage() {
 
   const items = res.state === 'done' ? [...res.data.items, ...(more?.items ?? [])] : [];
   const cursor = more ? more.cursor : res.state === 'done' ? res.data.next_cursor : null;
-  const move = async (id: number, to: '募集中' | '選考中' | '終了') => {
-    const done = await run(() => changeStatus(id, { status: to }));
-    if (done.ok) setVersion((v) => v + 1);
+  const move = async (r: RecruitmentSummary, to: '募集中' | '選考中' | '終了') => {
+    if (!window.confirm(MOVES[to].ask(r.title))) return;
+    const done = await run(() => changeStatus(r.id, { status: to }));
+    if (!done.ok) return;
+    notify.success(MOVES[to].done(r.title));
+    setVersion((v) => v + 1);
   };
   const loadMore = async () => {
     if (cursor === null) return;
@@ -131,20 +162,25 @@ export default function AdminRecruitmentListPage() {
                   <td>{formatDate(r.application_ends_at)}</td>
                   <td>
                     {r.status === '下書き' && !r.publish_at && (
-                      <Button size="sm" disabled={busy} onClick={() => move(r.id, '募集中')}>
+                      <Button size="sm" disabled={busy} onClick={() => move(r, '募集中')}>
                         公開する
                       </Button>
                     )}
-                    {r.status === '募集中' && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={busy}
-                        onClick={() => move(r.id, '選考中')}
-                      >
-                        締め切る
-                      </Button>
-                    )}
+                    {r.status === '募集中' &&
+                      (Date.parse(r.application_ends_at) < Date.now() ? (
+                        <Button size="sm" variant="outline" disabled={busy} onClick={() => move(r, '選考中')}>
+                          締め切る
+                        </Button>
+                      ) : (
+                        // Before the deadline closing is its own action, with a reason (issue 23).
+                        <ButtonLink
+                          size="sm"
+                          variant="outline"
+                          href={`/admin-recruitment-winner-picker/${r.id}`}
+                        >
+                          早めに締め切る
+                        </ButtonLink>
+                      ))}
                     {(r.status === '募集中' || r.status === '選考中' || r.status === '当選発表済') && (
                       <ButtonLink size="sm" href={`/admin-recruitment-winner-picker/${r.id}`}>
                         当選者の選定
@@ -156,7 +192,7 @@ export default function AdminRecruitmentListPage() {
                       </ButtonLink>
                     )}
                     {r.status === '当選発表済' && (
-                      <Button size="sm" variant="ghost" disabled={busy} onClick={() => move(r.id, '終了')}>
+                      <Button size="sm" variant="ghost" disabled={busy} onClick={() => move(r, '終了')}>
                         終了にする
                       </Button>
                     )}

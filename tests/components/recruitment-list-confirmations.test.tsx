@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { App } from '../../src/app/App.tsx';
+import { authActor } from '../../src/platform/session/actors.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
+import type { TestApp } from '../support/app.ts';
+import { createInjectFetch, type InjectFetch } from '../support/inject-fetch.ts';
+import { createAccountsApp } from '../server/helpers.ts';
+
+/**
+ * Issue 25 "Every irreversible or money action asks first and reports after": closing a monitor recruitment
+ * from the staff list (締め切る, after its deadline) asks first, naming it (a refusal sends nothing), and a
+ * toast says it was closed; before the deadline the list leads to the early close with a reason (issue 23).
+ * The real shell against the real API (inject), on the demo seed's open recruitment.
+ */
+configure({ asyncUtilTimeout: 8000 });
+
+let t: TestApp;
+let net: InjectFetch;
+
+const rowsOf = <T,>(r: unknown) => (r as { rows: T[] }).rows;
+
+beforeAll(async () => {
+  t = await createAccountsApp('pglite');
+  net = createInjectFetch(t.app);
+  vi.stubGlobal('fetch', net.fetch);
+}, 180_000);
+afterAll(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await t.close();
+});
+afterEach(async () => {
+  cleanup();
+  vi.restoreAllMocks();
+  if (authActor.getSnapshot().context.login) {
+    authActor.send({ type: 'auth.logout' });
+    await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(false));
+  }
+  localStorage.clear();
+});
+
+describe('issue 25: the staff recruitment list asks before closing and reports after', () => {
+  it('締め切る asks first naming the recruitment (a refusal sends nothing), then a toast says it is closed', async () => {
+    const [open] = rowsOf<{ id: number; title: string }>(
+      await t.database.db.execute(
+        sql`select id, title from recruitments where status = '募集中' order by id limit 1`,
+      ),
+    );
+    expect(open).toBeDefined();
+    await act(async () => {
+      authActor.send({ type: 'auth.submitLogin', email: 'staff@example.com', password: DEMO_PASSWORD });
+      await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(true));
+    });
+    window.history.pushState(null, '', '/admin-recruitment-list');
+    render(<App />);
+    // Before its deadline a recruitment is closed early, with a reason (issue 23): the list leads there.
+    const early = (await screen.findByRole('link', { name: open!.title })).closest('tr')!;
+    expect(within(early).getByRole('link', { name: '早めに締め切る' }).getAttribute('href')).toBe(
+      `/admin-recruitment-winner-picker/${open!.id}`,
+    );
+    expect(within(early).queryByRole('button', { name: '締め切る' })).toBeNull();
+    cleanup();
+
+    // Its deadline passed: 締め切る, asked first.
+    await t.database.db.execute(
+      sql`update recruitments set application_ends_at = now() - interval '1 hour' where id = ${open!.id}`,
+    );
+    window.history.pushState(null, '', '/admin-recruitment-list?after-deadline');
+    render(<App />);
+    const row = (await screen.findByRole('link', { name: open!.title })).closest('tr')!;
+    const ask = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await userEvent.click(within(row).getByRole('button', { name: '締め切る' }));
+    expect(ask.mock.calls[0]![0]).toContain(`「${open!.title}」の応募を締め切りますか？`);
+    expect(net.calls.filter((c) => c.startsWith('PUT /api/recruitments/'))).toEqual([]);
+
+    ask.mockReturnValue(true);
+    await userEvent.click(within(row).getByRole('button', { name: '締め切る' }));
+    expect(await screen.findByText(`「${open!.title}」の応募を締め切りました。`)).toBeTruthy();
+    expect(net.calls.filter((c) => c === `PUT /api/recruitments/${open!.id}/status`)).toHaveLength(1);
+    const [after] = rowsOf<{ status: string }>(
+      await t.database.db.execute(sql`select status from recruitments where id = ${open!.id}`),
+    );
+    expect(after!.status).toBe('選考中');
+  });
+});

@@ -44,6 +44,11 @@ export interface OpenOptions<S extends TableSchema = TableSchema> {
   databaseUrl?: string | undefined;
   /** Directory of the embedded database; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
+  /**
+   * An embedded database's files to start from (PGlite's `dumpDataDir`), instead of an empty one: the tests
+   * start each database from one image of the migrated schema (ADR 0185). Pending migrations still apply.
+   */
+  pgliteImage?: Blob;
   poolMax?: number;
 }
 
@@ -111,6 +116,7 @@ async function openPglite<S extends TableSchema>(options: OpenOptions<S>): Promi
   }
   const client = await PGlite.create(dir.startsWith('memory://') ? undefined : location, {
     extensions: { pg_trgm },
+    ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
   });
   const db = drizzle(client, { schema: options.schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });

@@ -405,12 +405,31 @@ export async function findUnit(db: Db, id: number, actor: Actor, appUrl: string)
   return rows[0] ? presentUnit(rows[0], appUrl) : null;
 }
 
+/** Which units a list shows (GET /api/units): the supporter's own, a shop's, and/or one request's. */
+export interface UnitScope {
+  /** The supporter asking: their own units, unless a shop is named. */
+  userId: number;
+  shopId?: number;
+  advertisementId?: number;
+}
+
+/** The condition of a unit list's scope (`u` is the unit). */
+export function unitScope(scope: UnitScope): SQL {
+  let where = sql`u.user_id = ${scope.userId}`;
+  if (scope.shopId) where = sql`u.shop_id = ${scope.shopId}`;
+  if (scope.advertisementId)
+    where = scope.shopId
+      ? sql`${where} and u.advertisement_id = ${scope.advertisementId}`
+      : sql`u.advertisement_id = ${scope.advertisementId}`;
+  return where;
+}
+
 export async function listUnits(
   db: Db,
-  filter: { where: SQL; status?: UnitStatus; cursor?: number },
+  filter: { scope: UnitScope; status?: UnitStatus; cursor?: number },
   appUrl: string,
 ): Promise<{ items: Unit[]; next_cursor: number | null }> {
-  const where = [filter.where];
+  const where = [unitScope(filter.scope)];
   if (filter.status) where.push(sql`u.status = ${filter.status}`);
   if (filter.cursor) where.push(sql`u.id < ${filter.cursor}`);
   const rows = rowsOf(
@@ -634,4 +653,171 @@ export async function endFigures(
     clicks: Number(row.clicks),
     billed: row.fee === null ? 0 : rewards + fee,
   };
+}
+
+/* ------------------------------------------------------------------ changes of requests (issue 28) */
+
+/**
+ * Inserts a request of a shop with the given columns (names as stored; `hashtags` and `platforms` are JSON
+ * text, cast to jsonb). Answers its id.
+ */
+export async function insertAd(
+  db: Db,
+  shopId: number,
+  createdBy: number,
+  cols: Record<string, unknown>,
+): Promise<number> {
+  const names = Object.keys(cols);
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+        insert into advertisements (shop_id, created_by, ${sql.raw(names.join(', '))})
+        values (${shopId}, ${createdBy}, ${sql.join(
+          names.map((n) =>
+            n === 'hashtags' || n === 'platforms' ? sql`${cols[n]}::jsonb` : sql`${cols[n]}`,
+          ),
+          sql`, `,
+        )}) returning id`),
+  );
+  return Number(row!.id);
+}
+
+/**
+ * Inserts the shop's first-advertising request (units and reward fixed, fee waived). The unique index on
+ * `is_first` per shop refuses a second one (a unique violation for the caller to tell).
+ */
+export async function insertFirstAd(
+  tx: Db,
+  input: { shopId: number; createdBy: number; text: string; units: number; reward: number },
+): Promise<number> {
+  const [row] = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+            insert into advertisements (shop_id, created_by, text, units, reward, is_first, fee_waived)
+            values (${input.shopId}, ${input.createdBy}, ${input.text}, ${input.units}, ${input.reward}, true, true)
+            returning id`),
+  );
+  return Number(row!.id);
+}
+
+/**
+ * Sets the given columns of a request that is still editable (下書き or 差し戻し); `hashtags`, `platforms`
+ * and `image_urls` are JSON text. Answers whether it was changed (false: no longer editable).
+ */
+export async function updateEditableAd(db: Db, id: number, cols: Record<string, unknown>): Promise<boolean> {
+  const sets = Object.keys(cols).map((n) =>
+    n === 'hashtags' || n === 'platforms' || n === 'image_urls'
+      ? sql`${sql.raw(n)} = ${cols[n]}::jsonb`
+      : sql`${sql.raw(n)} = ${cols[n]}`,
+  );
+  const updated = rowsOf(
+    await db.execute(sql`
+          update advertisements set ${sql.join(sets, sql`, `)}, updated_at = now()
+          where id = ${id} and status in ('下書き', '差し戻し') returning id`),
+  );
+  return updated.length > 0;
+}
+
+/**
+ * Adds image URLs to an editable request while it keeps at most `max`. Answers whether they were added
+ * (false: no longer editable, or too many images by a racing upload).
+ */
+export async function appendAdImages(db: Db, id: number, urls: string[], max: number): Promise<boolean> {
+  const updated = rowsOf(
+    await db.execute(sql`
+        update advertisements set image_urls = image_urls || ${JSON.stringify(urls)}::jsonb,
+          updated_at = now()
+        where id = ${id} and status in ('下書き', '差し戻し') and jsonb_array_length(image_urls) + ${urls.length} <= ${max}
+        returning id`),
+  );
+  return updated.length > 0;
+}
+
+/** An editable request goes to review (審査中), submitted at `at`. */
+export async function markAdSubmitted(db: Db, id: number, at: Date): Promise<void> {
+  await db.execute(sql`
+      update advertisements set status = '審査中', submitted_at = ${at}, updated_at = now()
+      where id = ${id} and status in ('下書き', '差し戻し')`);
+}
+
+/** The request is approved by staff and goes live (配信中); a reason it was sent back with is cleared. */
+export async function markAdLive(tx: Db, id: number, at: Date, reviewedBy: number): Promise<void> {
+  await tx.execute(sql`
+        update advertisements set status = '配信中', approved_at = ${at}, reviewed_by = ${reviewedBy},
+          reject_reason = null, updated_at = now() where id = ${id}`);
+}
+
+/** The request is sent back by staff (差し戻し) with the reason its owner sees. */
+export async function markAdSentBack(tx: Db, id: number, reason: string, reviewedBy: number): Promise<void> {
+  await tx.execute(sql`
+        update advertisements set status = '差し戻し', reject_reason = ${reason}, reviewed_by = ${reviewedBy},
+          updated_at = now() where id = ${id}`);
+}
+
+/** Live requests whose last day (Japan) is before `today` end (終了) at `at`. Answers their ids. */
+export async function endLiveAds(tx: Db, at: Date, today: string): Promise<number[]> {
+  return rowsOf<{ id: number }>(
+    await tx.execute(sql`
+          update advertisements set status = '終了', ended_at = ${at}, updated_at = now()
+          where status = '配信中' and ends_on < ${today} returning id`),
+  ).map((r) => Number(r.id));
+}
+
+/**
+ * A live request with what its offers need, its row locked (`for update`) so that racing declines and
+ * expiries never offer more than ordered. Null when the request is not live.
+ */
+export async function lockLiveAdForOffers(tx: Db, adId: number) {
+  const [ad] = rowsOf<{
+    shop_id: number;
+    shop_name: string;
+    text: string;
+    units: number | null;
+    reward: number | null;
+    starts_on: string | null;
+    ends_on: string | null;
+  }>(
+    await tx.execute(sql`
+        select a.shop_id, s.name as shop_name, a.text, a.units, a.reward, a.starts_on::text as starts_on,
+          a.ends_on::text as ends_on
+        from advertisements a join shops s on s.id = a.shop_id
+        where a.id = ${adId} and a.status = '配信中' for update of a`),
+  );
+  return ad ?? null;
+}
+
+/** The shop of a request, by the request's id (its name is what a supporter is told). */
+export async function shopOfAd(tx: Db, adId: number): Promise<{ id: number; name: string } | null> {
+  // Prepared (issue 17): every approval of a post reads it.
+  const [row] = await hotSql<{ id: number; name: string }>(
+    tx,
+    'shop_of_ad',
+    sql`select s.id, s.name from shops s where s.id = (select shop_id from advertisements where id = ${adId})`,
+  );
+  return row ? { id: Number(row.id), name: String(row.name) } : null;
+}
+
+/** The user took the first-advertising package (their `acceptedFirstAdvertising` flag). */
+export async function raiseAcceptedFirstAdvertising(tx: Db, userId: number): Promise<void> {
+  await tx.execute(sql`
+          update users set flag_status = flag_status || '{"acceptedFirstAdvertising": true}'::jsonb, updated_at = now()
+          where id = ${userId}`);
+}
+
+/**
+ * Product design section 3: the shop's first approved post raises completedFirstAd. Only the first writes
+ * the shop's row: every approval locking it made a shop's approvals wait for each other (issue 17). Answers
+ * the shop's name.
+ */
+export async function raiseCompletedFirstAd(tx: Db, adId: number): Promise<string | null> {
+  const [shop] = await hotSql<{ name: string }>(
+    tx,
+    'raise_first_ad_flag',
+    sql`
+          with raised as (
+            update shops set flag_status = flag_status || '{"completedFirstAd": true}'::jsonb
+            where id = (select shop_id from advertisements where id = ${adId})
+              and flag_status -> 'completedFirstAd' is distinct from 'true'::jsonb
+            returning id)
+          select name from shops where id = (select shop_id from advertisements where id = ${adId})`,
+  );
+  return shop ? String(shop.name) : null;
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import twitterText from 'twitter-text';
 import {
@@ -32,7 +31,7 @@ import { PUBLISHED_SHOP_STATUS, PAID_STATUS } from '../../../contracts/shops.ts'
 import { FIRST_AD_UNITS, PLATFORM_FEE_PERCENT, STANDARD_REWARD } from '../../../contracts/pricing.ts';
 import type { z } from 'zod';
 import { now } from '../../platform/clock.ts';
-import { type Db, hotSql, isUniqueViolation, rowsOf } from '../../platform/db/client.ts';
+import { type Db, isUniqueViolation } from '../../platform/db/client.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import { SUPPORTER_CHANGED_QUEUE } from '../../platform/jobs.ts';
 import { audit } from '../../platform/audit.ts';
@@ -47,6 +46,7 @@ import type { StoredImage } from '../../platform/storage.ts';
 import * as mails from './mails.ts';
 import { checkProof, type PostChecker } from './post-checker.ts';
 import * as repo from './repo.ts';
+import * as units from './repo-units.ts';
 
 /** X's weighted count (twitter-text v3: CJK 2, URL 23): the one counter of the server. */
 export const weightedLength = (post: string) => twitterText.parseTweet(post).weightedLength;
@@ -148,18 +148,8 @@ export class AdvertisementService {
     const shop = await this.shopToActFor(body.shop_id, auth);
     if (body.image_urls?.length) throw validationError({ image_urls: [FIELD_MESSAGES.imageUnknown] });
     const cols: Record<string, unknown> = { text: withDisclosure(''), ...this.columns(body) };
-    const names = Object.keys(cols);
-    const [row] = rowsOf<{ id: number }>(
-      await this.db.execute(sql`
-        insert into advertisements (shop_id, created_by, ${sql.raw(names.join(', '))})
-        values (${shop.id}, ${auth.userId}, ${sql.join(
-          names.map((n) =>
-            n === 'hashtags' || n === 'platforms' ? sql`${cols[n]}::jsonb` : sql`${cols[n]}`,
-          ),
-          sql`, `,
-        )}) returning id`),
-    );
-    return this.mustFind(Number(row!.id), auth);
+    const id = await repo.insertAd(this.db, shop.id, auth.userId, cols);
+    return this.mustFind(id, auth);
   }
 
   /** The first-advertising package (product design section 3): once per shop, fee waived. */
@@ -168,16 +158,15 @@ export class AdvertisementService {
     let id: number;
     try {
       id = await this.db.transaction(async (tx) => {
-        const [row] = rowsOf<{ id: number }>(
-          await tx.execute(sql`
-            insert into advertisements (shop_id, created_by, text, units, reward, is_first, fee_waived)
-            values (${shop.id}, ${auth.userId}, ${withDisclosure('')}, ${FIRST_AD_UNITS}, ${STANDARD_REWARD}, true, true)
-            returning id`),
-        );
-        await tx.execute(sql`
-          update users set flag_status = flag_status || '{"acceptedFirstAdvertising": true}'::jsonb, updated_at = now()
-          where id = ${auth.userId}`);
-        return Number(row!.id);
+        const created = await repo.insertFirstAd(tx, {
+          shopId: shop.id,
+          createdBy: auth.userId,
+          text: withDisclosure(''),
+          units: FIRST_AD_UNITS,
+          reward: STANDARD_REWARD,
+        });
+        await repo.raiseAcceptedFirstAdvertising(tx, auth.userId);
+        return created;
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new HttpError(409, AD_MESSAGES.firstUsed);
@@ -204,20 +193,8 @@ export class AdvertisementService {
       if (unknown.length) throw validationError({ image_urls: [FIELD_MESSAGES.imageUnknown] });
       cols.image_urls = JSON.stringify(body.image_urls);
     }
-    const names = Object.keys(cols);
-    if (names.length) {
-      const sets = names.map((n) =>
-        n === 'hashtags' || n === 'platforms' || n === 'image_urls'
-          ? sql`${sql.raw(n)} = ${cols[n]}::jsonb`
-          : sql`${sql.raw(n)} = ${cols[n]}`,
-      );
-      const updated = rowsOf(
-        await this.db.execute(sql`
-          update advertisements set ${sql.join(sets, sql`, `)}, updated_at = now()
-          where id = ${id} and status in ('下書き', '差し戻し') returning id`),
-      );
-      if (!updated.length) throw new HttpError(409, AD_MESSAGES.notEditable);
-    }
+    if (Object.keys(cols).length && !(await repo.updateEditableAd(this.db, id, cols)))
+      throw new HttpError(409, AD_MESSAGES.notEditable);
     return this.mustFind(id, auth);
   }
 
@@ -230,14 +207,13 @@ export class AdvertisementService {
     if (!EDITABLE_AD_STATUSES.includes(current.ad.status)) return refuse(409, AD_MESSAGES.notEditable);
     if (current.ad.image_urls.length + images.length > MAX_IMAGES)
       return refuse(422, FIELD_MESSAGES.images, { images: [FIELD_MESSAGES.images] });
-    const updated = rowsOf(
-      await this.db.execute(sql`
-        update advertisements set image_urls = image_urls || ${JSON.stringify(images.map((i) => i.url))}::jsonb,
-          updated_at = now()
-        where id = ${id} and status in ('下書き', '差し戻し') and jsonb_array_length(image_urls) + ${images.length} <= ${MAX_IMAGES}
-        returning id`),
+    const added = await repo.appendAdImages(
+      this.db,
+      id,
+      images.map((i) => i.url),
+      MAX_IMAGES,
     );
-    if (!updated.length) return refuse(409, AD_MESSAGES.notEditable);
+    if (!added) return refuse(409, AD_MESSAGES.notEditable);
     return this.mustFind(id, auth);
   }
 
@@ -266,9 +242,7 @@ export class AdvertisementService {
       throw new HttpError(403, AD_MESSAGES.companyUnavailable);
     const errors = draftErrors(this.draftOf(current.ad), weightedLength, tokyoDate(now()));
     if (Object.keys(errors).length) throw validationError(errors);
-    await this.db.execute(sql`
-      update advertisements set status = '審査中', submitted_at = ${now()}, updated_at = now()
-      where id = ${id} and status in ('下書き', '差し戻し')`);
+    await repo.markAdSubmitted(this.db, id, now());
     return this.mustFind(id, auth);
   }
 
@@ -309,9 +283,7 @@ export class AdvertisementService {
       const at = now();
       const ad = current.ad;
       if (!ad.ends_on || ad.ends_on < tokyoDate(at)) throw new HttpError(409, AD_MESSAGES.requestEnded);
-      await tx.execute(sql`
-        update advertisements set status = '配信中', approved_at = ${at}, reviewed_by = ${auth.userId},
-          reject_reason = null, updated_at = now() where id = ${id}`);
+      await repo.markAdLive(tx, id, at, auth.userId);
       await audit(tx, {
         actor: auth,
         action: 'advertisement.approve',
@@ -346,9 +318,7 @@ export class AdvertisementService {
       const current = await this.adOf(id, auth, tx, true);
       if (current.ad.status === AD_STATUS.sentBack && current.ad.reject_reason === reason) return;
       if (current.ad.status !== AD_STATUS.review) throw new HttpError(409, AD_MESSAGES.notInReview);
-      await tx.execute(sql`
-        update advertisements set status = '差し戻し', reject_reason = ${reason}, reviewed_by = ${auth.userId},
-          updated_at = now() where id = ${id}`);
+      await repo.markAdSentBack(tx, id, reason, auth.userId);
       await audit(tx, {
         actor: auth,
         action: 'advertisement.send_back',
@@ -390,22 +360,20 @@ export class AdvertisementService {
 
   async listUnits(query: UnitListQuery, auth: AuthContext) {
     const actor = actorOf(auth);
-    let where = sql`u.user_id = ${auth.userId}`;
+    const scope: repo.UnitScope = { userId: auth.userId };
     if (query.shop_id) {
       await this.shopToActFor(query.shop_id, auth);
-      where = sql`u.shop_id = ${query.shop_id}`;
+      scope.shopId = query.shop_id;
     }
     if (query.advertisement_id) {
       const ad = await repo.findAd(this.db, query.advertisement_id, actor, this.appUrl);
       if (!ad) throw new HttpError(404, AD_MESSAGES.notFound);
-      where = query.shop_id
-        ? sql`${where} and u.advertisement_id = ${ad.ad.id}`
-        : sql`u.advertisement_id = ${ad.ad.id}`;
+      scope.advertisementId = ad.ad.id;
     }
     return repo.listUnits(
       this.db,
       {
-        where,
+        scope,
         ...(query.status ? { status: query.status } : {}),
         ...(query.cursor ? { cursor: query.cursor } : {}),
       },
@@ -431,30 +399,26 @@ export class AdvertisementService {
     if (account === null) throw validationError({ platform: [AD_MESSAGES.noSnsAccount] });
     await this.db.transaction(async (tx) => {
       const at = now();
-      const [row] = rowsOf<{ id: number; advertisement_id: number }>(
-        await tx.execute(sql`
-          update units set status = 'accepted', accepted_at = ${at}, platform = ${chosen}, sns_account_id = ${account},
-            updated_at = now()
-          where id = ${id} and user_id = ${auth.userId} and status = 'offered' and expires_at > ${at}
-          returning id, advertisement_id`),
-      );
+      const row = await units.acceptOffer(tx, {
+        id,
+        userId: auth.userId,
+        at,
+        platform: chosen,
+        snsAccountId: account,
+      });
       if (!row) {
         const again = await this.unitOf(id, auth, tx);
         if (again.unit.status === 'accepted') return; // a double click
         throw new HttpError(409, AD_MESSAGES.notOffered);
       }
-      const [target] = rowsOf<{ landing_url: string | null; screen_name: string }>(
-        await tx.execute(sql`
-          select a.landing_url, s.screen_name from advertisements a join shops s on s.id = a.shop_id
-          where a.id = ${row.advertisement_id}`),
-      );
+      const target = await units.linkTargetOfAd(tx, row.advertisementId);
       const link = await createShortLink(tx, {
         // No landing URL: the shop's page of this site (a path, so the link works behind any host).
-        targetUrl: target!.landing_url ?? `/${encodeURIComponent(target!.screen_name)}`,
+        targetUrl: target.landingUrl ?? `/${encodeURIComponent(target.screenName)}`,
         purpose: 'unit',
         createdBy: auth.userId,
       });
-      await tx.execute(sql`update units set short_link_id = ${link.id} where id = ${id}`);
+      await units.setUnitShortLink(tx, id, link.id);
     });
     return this.getUnit(id, auth);
   }
@@ -463,19 +427,15 @@ export class AdvertisementService {
     const current = await this.unitOf(id, auth);
     if (current.userId !== auth.userId) throw new HttpError(404, AD_MESSAGES.unitNotFound);
     await this.db.transaction(async (tx) => {
-      const [row] = rowsOf<{ advertisement_id: number }>(
-        await tx.execute(sql`
-          update units set status = 'declined', updated_at = now()
-          where id = ${id} and user_id = ${auth.userId} and status = 'offered' returning advertisement_id`),
-      );
-      if (!row) {
+      const adId = await units.declineOffer(tx, id, auth.userId);
+      if (adId === null) {
         // Read again: a racing double click may have declined it after `current` was read.
         const again = await this.unitOf(id, auth, tx);
         if (again.unit.status === 'declined') return; // a double click
         throw new HttpError(409, AD_MESSAGES.notOffered);
       }
       // The place goes to the next candidate (ADR 0063).
-      await this.topUpOffers(tx, Number(row.advertisement_id), now());
+      await this.topUpOffers(tx, adId, now());
     });
     return this.getUnit(id, auth);
   }
@@ -496,12 +456,7 @@ export class AdvertisementService {
     if (current.unit.status !== 'accepted' && !resubmit) throw new HttpError(409, AD_MESSAGES.notAccepted);
     if (resubmit && current.submissions >= MAX_PROOF_SUBMISSIONS)
       throw new HttpError(409, AD_MESSAGES.resubmitUsed);
-    const taken = await hotSql(
-      this.db,
-      'unit_post_taken',
-      sql`select id from units where post_url = ${checked.url} and id <> ${id}`,
-    );
-    if (taken.length) throw validationError({ post_url: [AD_MESSAGES.duplicatePost] });
+    if (await units.postUrlTaken(this.db, checked.url, id)) throw validationError({ post_url: [AD_MESSAGES.duplicatePost] });
     const judged = await checkProof(this.postChecker, {
       platform,
       postUrl: checked.url,
@@ -529,17 +484,15 @@ export class AdvertisementService {
     try {
       await this.db.transaction(async (tx) => {
         const at = now();
-        const [row] = await hotSql<{ submissions: number }>(
-          tx,
-          'post_unit',
-          sql`
-            update units set status = 'posted', post_url = ${checked.url}, posted_at = ${at}, post_check = ${judged.check},
-              submissions = submissions + 1, reject_reason = null, reject_note = null, updated_at = now()
-            where id = ${id} and user_id = ${auth.userId}
-              and (status = 'accepted' or (status = 'rejected' and submissions < ${MAX_PROOF_SUBMISSIONS}))
-            returning submissions`,
-        );
-        if (!row) {
+        const submissions = await units.markPosted(tx, {
+          id,
+          userId: auth.userId,
+          postUrl: checked.url,
+          at,
+          check: judged.check,
+          maxSubmissions: MAX_PROOF_SUBMISSIONS,
+        });
+        if (submissions === null) {
           const again = await this.unitOf(id, auth, tx);
           if (again.unit.status === 'posted' && again.unit.post_url === checked.url) return;
           throw new HttpError(409, AD_MESSAGES.notAccepted);
@@ -550,7 +503,7 @@ export class AdvertisementService {
           { startAfter: AUTO_APPROVE_DAYS * 86_400 + 60, retryLimit: 10 },
           tx,
         );
-        await this.tellEachPost(tx, id, Number(row.submissions));
+        await this.tellEachPost(tx, id, submissions);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw validationError({ post_url: [AD_MESSAGES.duplicatePost] });
@@ -572,16 +525,12 @@ export class AdvertisementService {
   ): Promise<boolean> {
     return db.transaction(async (tx) => {
       const due = new Date(at.getTime() - AUTO_APPROVE_DAYS * DAY_MS);
-      // Unknown is not yes (product design section 8): only a post the platform showed is approved unseen.
-      const condition = judge ? repo.unitJudgeableBy(judge) : sql`posted_at <= ${due} and post_check = 'ok'`;
-      // Prepared, one statement per kind of judge (the condition's shape): planning it cost 0.4 ms a call.
-      const [row] = await hotSql<{ id: number; user_id: number; reward: number; advertisement_id: number }>(
+      const row = await units.approvePostedUnit(
         tx,
-        `approve_unit_${judge ? (judge.staff ? 'staff' : 'member') : 'auto'}`,
-        sql`
-          update units set status = 'approved', judged_at = ${at}, judged_by = ${judge?.userId ?? null}, updated_at = now()
-          where id = ${id} and status = 'posted' and ${condition}
-          returning id, user_id, reward, advertisement_id`,
+        id,
+        judge ? { userId: judge.userId, staff: judge.staff } : null,
+        at,
+        due,
       );
       if (!row) return false;
       if (judge?.auth)
@@ -594,8 +543,8 @@ export class AdvertisementService {
           after: { status: 'approved' },
         });
       await credit(tx, {
-        userId: Number(row.user_id),
-        amount: Number(row.reward),
+        userId: row.userId,
+        amount: row.reward,
         kind: 'reward',
         reference: `unit:${id}`,
         idempotencyKey: `unit:${id}:reward`,
@@ -608,34 +557,23 @@ export class AdvertisementService {
         { startAfter: REWARD_HOLD_DAYS * 86_400 + 60, retryLimit: 10 },
         tx,
       );
-      // Product design section 3: the shop's first approved post raises completedFirstAd. Only the first
-      // writes the shop's row: every approval locking it made a shop's approvals wait for each other (issue 17).
-      const [shop] = await hotSql<{ name: string }>(
-        tx,
-        'raise_first_ad_flag',
-        sql`
-          with raised as (
-            update shops set flag_status = flag_status || '{"completedFirstAd": true}'::jsonb
-            where id = (select shop_id from advertisements where id = ${row.advertisement_id})
-              and flag_status -> 'completedFirstAd' is distinct from 'true'::jsonb
-            returning id)
-          select name from shops where id = (select shop_id from advertisements where id = ${row.advertisement_id})`,
-      );
-      const who = await repo.personOf(tx, Number(row.user_id));
+      // Product design section 3: the shop's first approved post raises completedFirstAd.
+      const shopName = (await repo.raiseCompletedFirstAd(tx, row.advertisementId)) ?? '';
+      const who = await repo.personOf(tx, row.userId);
       if (who) {
         await notify(this.app, tx, {
-          to: Number(row.user_id),
+          to: row.userId,
           kind: 'post.approved',
           record: `unit:${id}`,
           params: {
-            shop: shop?.name ?? '',
-            reward: Number(row.reward),
+            shop: shopName,
+            reward: row.reward,
             confirmDay: tokyoDate(new Date(at.getTime() + REWARD_HOLD_DAYS * DAY_MS)),
           },
           mail: mails.unitApprovedMail({
             name: who.name,
-            shop: shop?.name ?? '',
-            reward: Number(row.reward),
+            shop: shopName,
+            reward: row.reward,
             auto: judge === null,
             url: this.link('/advertisements'),
           }),
@@ -679,13 +617,13 @@ export class AdvertisementService {
     if (!actor.staff && !(await this.isMemberOfShop(current.shopId, auth)))
       throw new HttpError(403, AD_MESSAGES.notMember);
     await this.db.transaction(async (tx) => {
-      const [row] = rowsOf<{ user_id: number; submissions: number }>(
-        await tx.execute(sql`
-          update units set status = 'rejected', reject_reason = ${body.reason}, reject_note = ${body.note || null},
-            judged_at = ${now()}, judged_by = ${auth.userId}, updated_at = now()
-          where id = ${id} and status = 'posted' and ${repo.unitJudgeableBy(actor)}
-          returning user_id, submissions`),
-      );
+      const row = await units.rejectPostedUnit(tx, {
+        id,
+        judge: actor,
+        reason: body.reason,
+        note: body.note || null,
+        at: now(),
+      });
       if (!row) {
         // Read again: a racing double click may have judged it after `current` was read.
         const again = await this.unitOf(id, auth, tx);
@@ -700,23 +638,23 @@ export class AdvertisementService {
         before: { status: 'posted' },
         after: { status: 'rejected', reject_reason: body.reason, reject_note: body.note || null },
       });
-      const who = await repo.personOf(tx, Number(row.user_id));
+      const who = await repo.personOf(tx, row.userId);
       if (who) {
         await notify(this.app, tx, {
-          to: Number(row.user_id),
+          to: row.userId,
           kind: 'post.returned',
           record: `unit:${id}:${row.submissions}`,
           params: {
             shop: current.unit.shop.name,
             reason: body.reason,
-            canResubmit: Number(row.submissions) < MAX_PROOF_SUBMISSIONS,
+            canResubmit: row.submissions < MAX_PROOF_SUBMISSIONS,
           },
           mail: mails.unitRejectedMail({
             name: who.name,
             shop: current.unit.shop.name,
             reason: body.reason,
             note: body.note,
-            canResubmit: Number(row.submissions) < MAX_PROOF_SUBMISSIONS,
+            canResubmit: row.submissions < MAX_PROOF_SUBMISSIONS,
             url: this.link('/advertisements'),
           }),
         });
@@ -744,10 +682,8 @@ export class AdvertisementService {
    * the shop (product design section 8: never approved automatically unchecked).
    */
   async autoApprove(unitId: number, at: Date = now()): Promise<boolean> {
-    const [row] = rowsOf<{ post_check: string | null; status: string }>(
-      await this.db.execute(sql`select post_check, status from units where id = ${unitId}`),
-    );
-    if (row?.status === 'posted' && row.post_check === 'unknown') {
+    const row = await units.postCheckOf(this.db, unitId);
+    if (row?.status === 'posted' && row.postCheck === 'unknown') {
       const unit = (await repo.findUnit(this.db, unitId, { userId: 0, staff: true }, this.appUrl))!;
       const again = await checkProof(this.postChecker, {
         platform: unit.unit.platform ?? 'x',
@@ -758,9 +694,7 @@ export class AdvertisementService {
         period: { startsOn: null, endsOn: null, offeredAt: new Date(unit.unit.offered_at) },
       });
       if (!again.ok || again.check !== 'ok') return false;
-      await this.db.execute(
-        sql`update units set post_check = 'ok' where id = ${unitId} and status = 'posted'`,
-      );
+      await units.markPostSeen(this.db, unitId);
     }
     return this.approveUnit(this.db, unitId, null, at);
   }
@@ -768,13 +702,9 @@ export class AdvertisementService {
   /** Every post not judged within 7 days (the sweep behind the per-unit jobs). */
   async autoApproveDue(at: Date = now()): Promise<number> {
     const due = new Date(at.getTime() - AUTO_APPROVE_DAYS * DAY_MS);
-    const rows = rowsOf<{ id: number }>(
-      await this.db.execute(
-        sql`select id from units where status = 'posted' and posted_at <= ${due} and post_check = 'ok' order by id limit 500`,
-      ),
-    );
     let n = 0;
-    for (const r of rows) if (await this.autoApprove(Number(r.id), at)) n += 1;
+    for (const id of await units.postsDueForAutoApproval(this.db, due))
+      if (await this.autoApprove(id, at)) n += 1;
     return n;
   }
 
@@ -784,22 +714,12 @@ export class AdvertisementService {
    */
   async expireOffers(at: Date = now()): Promise<number> {
     await this.withdrawIneligibleOffers(null, at);
-    const ads = rowsOf<{ advertisement_id: number }>(
-      await this.db.execute(sql`
-        select distinct advertisement_id from units where status = 'offered' and expires_at <= ${at}
-        order by advertisement_id`),
-    );
     let expired = 0;
-    for (const { advertisement_id } of ads) {
-      const adId = Number(advertisement_id);
+    for (const adId of await units.adsWithOverdueOffers(this.db, at)) {
       expired += await this.db.transaction(async (tx) => {
-        const rows = rowsOf(
-          await tx.execute(sql`
-            update units set status = 'expired', updated_at = now()
-            where advertisement_id = ${adId} and status = 'offered' and expires_at <= ${at} returning id`),
-        );
-        if (rows.length) await this.topUpOffers(tx, adId, at);
-        return rows.length;
+        const n = await units.expireOverdueOffers(tx, adId, at);
+        if (n) await this.topUpOffers(tx, adId, at);
+        return n;
       });
     }
     return expired;
@@ -814,28 +734,9 @@ export class AdvertisementService {
    * written in the same transaction. Answers how many offers were made.
    */
   private async topUpOffers(tx: Db, adId: number, at: Date): Promise<number> {
-    const [ad] = rowsOf<{
-      shop_id: number;
-      shop_name: string;
-      text: string;
-      units: number | null;
-      reward: number | null;
-      starts_on: string | null;
-      ends_on: string | null;
-    }>(
-      await tx.execute(sql`
-        select a.shop_id, s.name as shop_name, a.text, a.units, a.reward, a.starts_on::text as starts_on,
-          a.ends_on::text as ends_on
-        from advertisements a join shops s on s.id = a.shop_id
-        where a.id = ${adId} and a.status = '配信中' for update of a`),
-    );
+    const ad = await repo.lockLiveAdForOffers(tx, adId);
     if (!ad?.ends_on || ad.ends_on < tokyoDate(at)) return 0;
-    const [held] = rowsOf<{ n: number }>(
-      await tx.execute(sql`
-        select count(*)::int as n from units
-        where advertisement_id = ${adId} and status not in ('declined', 'expired')`),
-    );
-    const missing = Number(ad.units ?? 0) - Number(held?.n ?? 0);
+    const missing = Number(ad.units ?? 0) - (await units.heldUnitCount(tx, adId));
     if (missing <= 0) return 0;
     const candidates = await repo.offerCandidates(tx, adId, Number(ad.shop_id), missing);
     const lastMoment = endOfTokyoDay(ad.ends_on);
@@ -846,17 +747,13 @@ export class AdvertisementService {
     const expiresAt = window < lastMoment ? window : lastMoment;
     const reward = ad.reward ?? STANDARD_REWARD;
     for (const { userId, snsAccountId, platform } of candidates) {
-      const [unit] = rowsOf<{ id: number }>(
-        await tx.execute(sql`
-          insert into units (advertisement_id, user_id, reward, offered_at, expires_at, platform, sns_account_id)
-          values (${adId}, ${userId}, ${reward}, ${at}, ${expiresAt}, ${platform}, ${snsAccountId}) returning id`),
-      );
+      const unitId = await units.insertOffer(tx, { adId, userId, reward, at, expiresAt, platform, snsAccountId });
       const who = await repo.personOf(tx, userId);
       if (who) {
         await notify(this.app, tx, {
           to: userId,
           kind: 'offer.arrived',
-          record: `unit:${unit!.id}`,
+          record: `unit:${unitId}`,
           params: { shop: ad.shop_name, reward, deadline: expiresAt.toISOString() },
           mail: mails.offerMail({
             name: who.name,
@@ -899,39 +796,28 @@ export class AdvertisementService {
           ? REVERSAL_REASONS.disclosure
           : null;
     return this.db.transaction(async (tx) => {
-      if (!reason) {
-        const done = rowsOf(
-          await tx.execute(sql`
-            update units set confirmed_at = ${at}, updated_at = now()
-            where id = ${unitId} and status = 'approved' and confirmed_at is null returning id`),
-        );
-        return done.length ? 'confirmed' : null;
-      }
-      const [row] = rowsOf<{ user_id: number; reward: number }>(
-        await tx.execute(sql`
-          update units set status = 'reversed', reversed_at = ${at}, reversal_reason = ${reason}, updated_at = now()
-          where id = ${unitId} and status = 'approved' and confirmed_at is null returning user_id, reward`),
-      );
+      if (!reason) return (await units.confirmHeldReward(tx, unitId, at)) ? 'confirmed' : null;
+      const row = await units.reverseHeldReward(tx, unitId, at, reason);
       if (!row) return null;
       await debit(tx, {
-        userId: Number(row.user_id),
-        amount: Number(row.reward),
+        userId: row.userId,
+        amount: row.reward,
         kind: 'reward_reversal',
         reference: `unit:${unitId}`,
         idempotencyKey: `unit:${unitId}:reversal`,
         at,
       });
-      const who = await repo.personOf(tx, Number(row.user_id));
+      const who = await repo.personOf(tx, row.userId);
       if (who) {
         await notify(this.app, tx, {
-          to: Number(row.user_id),
+          to: row.userId,
           kind: 'reward.reversed',
           record: `unit:${unitId}`,
-          params: { shop: unit.shop.name, reward: Number(row.reward), reason },
+          params: { shop: unit.shop.name, reward: row.reward, reason },
           mail: mails.rewardReversedMail({
             name: who.name,
             shop: unit.shop.name,
-            reward: Number(row.reward),
+            reward: row.reward,
             reason,
             url: this.link('/history'),
           }),
@@ -947,7 +833,7 @@ export class AdvertisementService {
             name: owner.name,
             shop: unit.shop.name,
             supporter: unit.supporter.name,
-            reward: Number(row.reward),
+            reward: row.reward,
             reason,
             url: this.link('/advertisements'),
           }),
@@ -960,13 +846,9 @@ export class AdvertisementService {
   /** Every held reward whose hold is over (the sweep behind the per-unit jobs). */
   async confirmDue(at: Date = now()): Promise<number> {
     const due = new Date(at.getTime() - REWARD_HOLD_DAYS * DAY_MS);
-    const rows = rowsOf<{ id: number }>(
-      await this.db.execute(sql`
-        select id from units where status = 'approved' and confirmed_at is null and judged_at <= ${due}
-        order by judged_at limit 500`),
-    );
     let n = 0;
-    for (const r of rows) if (await this.confirmReward(Number(r.id), at)) n += 1;
+    for (const id of await units.rewardsDueForConfirmation(this.db, due))
+      if (await this.confirmReward(id, at)) n += 1;
     return n;
   }
 
@@ -978,12 +860,7 @@ export class AdvertisementService {
     await this.unitOf(id, auth);
     await this.db.transaction(async (tx) => {
       const at = now();
-      const [row] = rowsOf<{ user_id: number; reward: number }>(
-        await tx.execute(sql`
-          update units set status = 'approved', confirmed_at = ${at}, override_note = ${note}, override_by = ${auth.userId},
-            updated_at = now()
-          where id = ${id} and status = 'reversed' returning user_id, reward`),
-      );
+      const row = await units.reinstateReversedUnit(tx, { id, at, note, by: auth.userId });
       if (!row) throw new HttpError(409, AD_MESSAGES.notReversed);
       await audit(tx, {
         actor: auth,
@@ -995,8 +872,8 @@ export class AdvertisementService {
         note,
       });
       await credit(tx, {
-        userId: Number(row.user_id),
-        amount: Number(row.reward),
+        userId: row.userId,
+        amount: row.reward,
         kind: 'reward',
         reference: `unit:${id}`,
         idempotencyKey: `unit:${id}:reinstated`,
@@ -1018,16 +895,9 @@ export class AdvertisementService {
     let withdrawn = 0;
     for (const [adId, ids] of byAd) {
       withdrawn += await this.db.transaction(async (tx) => {
-        const rows = rowsOf(
-          await tx.execute(sql`
-            update units set status = 'expired', updated_at = now()
-            where status = 'offered' and id in (${sql.join(
-              ids.map((i) => sql`${i}`),
-              sql`, `,
-            )}) returning id`),
-        );
-        if (rows.length) await this.topUpOffers(tx, adId, at);
-        return rows.length;
+        const n = await units.expireOpenOffers(tx, ids);
+        if (n) await this.topUpOffers(tx, adId, at);
+        return n;
       });
     }
     return withdrawn;
@@ -1040,13 +910,9 @@ export class AdvertisementService {
    * now, in the proof's transaction (the others get the morning digest). Once per proof submission.
    */
   private async tellEachPost(tx: Db, unitId: number, submission: number): Promise<void> {
-    const [unit] = rowsOf<{ shop_id: number; name: string }>(
-      await tx.execute(sql`
-        select a.shop_id, s.name from units u join advertisements a on a.id = u.advertisement_id
-          join shops s on s.id = a.shop_id where u.id = ${unitId}`),
-    );
+    const unit = await units.shopOfUnit(tx, unitId);
     if (!unit) return;
-    const shopId = Number(unit.shop_id);
+    const shopId = unit.shopId;
     let posts: number | null = null;
     for (const userId of await repo.shopPeople(tx, shopId)) {
       if ((await postsToJudgeMode(tx, userId)) !== 'each') continue;
@@ -1113,30 +979,12 @@ export class AdvertisementService {
   async endRequests(at: Date = now()): Promise<number> {
     const today = tokyoDate(at);
     return this.db.transaction(async (tx) => {
-      const ended = rowsOf<{ id: number }>(
-        await tx.execute(sql`
-          update advertisements set status = '終了', ended_at = ${at}, updated_at = now()
-          where status = '配信中' and ends_on < ${today} returning id`),
-      );
-      if (!ended.length) return 0;
-      const ids = ended.map((r) => Number(r.id));
-      await tx.execute(sql`
-        update units set status = 'expired', updated_at = now()
-        where status = 'offered' and advertisement_id in (${sql.join(
-          ids.map((i) => sql`${i}`),
-          sql`, `,
-        )})`);
+      const ids = await repo.endLiveAds(tx, at, today);
+      if (!ids.length) return 0;
+      await units.expireOffersOfAds(tx, ids);
       // Each request's links lead to its own /period page (which names the shop and the period).
       for (const adId of ids) {
-        const links = rowsOf<{ short_link_id: number }>(
-          await tx.execute(sql`
-            select short_link_id from units where short_link_id is not null and advertisement_id = ${adId}`),
-        );
-        await retargetShortLinks(
-          tx,
-          links.map((l) => Number(l.short_link_id)),
-          periodPath(adId),
-        );
+        await retargetShortLinks(tx, await units.shortLinksOfAd(tx, adId), periodPath(adId));
         // Issue 26: the shop that made it hears of its end, with its figures, in the same transaction.
         const figures = await repo.endFigures(tx, adId, PLATFORM_FEE_PERCENT);
         if (figures.createdBy !== null && (await repo.personOf(tx, figures.createdBy)))

@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  AD_STATUS,
+  EDITABLE_AD_STATUSES,
   type AdPeriod,
   type Advertisement,
   type AdStatus,
@@ -13,6 +15,7 @@ import {
   type Unit,
   type UnitStatus,
 } from '../../../contracts/advertisements.ts';
+import { SUPPORTER_APPROVED } from '../../../contracts/first-steps.ts';
 import { quote } from '../../../contracts/pricing.ts';
 import { type Db, hotSql, rowsOf } from '../../platform/db/client.ts';
 
@@ -23,6 +26,21 @@ import { type Db, hotSql, rowsOf } from '../../platform/db/client.ts';
  */
 
 type Row = Record<string, unknown>;
+
+/**
+ * A status constant of contracts/ written into the SQL as a quoted literal, not a parameter (issue 28: the
+ * words live in contracts/ only): the statement keeps the text it had, so the partial indexes on a status
+ * still match and the prepared statements' plans stay as they were.
+ */
+export const literal = (value: string): SQL => {
+  if (value.includes("'")) throw new Error(`a status with a quote cannot be a literal: ${value}`);
+  return sql.raw(`'${value}'`);
+};
+
+/** The statuses in which the owner may still change a request (EDITABLE_AD_STATUSES), as an SQL list. */
+const EDITABLE = sql`(${sql.join(EDITABLE_AD_STATUSES.map(literal), sql`, `)})`;
+/** A supporter's review, and an SNS account's, that lets offers come. */
+const APPROVED = literal(SUPPORTER_APPROVED);
 
 /** Who asks: the user and whether staff (role priority <= 5). */
 export interface Actor {
@@ -206,10 +224,10 @@ export interface Candidate {
  * one request. `u` is the users row; `platforms` a jsonb array of the request's platforms.
  */
 export const eligibleSupporter = (platforms: SQL, companyId: SQL) => sql`
-  u.deleted_at is null and u.email_verified_at is not null and u.status = '承認'
+  u.deleted_at is null and u.email_verified_at is not null and u.status = ${APPROVED}
   and (select r.priority from roles r where r.id = u.role_id) > 5
   and not exists (select 1 from company_members cm where cm.user_id = u.id and cm.company_id = ${companyId})
-  and exists (select 1 from sns_accounts sa where sa.user_id = u.id and sa.status = '承認' and ${platforms} ? sa.platform)`;
+  and exists (select 1 from sns_accounts sa where sa.user_id = u.id and sa.status = ${APPROVED} and ${platforms} ? sa.platform)`;
 
 /**
  * The next candidates of a request (ADR 0063): the shop's followers by oldest follow, then approved
@@ -231,14 +249,14 @@ export async function offerCandidates(
           where f.shop_id = ${shopId}
         union all
         select u.id, 1, u.created_at, u.id from users u
-          where u.status = '承認' and u.prefecture is not null and u.prefecture = (select prefecture from shop)
+          where u.status = ${APPROVED} and u.prefecture is not null and u.prefecture = (select prefecture from shop)
             and u.id not in (select f.user_id from favorites f where f.shop_id = ${shopId})
       )
       select r.user_id, acc.id as sns_account_id, acc.platform from ranked r
       join users u on u.id = r.user_id
       cross join lateral (
         select sa.id, sa.platform from sns_accounts sa, jsonb_array_elements_text((select platforms from ad)) with ordinality p(name, n)
-        where sa.user_id = u.id and sa.status = '承認' and sa.platform = p.name
+        where sa.user_id = u.id and sa.status = ${APPROVED} and sa.platform = p.name
         order by p.n, sa.id limit 1) acc
       where ${eligibleSupporter(sql`(select platforms from ad)`, sql`(select company_id from shop)`)}
         and u.id not in (select x.user_id from units x where x.advertisement_id = ${adId})
@@ -276,7 +294,7 @@ export async function ineligibleOffers(
 export async function approvedAccountOn(db: Db, userId: number, platform: Platform): Promise<number | null> {
   const [row] = rowsOf<{ id: number }>(
     await db.execute(sql`
-      select id from sns_accounts where user_id = ${userId} and platform = ${platform} and status = '承認'
+      select id from sns_accounts where user_id = ${userId} and platform = ${platform} and status = ${APPROVED}
       order by id limit 1`),
   );
   return row ? Number(row.id) : null;
@@ -553,7 +571,7 @@ export async function findEndedAd(db: Db, id: number): Promise<AdPeriod | null> 
     await db.execute(sql`
       select a.id, s.name, s.screen_name, a.starts_on::text as starts_on, a.ends_on::text as ends_on, a.ended_at
       from advertisements a join shops s on s.id = a.shop_id
-      where a.id = ${id} and a.status = '終了'`),
+      where a.id = ${id} and a.status = ${literal(AD_STATUS.ended)}`),
   );
   if (!row) return null;
   return {
@@ -711,7 +729,7 @@ export async function updateEditableAd(db: Db, id: number, cols: Record<string, 
   const updated = rowsOf(
     await db.execute(sql`
           update advertisements set ${sql.join(sets, sql`, `)}, updated_at = now()
-          where id = ${id} and status in ('下書き', '差し戻し') returning id`),
+          where id = ${id} and status in ${EDITABLE} returning id`),
   );
   return updated.length > 0;
 }
@@ -725,7 +743,7 @@ export async function appendAdImages(db: Db, id: number, urls: string[], max: nu
     await db.execute(sql`
         update advertisements set image_urls = image_urls || ${JSON.stringify(urls)}::jsonb,
           updated_at = now()
-        where id = ${id} and status in ('下書き', '差し戻し') and jsonb_array_length(image_urls) + ${urls.length} <= ${max}
+        where id = ${id} and status in ${EDITABLE} and jsonb_array_length(image_urls) + ${urls.length} <= ${max}
         returning id`),
   );
   return updated.length > 0;
@@ -734,21 +752,21 @@ export async function appendAdImages(db: Db, id: number, urls: string[], max: nu
 /** An editable request goes to review (審査中), submitted at `at`. */
 export async function markAdSubmitted(db: Db, id: number, at: Date): Promise<void> {
   await db.execute(sql`
-      update advertisements set status = '審査中', submitted_at = ${at}, updated_at = now()
-      where id = ${id} and status in ('下書き', '差し戻し')`);
+      update advertisements set status = ${literal(AD_STATUS.review)}, submitted_at = ${at}, updated_at = now()
+      where id = ${id} and status in ${EDITABLE}`);
 }
 
 /** The request is approved by staff and goes live (配信中); a reason it was sent back with is cleared. */
 export async function markAdLive(tx: Db, id: number, at: Date, reviewedBy: number): Promise<void> {
   await tx.execute(sql`
-        update advertisements set status = '配信中', approved_at = ${at}, reviewed_by = ${reviewedBy},
+        update advertisements set status = ${literal(AD_STATUS.live)}, approved_at = ${at}, reviewed_by = ${reviewedBy},
           reject_reason = null, updated_at = now() where id = ${id}`);
 }
 
 /** The request is sent back by staff (差し戻し) with the reason its owner sees. */
 export async function markAdSentBack(tx: Db, id: number, reason: string, reviewedBy: number): Promise<void> {
   await tx.execute(sql`
-        update advertisements set status = '差し戻し', reject_reason = ${reason}, reviewed_by = ${reviewedBy},
+        update advertisements set status = ${literal(AD_STATUS.sentBack)}, reject_reason = ${reason}, reviewed_by = ${reviewedBy},
           updated_at = now() where id = ${id}`);
 }
 
@@ -756,8 +774,8 @@ export async function markAdSentBack(tx: Db, id: number, reason: string, reviewe
 export async function endLiveAds(tx: Db, at: Date, today: string): Promise<number[]> {
   return rowsOf<{ id: number }>(
     await tx.execute(sql`
-          update advertisements set status = '終了', ended_at = ${at}, updated_at = now()
-          where status = '配信中' and ends_on < ${today} returning id`),
+          update advertisements set status = ${literal(AD_STATUS.ended)}, ended_at = ${at}, updated_at = now()
+          where status = ${literal(AD_STATUS.live)} and ends_on < ${today} returning id`),
   ).map((r) => Number(r.id));
 }
 
@@ -779,7 +797,7 @@ export async function lockLiveAdForOffers(tx: Db, adId: number) {
         select a.shop_id, s.name as shop_name, a.text, a.units, a.reward, a.starts_on::text as starts_on,
           a.ends_on::text as ends_on
         from advertisements a join shops s on s.id = a.shop_id
-        where a.id = ${adId} and a.status = '配信中' for update of a`),
+        where a.id = ${adId} and a.status = ${literal(AD_STATUS.live)} for update of a`),
   );
   return ad ?? null;
 }

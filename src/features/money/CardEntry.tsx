@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { type Billing, type CardSetup, MONEY_MESSAGES } from '../../../contracts/money.ts';
 import { useSubmission } from '../../platform/request/hooks.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
@@ -29,27 +29,29 @@ function StripeCardForm({ setup, onSaved }: { setup: CardSetup; onSaved: (billin
   const [ready, setReady] = useState(false);
   const { busy, message, setMessage, run } = useSubmission();
 
+  // Stripe Elements are mounted once per SetupIntent.
+  const { client_secret: clientSecret, publishable_key: publishableKey } = setup;
+  const loadFailed = useEffectEvent(() => setMessage(LOAD_FAILED));
   useEffect(() => {
     let live = true;
     loadStripeJs().then(
       (Stripe) => {
         if (!live || !box.current) return;
-        const js = Stripe(setup.publishable_key, { locale: 'ja' });
-        const elements = js.elements({ clientSecret: setup.client_secret, locale: 'ja' });
+        const js = Stripe(publishableKey, { locale: 'ja' });
+        const elements = js.elements({ clientSecret, locale: 'ja' });
         const element = elements.create('payment', { layout: 'tabs' });
         element.on('ready', () => setReady(true));
         element.mount(box.current);
         stripe.current = { js, elements, element };
       },
-      () => live && setMessage(LOAD_FAILED),
+      () => live && loadFailed(),
     );
     return () => {
       live = false;
       stripe.current?.element.destroy();
       stripe.current = null;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [setup.client_secret, setup.publishable_key]);
+  }, [clientSecret, publishableKey]);
 
   const [confirming, setConfirming] = useState(false);
   const submit = async (ev: FormEvent) => {
@@ -116,13 +118,14 @@ function StandinCardForm({ setup, onSaved }: { setup: CardSetup; onSaved: (billi
 export function CardEntry({ onSaved }: { onSaved: (billing: Billing) => void }) {
   const [setup, setSetup] = useState<CardSetup | null>(null);
   const { message, run } = useSubmission();
+  // One SetupIntent when the form opens.
+  const start = useEffectEvent(() => run(() => startCardSetup()));
   useEffect(() => {
     let live = true;
-    void run(() => startCardSetup()).then((r) => live && r.ok && setSetup(r.value));
+    void start().then((r) => live && r.ok && setSetup(r.value));
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const saved = (billing: Billing) => {
     notify.success(MONEY_MESSAGES.cardSaved);

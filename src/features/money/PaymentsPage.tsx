@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { type Billing, MONEY_MESSAGES, type PaymentMethod } from '../../../contracts/money.ts';
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
@@ -122,6 +122,8 @@ function MethodForm({ billing, onChanged }: { billing: Billing; onChanged: (b: B
 
 /** After 3-D Secure the browser comes back with ?setup_intent=…: the card is saved from there. */
 function useReturnFromStripe(onSaved: (b: Billing) => void) {
+  // Once, on arrival; the page's latest `onSaved` hears the answer.
+  const saved = useEffectEvent(onSaved);
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     const intent = params.get('setup_intent');
@@ -130,11 +132,10 @@ function useReturnFromStripe(onSaved: (b: Billing) => void) {
     saveCard(intent).then(
       (b) => {
         notify.success(MONEY_MESSAGES.cardSaved);
-        onSaved(b);
+        saved(b);
       },
       (err: unknown) => notify.error(err instanceof Error ? err.message : MONEY_MESSAGES.cardNotConfirmed),
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }
 

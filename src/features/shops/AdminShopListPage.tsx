@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import {
   PAID_STATUSES,
   type PaidStatus,
@@ -52,10 +52,12 @@ function usePages<T>(
   key: string,
 ) {
   const [page, setPage] = useState<Page<T>>({ state: 'loading', items: [], next: null, error: null });
+  // NOTE: `key` names the query; `load` is a new closure on every render, read by the effect as an event.
+  const first = useEffectEvent(() => load(undefined));
   useEffect(() => {
     let live = true;
     setPage({ state: 'loading', items: [], next: null, error: null });
-    load(undefined).then(
+    first().then(
       (r) => live && setPage({ state: 'done', items: r.data, next: r.next_cursor, error: null }),
       (err: unknown) =>
         live && setPage({ state: 'failed', items: [], next: null, error: asApiError(err).message }),
@@ -63,8 +65,6 @@ function usePages<T>(
     return () => {
       live = false;
     };
-    // NOTE: `key` names the query; `load` is a new closure on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   const more = async () => {
     if (page.next === null) return;

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useEffectEvent, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { ShopCard, ShopSearchQuery, ShopSupporter } from '../../../contracts/shops.ts';
 import { SNS_PLATFORM_LABELS } from '../../../contracts/supporters.ts';
@@ -100,11 +100,13 @@ function useListing<T, C>(
 ) {
   const [list, setList] = useState<Listing<T, C>>({ state: 'loading', items: [], next: null, error: null });
   const [loadingMore, setLoadingMore] = useState(false);
+  // NOTE: `key` names the query; `load` is a new closure on every render, read by the effect as an event.
+  const first = useEffectEvent(() => load(null));
   useEffect(() => {
     if (key === null) return;
     let live = true;
     setList({ state: 'loading', items: [], next: null, error: null });
-    load(null).then(
+    first().then(
       (r) => live && setList({ state: 'done', items: r.data, next: r.next_cursor, error: null }),
       (err: unknown) =>
         live && setList({ state: 'failed', items: [], next: null, error: asApiError(err).message }),
@@ -112,8 +114,6 @@ function useListing<T, C>(
     return () => {
       live = false;
     };
-    // NOTE: `key` names the query; `load` is a new closure on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   const more = async () => {
     if (list.next === null) return;

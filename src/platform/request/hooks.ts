@@ -1,4 +1,4 @@
-import { use, useEffect, useState } from 'react';
+import { use, useEffect, useEffectEvent, useState } from 'react';
 import { ApiRequestError } from '../../../machines/errors.ts';
 import { loadPublicConfig } from '../config.ts';
 import type { PublicConfig } from '../../../contracts/system.ts';
@@ -29,19 +29,22 @@ export function useResource<T>(
   key: string | null,
 ): Resource<T> {
   const [res, setRes] = useState<Resource<T>>({ state: 'loading', data: null, error: null });
+  // NOTE: `key` names the data; `load` is a new closure on every render and must not restart the call, so
+  // the effect reads it as an effect event (the render's latest `load`, or null to skip).
+  const start = useEffectEvent((signal: AbortSignal) => (load ? load(signal) : null));
   useEffect(() => {
-    if (!load || key === null) return;
+    if (key === null) return;
     const ctrl = new AbortController();
+    const call = start(ctrl.signal);
+    if (!call) return;
     setRes({ state: 'loading', data: null, error: null });
-    load(ctrl.signal).then(
+    call.then(
       (data) => setRes({ state: 'done', data, error: null }),
       (error: unknown) => {
         if (!ctrl.signal.aborted) setRes({ state: 'failed', data: null, error: asApiError(error) });
       },
     );
     return () => ctrl.abort();
-    // NOTE: `key` names the data; `load` is a new closure on every render and must not restart the call.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return res;
 }

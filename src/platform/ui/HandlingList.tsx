@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useId, useState } from 'react';
 import { HANDLING_STATUSES, type HandlingStatus } from '../../../contracts/common.ts';
 import { asApiError, useSubmission } from '../request/hooks.ts';
 import { styled } from '../styles/stitches.config.ts';
@@ -155,9 +155,9 @@ export function HandlingList<T extends HandledItem>({ load, save, render, noun }
       (err: unknown) => setList((l) => ({ ...l, state: 'failed', error: asApiError(err).message })),
     );
   };
-  // The first page: what is waiting (未対応). NOTE: `read` is stable in effect (it only sets state).
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => read('未対応'), []);
+  // The first page, once: what is waiting (未対応).
+  const readWaiting = useEffectEvent(() => read('未対応'));
+  useEffect(() => readWaiting(), []);
 
   const filters: (HandlingStatus | null)[] = [...HANDLING_STATUSES, null];
   return (

@@ -1,5 +1,5 @@
 import { useCombobox } from 'downshift';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useEffectEvent, useId, useState } from 'react';
 import { styled } from '../styles/stitches.config.ts';
 import { FieldErrors, inputStyles } from './Field.tsx';
 
@@ -72,12 +72,16 @@ export function SearchPick<T>({
   const [items, setItems] = useState<T[]>([]);
   const [searched, setSearched] = useState<string | null>(null);
 
-  // A choice shows in the field. NOTE: not the other way round: when the person edits the text of a choice
-  // (which clears it), the text they type stays.
-  useEffect(() => {
+  // A choice shows in the field, once per choice (a new object for the same item is the same choice). NOTE:
+  // not the other way round: when the person edits the text of a choice (which clears it), the text they type
+  // stays.
+  const chosenKey = chosen === null ? null : itemKey(chosen);
+  const showChoice = useEffectEvent(() => {
     if (chosen) setInputValue(itemToString(chosen));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [chosen === null ? null : itemKey(chosen)]);
+  });
+  useEffect(() => showChoice(), [chosenKey]);
+  // The search calls the latest `load`; a new closure of it alone (every render) does not search again.
+  const search = useEffectEvent(load);
 
   useEffect(() => {
     const q = inputValue.trim();
@@ -88,7 +92,7 @@ export function SearchPick<T>({
     }
     const ctrl = new AbortController();
     const timer = setTimeout(() => {
-      load(q, ctrl.signal).then(
+      search(q, ctrl.signal).then(
         (r) => {
           setItems(r.items);
           setSearched(q);
@@ -100,7 +104,6 @@ export function SearchPick<T>({
       clearTimeout(timer);
       ctrl.abort();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [inputValue, chosen, disabled]);
 
   const { isOpen, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<T>({

@@ -53,6 +53,13 @@ declare module 'fastify' {
     /** Values cached for every process (Redis when REDIS_URL is set), e.g. the top page's figures. */
     cache: SharedCache;
   }
+  interface FastifyRequest {
+    /**
+     * Issue 29: the client's address (`request.ip`) read once, in the first hook. `request.ip` walks
+     * X-Forwarded-For through the trust function on every read (three times a redirect before this).
+     */
+    clientIp: string;
+  }
 }
 
 /** Builds the whole app (API + SPA) without listening, so tests can `inject` into it. */
@@ -107,14 +114,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // First of all hooks, so every answer (even one a later hook refuses) names its request, and what the
   // request causes (jobs, mails) runs in its log context.
+  app.decorateRequest('clientIp', '');
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
-    runInLogContext({ requestId: request.id, log: request.log, ip: request.ip }, done);
+    request.clientIp = request.ip;
+    runInLogContext({ requestId: request.id, log: request.log, ip: request.clientIp }, done);
   });
   // NOTE: the body is read on the socket's events, which run outside the context entered above: the
   // validation, the handler and what follows enter it again (as @fastify/request-context does).
   app.addHook('preValidation', (request, _reply, done) => {
-    runInLogContext({ requestId: request.id, log: request.log, ip: request.ip }, done);
+    runInLogContext({ requestId: request.id, log: request.log, ip: request.clientIp }, done);
   });
   app.decorate('env', env);
   app.decorate('db', options.database.db);

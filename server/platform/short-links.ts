@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { isbot } from 'isbot';
 import type { ClickPlatform, DeviceClass } from '../../contracts/results.ts';
+import { addLinkMonthClicks } from './click-rollups.ts';
 import { clickBursts, type ClickSignals, ownClicks, raiseSelfClicks } from './click-signals.ts';
 import { LookupBatcher } from './db/batch.ts';
 import { hotQuery, rowsOf, type Db } from './db/client.ts';
@@ -302,8 +303,7 @@ const PREVIEWERS =
   /Twitterbot|facebookexternalhit|facebookcatalog|Facebot|meta-externalagent|line-poker|LINE-Preview|Slackbot|Slack-ImgProxy|Discordbot|TelegramBot|WhatsApp|SkypeUriPreview|Iframely|Embedly|redditbot|Pinterestbot|vkShare|Mastodon|Bluesky|Cardyb|Google-PageRenderer|Applebot/i;
 
 export function isCrawler(userAgent: string | undefined): boolean {
-  if (!userAgent || !userAgent.trim()) return true;
-  return PREVIEWERS.test(userAgent) || isbot(userAgent);
+  return factsOf(userAgent).crawler;
 }
 
 export interface Visit {
@@ -359,8 +359,7 @@ const FAMILIES: [RegExp, string][] = [
 
 /** The browser family of a user agent: its version and any suffix do not matter (issue 24 pentest 5). */
 export function browserFamily(userAgent: string | undefined): string {
-  const ua = userAgent ?? '';
-  return FAMILIES.find(([re]) => re.test(ua))?.[1] ?? 'other';
+  return factsOf(userAgent).family;
 }
 
 /** Hosts of the platforms' sites and link wrappers (t.co, l.instagram.com, vt.tiktok.com, …). */
@@ -379,6 +378,53 @@ const IN_APP: [RegExp, ClickPlatform][] = [
 ];
 const MOBILE = /Mobi|Android|iPhone|iPad|iPod|Windows Phone/i;
 
+/** What the click path reads of a user agent: the same answer for the same string, so it is remembered. */
+interface AgentFacts {
+  crawler: boolean;
+  family: string;
+  device: DeviceClass;
+  app: ClickPlatform | undefined;
+}
+
+/** User agents remembered (issue 29): a viral link's visitors send a few hundred distinct strings. */
+export const AGENT_CACHE_MAX = 2_000;
+/** Longer strings are read each time, never remembered (no one fills the memory with huge headers). */
+const AGENT_CACHE_MAX_LENGTH = 512;
+const agentFacts = new Map<string, AgentFacts>();
+
+/**
+ * Issue 29: isbot's pattern and the family, device and in-app tests cost about 7 µs a click; a viral
+ * link's visitors share a few hundred user agents, so each string is read once and its answer kept (at
+ * most AGENT_CACHE_MAX strings, the whole memory dropped when full: no order to keep per click).
+ */
+function factsOf(userAgent: string | undefined): AgentFacts {
+  const ua = userAgent ?? '';
+  const known = agentFacts.get(ua);
+  if (known) return known;
+  const facts: AgentFacts = {
+    crawler: !ua.trim() || PREVIEWERS.test(ua) || isbot(ua),
+    family: FAMILIES.find(([re]) => re.test(ua))?.[1] ?? 'other',
+    device: MOBILE.test(ua) ? 'mobile' : 'pc',
+    app: IN_APP.find(([re]) => re.test(ua))?.[1],
+  };
+  if (ua.length <= AGENT_CACHE_MAX_LENGTH) {
+    if (agentFacts.size >= AGENT_CACHE_MAX) agentFacts.clear();
+    agentFacts.set(ua, facts);
+  }
+  return facts;
+}
+
+/** The platform of a referrer's host, when it is one of the platforms'. */
+function platformOfReferrer(referrer: string | undefined): { host: string; platform?: ClickPlatform } {
+  let host = '';
+  try {
+    if (referrer) host = new URL(referrer).hostname.toLowerCase();
+  } catch {
+    host = '';
+  }
+  return host ? { host, platform: REFERRER_HOSTS.find(([re]) => re.test(host))?.[1] } : { host };
+}
+
 /**
  * The coarse source of a visit (issue 27): the platform of its referrer (or of the app whose in-app browser
  * opened the link) and mobile or PC. Nothing else of the referrer or the user agent is kept.
@@ -387,18 +433,13 @@ export function clickSource(
   referrer: string | undefined,
   userAgent: string | undefined,
 ): { platform: ClickPlatform; device: DeviceClass } {
-  const ua = userAgent ?? '';
-  const device: DeviceClass = MOBILE.test(ua) ? 'mobile' : 'pc';
-  let host = '';
-  try {
-    if (referrer) host = new URL(referrer).hostname.toLowerCase();
-  } catch {
-    host = '';
-  }
-  const byHost = host ? REFERRER_HOSTS.find(([re]) => re.test(host))?.[1] : undefined;
-  const byApp = IN_APP.find(([re]) => re.test(ua))?.[1];
-  const platform: ClickPlatform = byHost ?? byApp ?? (host ? 'other' : 'none');
-  return { platform, device };
+  const facts = factsOf(userAgent);
+  return { platform: sourcePlatform(referrer, facts), device: facts.device };
+}
+
+function sourcePlatform(referrer: string | undefined, facts: AgentFacts): ClickPlatform {
+  const { host, platform } = platformOfReferrer(referrer);
+  return platform ?? facts.app ?? (host ? 'other' : 'none');
 }
 
 const TOKYO_DAY = new Intl.DateTimeFormat('en-CA', {
@@ -408,8 +449,26 @@ const TOKYO_DAY = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-/** Japan's calendar day of a moment (YYYY-MM-DD). */
-export const tokyoDay = (at: Date) => TOKYO_DAY.format(at);
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** Japan has kept UTC+9 all year since 1952: from 2000 on, a Japan day is [15:00 UTC, 15:00 UTC the next day). */
+const FIXED_OFFSET_SINCE = Date.UTC(2000, 0, 1);
+let lastDay = { start: 0, end: 0, day: '' };
+
+/**
+ * Japan's calendar day of a moment (YYYY-MM-DD). Issue 29: the click writer asks it twice a click, and
+ * Intl's format costs about a microsecond; the last day found is remembered with its bounds.
+ */
+export function tokyoDay(at: Date): string {
+  const t = at.getTime();
+  if (t >= lastDay.start && t < lastDay.end) return lastDay.day;
+  const day = TOKYO_DAY.format(at);
+  if (t >= FIXED_OFFSET_SINCE) {
+    const start = Math.floor((t + 9 * HOUR_MS) / DAY_MS) * DAY_MS - 9 * HOUR_MS;
+    lastDay = { start, end: start + DAY_MS, day };
+  }
+  return day;
+}
 
 /** A visit as buffered and written: the link, the visitor's keyed hash, when. */
 export interface CountableVisit {
@@ -444,21 +503,29 @@ export function countableVisit(
   visitorKey: Buffer,
   signals?: ClickSignals,
 ): CountableVisit | null {
-  if (visit.method.toUpperCase() !== 'GET') return null;
-  if (isCrawler(visit.userAgent)) return null;
+  if (visit.method !== 'GET' && visit.method.toUpperCase() !== 'GET') return null;
+  const agent = factsOf(visit.userAgent);
+  if (agent.crawler) return null;
   const network = networkOf(visit.ip);
   const personal = isPersonalAddress(visit.ip);
-  return {
+  // Issue 29: one object of one shape, its optional fields set only when present (as the spreads did).
+  const out: CountableVisit = {
     linkId,
-    visitor: hmac(visitorKey, `net\n${network}\n${browserFamily(visit.userAgent)}`),
-    ...(visit.deviceId ? { deviceVisitor: hmac(visitorKey, `device\n${visit.deviceId}`) } : {}),
+    visitor: hmac(visitorKey, `net\n${network}\n${agent.family}`),
     at: visit.at,
-    ...clickSource(visit.referrer, visit.userAgent),
-    // Issue 24 signals: what the writer compares, hashed here as the rest (the network is no address).
-    ...(personal ? { network } : {}),
-    ...(signals && visit.deviceId ? { signInDevice: signals.deviceHash(visit.deviceId) } : {}),
-    ...(signals && personal ? { signInIp: signals.ipHash(visit.ip) } : {}),
+    platform: sourcePlatform(visit.referrer, agent),
+    device: agent.device,
   };
+  if (visit.deviceId) {
+    out.deviceVisitor = hmac(visitorKey, `device\n${visit.deviceId}`);
+    // Issue 24 signals: what the writer compares, hashed here as the rest (the network is no address).
+    if (signals) out.signInDevice = signals.deviceHash(visit.deviceId);
+  }
+  if (personal) {
+    out.network = network;
+    if (signals) out.signInIp = signals.ipHash(visit.ip);
+  }
+  return out;
 }
 
 /** One key of a visit for the one-hour rule: a network and browser family, or a device. */
@@ -560,7 +627,8 @@ export async function addShopClicks(
     where u.shop_id is not null
     group by u.shop_id, c.day, c.platform, c.device
     order by u.shop_id, c.day, c.platform, c.device
-    on conflict (shop_id, day, platform, device) do update set clicks = shop_click_sources.clicks + excluded.clicks`);
+    on conflict (shop_id, day, platform, device) do update set clicks = shop_click_sources.clicks + excluded.clicks`);  // The same clicks per link and month (ADR 0186): a shop's whole month reads its most clicked posts in order.
+  await addLinkMonthClicks(tx, sources);
 }
 
 export async function recordVisits(

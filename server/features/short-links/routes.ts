@@ -36,7 +36,7 @@ export const shortLinkRoutes: FastifyPluginAsync = async (app) => {
     try {
       clicks.record(link.id, {
         method: request.method,
-        ip: request.ip,
+        ip: request.clientIp,
         userAgent: request.headers['user-agent'],
         // Issue 27: only the referrer's platform is kept (the roll-up of the results).
         referrer: request.headers.referer,

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userProfileSchema } from '../../contracts/profiles.ts';
 import {
   profileSchema,
@@ -17,7 +17,8 @@ import { type TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { type MailCatcher, startMailCatcher } from '../support/mail.ts';
 import { multipart } from '../support/multipart.ts';
-import { createAccountsApp, JAPANESE, loginAs, userIdOf } from './helpers.ts';
+import { createAccountsApp, JAPANESE, loginAs, mailMatching, userIdOf } from './helpers.ts';
+import { createMember } from './ops-fixtures.ts';
 
 /**
  * Issue 16 (supporter accounts, SNS accounts and the staff tools), the server side: SNS accounts added by
@@ -25,6 +26,15 @@ import { createAccountsApp, JAPANESE, loginAs, userIdOf } from './helpers.ts';
  * supporter's own profile with the reserved/shop-name rule and savedFirstProfile, the public page's
  * additions, and the staff's supporter list (search, filters, keyset pages, CSV, status with a reason).
  */
+/**
+ * Issue 28 (3): the handles a test claims end in `_t` and a number no other test uses, so a test reads the
+ * demo seed's accounts and its own, never another test's (lists and the review queue leave those out).
+ */
+const TEST_HANDLE = /_t\d+$/;
+/** Of `handles`, the demo seed's and those in `own` (in their order). */
+const seedAnd = (handles: string[], own: string[]) =>
+  handles.filter((h) => !TEST_HANDLE.test(h) || own.includes(h));
+
 for (const kind of DB_KINDS) {
   describe(`supporters: SNS accounts, profile and the supporter list (issue 16) [${kind}]`, () => {
     let t: TestApp;
@@ -53,44 +63,80 @@ for (const kind of DB_KINDS) {
       await mail.stop();
     });
 
+    // Issue 28 (3): every test claims handles of its own with these, so any test passes alone and in any order.
+    let made = 0;
+    /** `base` with a suffix no other test's handle has. */
+    const handle = (base: string) => {
+      made += 1;
+      return `${base}_t${made}`;
+    };
+    /** A handle claimed by `client` (審査中). */
+    const claim = async (client: TestClient, provider: string, h: string) => {
+      const res = await client.post('/api/social-accounts', { provider, handle: h });
+      expect(res.statusCode, res.body).toBe(201);
+      return snsAccountSchema.parse(res.json());
+    };
+    /** The handles of `client`'s accounts: the seed's and `own`. */
+    const handlesOf = async (client: TestClient, own: string[]) =>
+      seedAnd(
+        ((await client.get('/api/social-accounts')).json().items as { handle: string }[]).map(
+          (a) => a.handle,
+        ),
+        own,
+      );
+    /** The staff's review queue: the seed's waiting accounts and `own`. */
+    const queue = async (own: string[]) => {
+      const page = snsReviewPageSchema.parse((await staff.get('/api/social-accounts/review')).json());
+      return page.items.filter((i) => seedAnd([i.handle], own).length > 0);
+    };
+    // A supporter holds 10 accounts at most: each test's claims are taken away after it, so the demo
+    // supporters hold the seed's accounts again when the next test starts.
+    afterEach(async () => {
+      await t.database.db.execute(sql`delete from sns_accounts where handle ~ '_t[0-9]+$'`);
+    });
+    /** A supporter of this test alone (no SNS account yet), with their id. */
+    const freshSupporter = async (local: string) => {
+      const email = `${handle(local).replace(/_/g, '-')}@example.com`;
+      return { email, id: await createMember(t, email, 'demo-pass-2026') };
+    };
+
     it('a supporter adds an Instagram handle as typed (＠, full-width, URL); it starts 審査中 with a code', async () => {
+      const cafe = handle('hanako_cafe');
+      const x = handle('hanako_x');
       const res = await supporter.post('/api/social-accounts', {
         provider: 'instagram',
-        handle: '＠ｈａｎａｋｏ_cafe',
+        // Typed with the IME on: a full-width ＠ and full-width letters.
+        handle: `＠ｈａｎａｋｏ${cafe.slice('hanako'.length)}`,
       });
       expect(res.statusCode, res.body).toBe(201);
       const account = snsAccountSchema.parse(res.json());
       expect(account).toMatchObject({
         provider: 'instagram',
-        handle: 'hanako_cafe',
-        profile_url: 'https://www.instagram.com/hanako_cafe/',
+        handle: cafe,
+        profile_url: `https://www.instagram.com/${cafe}/`,
         status: '審査中',
         follower_count: null,
       });
       expect(account.ownership_code).toMatch(/^FOCUS-[A-Z2-9]{6}$/);
       const fromUrl = await supporter.post('/api/social-accounts', {
         provider: 'x',
-        handle: 'https://x.com/hanako_x?lang=ja',
+        handle: `https://x.com/${x}?lang=ja`,
       });
-      expect(fromUrl.json()).toMatchObject({ handle: 'hanako_x', status: '審査中' });
-      const list = await supporter.get('/api/social-accounts');
+      expect(fromUrl.json()).toMatchObject({ handle: x, status: '審査中' });
       // The seed's approved accounts first (issue 23: every demo supporter posts from one), then the new ones.
-      expect(list.json().items.map((a: { handle: string }) => a.handle)).toEqual([
-        'hanako_cafe_walk',
-        'demo_supporter',
-        'hanako_cafe',
-        'hanako_x',
-      ]);
+      expect(await handlesOf(supporter, [cafe, x])).toEqual(['hanako_cafe_walk', 'demo_supporter', cafe, x]);
     });
 
     it('a handle is claimed once: the same supporter again, another supporter, a bad shape are 422 in Japanese', async () => {
+      const cafe = handle('hanako_cafe');
+      await claim(supporter, 'instagram', cafe);
       const again = await supporter.post('/api/social-accounts', {
         provider: 'instagram',
-        handle: 'HANAKO_CAFE',
+        handle: cafe.toUpperCase(),
       });
       expect(again.statusCode).toBe(422);
       expect(again.json().errors.handle[0]).toBe('このアカウントはすでに登録されています。');
-      const other = await fan.post('/api/social-accounts', { provider: 'instagram', handle: 'hanako_cafe' });
+      const other = await fan.post('/api/social-accounts', { provider: 'instagram', handle: cafe });
       expect(other.statusCode).toBe(422);
       expect(other.json().errors.handle[0]).toMatch(/別のフォーカスター/);
       const shape = await fan.post('/api/social-accounts', { provider: 'x', handle: 'has space!' });
@@ -101,30 +147,31 @@ for (const kind of DB_KINDS) {
     });
 
     it('staff see the queue oldest first with the handle, the profile link and who sent it', async () => {
+      const cafe = handle('hanako_cafe');
+      const x = handle('hanako_x');
+      await claim(supporter, 'instagram', cafe);
+      await claim(supporter, 'x', x);
       const res = await staff.get('/api/social-accounts/review');
       expect(res.statusCode, res.body).toBe(200);
       const page = snsReviewPageSchema.parse(res.json());
+      const items = page.items.filter((i) => seedAnd([i.handle], [cafe, x]).length > 0);
       // The seed's two waiting accounts came first; the approved one is not in the queue.
-      expect(page.items.map((i) => i.handle)).toEqual([
-        'misaki_gourmet',
-        'sho_eats',
-        'hanako_cafe',
-        'hanako_x',
-      ]);
-      expect(page.items[2]!.user.screen_name).toBe('demo-supporter');
+      expect(items.map((i) => i.handle)).toEqual(['misaki_gourmet', 'sho_eats', cafe, x]);
+      expect(items[2]!.user.screen_name).toBe('demo-supporter');
+      expect(items[2]!.profile_url).toBe(`https://www.instagram.com/${cafe}/`);
       expect(page.next_cursor).toBeNull();
       expect(res.body).not.toMatch(/supporter@example\.com/);
     });
 
     it('approval runs the ownership check: a missing code is refused; found approves, sets the count and mails', async () => {
-      const first = (await staff.get('/api/social-accounts/review'))
-        .json()
-        .items.find((i: { handle: string }) => i.handle === 'hanako_cafe');
+      const cafe = handle('hanako_cafe');
+      await claim(supporter, 'instagram', cafe);
+      const first = (await queue([cafe])).find((i) => i.handle === cafe)!;
       check = 'not_found';
       const refused = await staff.post(`/api/social-accounts/${first.id}/approve`, {});
       expect(refused.statusCode).toBe(422);
       expect(refused.json().message).toContain(first.ownership_code);
-      expect(checked.at(-1)).toBe(`instagram:hanako_cafe:${first.ownership_code}`);
+      expect(checked.at(-1)).toBe(`instagram:${cafe}:${first.ownership_code}`);
       check = 'found';
       const approved = await staff.post(`/api/social-accounts/${first.id}/approve`, { follower_count: 1234 });
       expect(approved.statusCode, approved.body).toBe(200);
@@ -133,11 +180,14 @@ for (const kind of DB_KINDS) {
         follower_count: 1234,
         ownership_check: 'found',
       });
-      const mine = await supporter.get('/api/social-accounts');
-      expect(mine.json().items[2]).toMatchObject({ handle: 'hanako_cafe', status: '承認' });
-      const sent = await mail.waitFor('supporter@example.com');
+      const mine = (
+        (await supporter.get('/api/social-accounts')).json().items as { handle: string }[]
+      ).filter((a) => seedAnd([a.handle], [cafe]).length > 0);
+      expect(mine[2]).toMatchObject({ handle: cafe, status: '承認' });
+      // The mail about this handle (other tests' mails to the supporter may come before or after it).
+      const sent = await mailMatching(mail, 'supporter@example.com', (m) => m.text.includes(`「@${cafe}」`));
       expect(sent.subject).toBe('【Focustar】SNSアカウントが承認されました');
-      expect(sent.text).toContain('@hanako_cafe');
+      expect(sent.text).toContain(`@${cafe}`);
       // Decided once: a second decision is a 409 and mails nothing.
       const again = await staff.post(`/api/social-accounts/${first.id}/reject`, { reason: '重複' });
       expect(again.statusCode).toBe(409);
@@ -145,13 +195,12 @@ for (const kind of DB_KINDS) {
     });
 
     it('rejection needs a reason, which the supporter reads in the mail; the handle is free again', async () => {
-      const second = (await staff.get('/api/social-accounts/review'))
-        .json()
-        .items.find((i: { handle: string }) => i.handle === 'hanako_x');
+      const x = handle('hanako_x');
+      await claim(supporter, 'x', x);
+      const second = (await queue([x])).find((i) => i.handle === x)!;
       const noReason = await staff.post(`/api/social-accounts/${second.id}/reject`, { reason: '  ' });
       expect(noReason.statusCode).toBe(422);
       expect(noReason.json().errors.reason).toEqual(['却下の理由を入力してください。']);
-      const before = mail.to('supporter@example.com').length;
       const res = await staff.post(`/api/social-accounts/${second.id}/reject`, {
         reason: 'プロフィールに確認コードがありませんでした',
       });
@@ -159,36 +208,42 @@ for (const kind of DB_KINDS) {
         status: '却下',
         reject_reason: 'プロフィールに確認コードがありませんでした',
       });
-      const sent = await mail.waitFor('supporter@example.com', { since: before });
+      const sent = await mailMatching(mail, 'supporter@example.com', (m) => m.text.includes(`「@${x}」`));
       expect(sent.text).toContain('理由：プロフィールに確認コードがありませんでした');
       // A rejected claim does not block the account's real owner.
-      const owner = await fan.post('/api/social-accounts', { provider: 'x', handle: 'hanako_x' });
+      const owner = await fan.post('/api/social-accounts', { provider: 'x', handle: x });
       expect(owner.statusCode, owner.body).toBe(201);
-      expect(
-        (await staff.get('/api/social-accounts/review'))
-          .json()
-          .items.map((i: { handle: string }) => i.handle),
-      ).toEqual(['misaki_gourmet', 'sho_eats', 'hanako_x']);
+      expect((await queue([x])).map((i) => i.handle)).toEqual(['misaki_gourmet', 'sho_eats', x]);
     });
 
     it("a supporter deletes their own account; another's id is a 404 and stays", async () => {
-      const fanAccount = (await fan.get('/api/social-accounts')).json().items[2];
-      expect(fanAccount.handle).toBe('hanako_x');
+      const x = handle('hanako_x');
+      await claim(fan, 'x', x);
+      const fanAccounts = (
+        (await fan.get('/api/social-accounts')).json().items as { id: number; handle: string }[]
+      ).filter((a) => seedAnd([a.handle], [x]).length > 0);
+      const fanAccount = fanAccounts[2]!;
+      expect(fanAccount.handle).toBe(x);
       const notMine = await supporter.delete(`/api/social-accounts/${fanAccount.id}`);
       expect(notMine.statusCode).toBe(404);
-      expect((await fan.get('/api/social-accounts')).json().items).toHaveLength(3);
+      expect(await handlesOf(fan, [x])).toHaveLength(3);
       const mine = await fan.delete(`/api/social-accounts/${fanAccount.id}`);
       expect(mine.json()).toEqual({ message: 'SNSアカウントの登録を削除しました。' });
-      expect(
-        (await fan.get('/api/social-accounts')).json().items.map((a: { handle: string }) => a.handle),
-      ).toEqual(['misaki_gourmet', 'demo_fan1']);
+      expect(await handlesOf(fan, [x])).toEqual(['misaki_gourmet', 'demo_fan1']);
     });
 
     it('the public page shows approved SNS accounts only, and followed shops only when allowed', async () => {
+      // One account approved, one still waiting: only the approved one is shown.
+      const cafe = handle('hanako_cafe');
+      const waiting = handle('hanako_x');
+      const approvedId = (await claim(supporter, 'instagram', cafe)).id;
+      await claim(supporter, 'x', waiting);
+      check = 'found';
+      expect((await staff.post(`/api/social-accounts/${approvedId}/approve`, {})).statusCode).toBe(200);
       const hidden = userProfileSchema.parse(
         (await new TestClient(t.app).get('/api/profiles/demo-supporter')).json(),
       );
-      expect(hidden.sns_accounts).toEqual([
+      expect(hidden.sns_accounts.filter((a) => seedAnd([a.handle], [cafe, waiting]).length > 0)).toEqual([
         {
           provider: 'instagram',
           handle: 'hanako_cafe_walk',
@@ -197,8 +252,8 @@ for (const kind of DB_KINDS) {
         { provider: 'x', handle: 'demo_supporter', profile_url: 'https://x.com/demo_supporter' },
         {
           provider: 'instagram',
-          handle: 'hanako_cafe',
-          profile_url: 'https://www.instagram.com/hanako_cafe/',
+          handle: cafe,
+          profile_url: `https://www.instagram.com/${cafe}/`,
         },
       ]);
       expect(hidden.favorite_shops).toBeNull();
@@ -294,6 +349,13 @@ for (const kind of DB_KINDS) {
     });
 
     it('staff search and filter the supporter list; pages are 50 with a keyset cursor and never repeat', async () => {
+      // A supporter of this test with three approved accounts, for the count of approved accounts below.
+      const counted = await freshSupporter('counted');
+      await t.database.db.execute(sql`
+        insert into sns_accounts (user_id, platform, handle, status, ownership_code)
+        values (${counted.id}, 'instagram', ${handle('counted_gram')}, '承認', 'FOCUS-CNT001'),
+               (${counted.id}, 'x', ${handle('counted_x')}, '承認', 'FOCUS-CNT002'),
+               (${counted.id}, 'tiktok', ${handle('counted_tok')}, '承認', 'FOCUS-CNT003')`);
       await t.database.db.insert(users).values(
         Array.from({ length: 60 }, (_, i) => ({
           name: `一括 ${i}`,
@@ -352,10 +414,12 @@ for (const kind of DB_KINDS) {
       expect(filtered.items.every((i) => i.status === '審査中' && i.prefecture === '沖縄県')).toBe(true);
       expect(filtered.items).toHaveLength(10);
       const withSns = supporterPageSchema.parse((await staff.get('/api/users?has_sns=true')).json());
-      // Issue 23: every demo supporter has an approved account; the supporter two more since.
+      // Issue 23: every demo supporter has an approved account; this test's supporter has three.
       expect(withSns.items.every((i) => i.approved_sns_count > 0)).toBe(true);
-      expect(withSns.items.map((i) => i.screen_name)).toEqual(expect.arrayContaining(['demo-supporter', 'demo-fan1']));
-      expect(withSns.items.find((i) => i.screen_name === 'demo-supporter')!.approved_sns_count).toBe(3);
+      expect(withSns.items.map((i) => i.screen_name)).toEqual(
+        expect.arrayContaining(['demo-supporter', 'demo-fan1']),
+      );
+      expect(withSns.items.find((i) => i.id === counted.id)!.approved_sns_count).toBe(3);
       const badCursor = await staff.get('/api/users?cursor=bm90LWpzb24');
       expect(badCursor.statusCode).toBe(422);
       expect(badCursor.json().errors.cursor[0]).toMatch(JAPANESE);
@@ -381,7 +445,7 @@ for (const kind of DB_KINDS) {
       expect(lines[0]).toBe(
         'ID,お名前,ユーザーID,メールアドレス,都道府県,審査状況,承認済みSNS数,お気に入り数,登録日時',
       );
-      // The header and one line per user in Tokyo who has not left (fan2 moved to 大阪府 above).
+      // The header and one line per user in Tokyo who has not left (however many other tests moved away).
       const { n: inTokyo } = rowsOf<{ n: number }>(
         await t.database.db.execute(
           sql`select count(*)::int as n from users where deleted_at is null and prefecture = '東京都'`,
@@ -394,12 +458,19 @@ for (const kind of DB_KINDS) {
     });
 
     it('staff read a supporter and change the status with a reason the supporter gets by mail; the history keeps it', async () => {
-      const id = await userIdOf(t, 'supporter@example.com');
+      // A supporter of this test (the decision would bar a demo supporter from the other tests), with three
+      // approved accounts and a rejected one.
+      const { email, id } = await freshSupporter('judged');
+      await t.database.db.execute(sql`
+        insert into sns_accounts (user_id, platform, handle, status, ownership_code)
+        values (${id}, 'instagram', ${handle('judged_gram')}, '承認', 'FOCUS-JDG001'),
+               (${id}, 'x', ${handle('judged_x')}, '承認', 'FOCUS-JDG002'),
+               (${id}, 'tiktok', ${handle('judged_tok')}, '承認', 'FOCUS-JDG003'),
+               (${id}, 'instagram', ${handle('judged_old')}, '却下', 'FOCUS-JDG004')`);
       const detail = supporterDetailSchema.parse((await staff.get(`/api/users/${id}`)).json());
       expect(detail.sns_accounts.map((a) => a.status)).toEqual(['承認', '承認', '承認', '却下']);
       const noReason = await staff.put(`/api/users/${id}/status`, { status: '却下' });
       expect(noReason.json().errors.reason).toEqual(['却下の理由を入力してください。']);
-      const before = mail.to('supporter@example.com').length;
       const res = await staff.put(`/api/users/${id}/status`, {
         status: '却下',
         reason: '規約違反の投稿がありました',
@@ -412,7 +483,7 @@ for (const kind of DB_KINDS) {
         reason: '規約違反の投稿がありました',
         reviewer_name: '運営 スタッフ',
       });
-      const sent = await mail.waitFor('supporter@example.com', { since: before });
+      const sent = await mailMatching(mail, email, (m) => m.subject.includes('審査状況'));
       expect(sent.subject).toBe('【Focustar】フォーカスター審査状況のお知らせ');
       expect(sent.text).toContain('運営からのご連絡：規約違反の投稿がありました');
       expect((await staff.get('/api/users/999999')).statusCode).toBe(404);

@@ -26,3 +26,4 @@ export {
   shortLinks,
   shortLinkVisitors,
 } from '../platform/short-links.ts';
+export { linkClickMonths } from '../platform/click-rollups.ts';

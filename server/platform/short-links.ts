@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { isbot } from 'isbot';
 import type { ClickPlatform, DeviceClass } from '../../contracts/results.ts';
+import { addLinkMonthClicks } from './click-rollups.ts';
 import { clickBursts, type ClickSignals, ownClicks, raiseSelfClicks } from './click-signals.ts';
 import { LookupBatcher } from './db/batch.ts';
 import { hotQuery, rowsOf, type Db } from './db/client.ts';
@@ -626,7 +627,8 @@ export async function addShopClicks(
     where u.shop_id is not null
     group by u.shop_id, c.day, c.platform, c.device
     order by u.shop_id, c.day, c.platform, c.device
-    on conflict (shop_id, day, platform, device) do update set clicks = shop_click_sources.clicks + excluded.clicks`);
+    on conflict (shop_id, day, platform, device) do update set clicks = shop_click_sources.clicks + excluded.clicks`);  // The same clicks per link and month (ADR 0186): a shop's whole month reads its most clicked posts in order.
+  await addLinkMonthClicks(tx, sources);
 }
 
 export async function recordVisits(

@@ -158,6 +158,7 @@ const FILLED_TABLES = [
   'short_link_clicks',
   'short_link_click_sources',
   'shop_click_sources',
+  'link_click_months',
   'bank_accounts',
   'payout_batches',
   'payout_lines',
@@ -474,6 +475,16 @@ export function scaleSteps(o: {
       from short_link_click_sources c join units u on u.short_link_id = c.link_id
       where u.shop_id is not null
       group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+    },
+    {
+      // And per link and month (ADR 0186), as the click writer adds them.
+      name: 'link_click_months',
+      sql: `
+      insert into link_click_months (link_id, month, shop_id, clicks)
+      select c.link_id, to_char(c.day, 'YYYY-MM'), u.shop_id, sum(c.clicks)::int
+      from short_link_click_sources c join units u on u.short_link_id = c.link_id
+      where u.shop_id is not null
+      group by 1, 2, 3 order by 1, 2`,
     },
     {
       name: 'bank_accounts',

@@ -224,6 +224,89 @@ for (const kind of DB_KINDS) {
       expect(section.split('\r\n').length - 2).toBe(55);
     });
 
+    it('ADR 0186: a whole month lists the posts from the per-month roll-up in the order of their clicks that month (ties by posting time), then the posts without a click', async () => {
+      const cafe = await one(sql`select id from shops where screen_name = 'demo-cafe'`);
+      const { adId, links } = await requestWithLinks(cafe, '2024-04-01', '2024-04-30', 6);
+      // Posting times that differ, so that the ties on clicks are broken by them (not by id).
+      for (const [i, link] of links.entries())
+        await t.database.db.execute(sql`update units set posted_at = ${`2024-04-0${7 - i}T02:00:00Z`}
+                                        where short_link_id = ${link}`);
+      // Clicks per link in April: 3, 3, 1, 0, 0 and 0; the fifth link has clicks in May only, the sixth
+      // in March (before its request): neither counts in April.
+      const plan: [number, string, number][] = [
+        [0, '2024-04-03', 2],
+        [0, '2024-04-20', 1],
+        [1, '2024-04-10', 3],
+        [2, '2024-04-30', 1],
+        [4, '2024-05-01', 4],
+        [5, '2024-03-31', 2],
+      ];
+      const key = deriveKey(t.env.APP_SECRET, 'results-rollup-test');
+      const visits = plan.flatMap(([i, dayJst, n], k) =>
+        Array.from({ length: n }, (_, v) =>
+          countableVisit(
+            links[i]!,
+            {
+              method: 'GET',
+              ip: `10.120.${k * 10 + v}.1`,
+              userAgent: PC,
+              referrer: undefined,
+              at: new Date(`${dayJst}T12:00:00+09:00`),
+            },
+            key,
+          )!,
+        ),
+      );
+      expect((await recordVisits(t.database.db, visits)).every(Boolean)).toBe(true);
+
+      // The roll-up per link and month equals the raw clicks per link and Japan month.
+      const disagreeing = await rows(sql`
+        with raw as (select link_id, to_char(day, 'YYYY-MM') as month, sum(clicks)::int as n from short_link_clicks
+                     where link_id in (${sql.join(
+                       links.map((l) => sql`${l}`),
+                       sql`, `,
+                     )}) group by 1, 2),
+             rolled as (select link_id, month, clicks as n from link_click_months
+                        where link_id in (${sql.join(
+                          links.map((l) => sql`${l}`),
+                          sql`, `,
+                        )}))
+        select * from raw full join rolled using (link_id, month) where raw.n is distinct from rolled.n`);
+      expect(disagreeing).toEqual([]);
+
+      // The oracle from the raw clicks: every approved post of the request, its April clicks, most clicked
+      // first, then the earlier post.
+      const expected = (
+        await rows(sql`
+          select u.id, coalesce((select sum(c.clicks) from short_link_clicks c where c.link_id = u.short_link_id
+                   and c.day between '2024-04-01' and '2024-04-30'), 0)::int as clicks, u.posted_at
+          from units u where u.advertisement_id = ${adId} and u.status = 'approved'`)
+      )
+        .map((r) => ({
+          id: Number(r.id),
+          clicks: Number(r.clicks),
+          at: new Date(r.posted_at as string).getTime(),
+        }))
+        .sort((a, b) => b.clicks - a.clicks || a.at - b.at || a.id - b.id)
+        .map(({ id, clicks }) => ({ unit_id: id, clicks }));
+      expect(expected.map((e) => e.clicks)).toEqual([3, 3, 1, 0, 0, 0]);
+      const { approvedPosts } = await import('../../server/features/results/repo.ts');
+      const month = { shopId: cafe, adId: null, from: '2024-04-01', to: '2024-04-30', month: '2024-04' };
+      const pick = (ps: { unit_id: number; clicks: number }[]) =>
+        ps.map(({ unit_id, clicks }) => ({ unit_id, clicks }));
+      // Cut inside the clicked posts, after them (filled with posts without a click), and all (the CSV).
+      for (const limit of [2, 4, null]) {
+        const got = await approvedPosts(t.database.db, month, [adId], limit);
+        expect(pick(got), `limit ${limit}`).toEqual(limit === null ? expected : expected.slice(0, limit));
+      }
+      // The screen's April (a whole month) answers the same.
+      const owner = await loginAs(t, 'owner@example.com');
+      const r = resultsSchema.parse(
+        (await owner.get(`/api/results?shop_id=${cafe}&from=2024-04-01&to=2024-04-30`)).json(),
+      );
+      expect(pick(r.posts.filter((p) => p.advertisement_id === adId))).toEqual(expected);
+    });
+
     it('ADR 0168: the dashboard keeps each month as a row; a read within the stale time does not compute again, the job does', async () => {
       const admin = await loginAs(t, 'admin@example.com');
       const first = dashboardSchema.parse((await admin.get('/api/dashboard')).json());

@@ -53,8 +53,12 @@ export async function latestRequests(db: Db, shopId: number, limit: number): Pro
   ).map(toRequest);
 }
 
-/** What the figures cover: one request, or the shop's approved requests whose period overlaps [from, to]. */
-export type Scope = { shopId: number; adId: number | null; from: string; to: string };
+/**
+ * What the figures cover: one request, or the shop's approved requests whose period overlaps [from, to].
+ * `month` (`YYYY-MM`) when [from, to] holds every click of that Japan month there is (ADR 0186): the posts
+ * then come from the per-month roll-up.
+ */
+export type Scope = { shopId: number; adId: number | null; from: string; to: string; month?: string | null };
 
 /**
  * The requests of the scope, oldest period first. For a period, a range of the index on the shop's approved
@@ -126,19 +130,68 @@ export async function approvedPosts(
   adIds: readonly number[],
   limit: number | null,
 ): Promise<ResultsPost[]> {
+  if (s.month) return monthPosts(db, s, s.month, adIds, limit);
+  return postsOf(
+    db,
+    sql`
+      select x.id, x.posted_at, coalesce((select sum(c.clicks) from short_link_click_sources c
+                where c.link_id = x.short_link_id and c.day >= ${s.from}::date and c.day <= ${s.to}::date), 0)::int as clicks
+      from units x
+      where ${inRequests(sql`x.advertisement_id`, adIds)} and x.status = 'approved'
+      order by clicks desc, x.posted_at, x.id
+      limit ${limit}`,
+  );
+}
+
+/**
+ * The posts of a whole month (ADR 0186): first those with clicks that month, from the shop's range of
+ * `link_click_months_shop_idx` in order of clicks (PostgreSQL sorts only the ties and stops at the limit);
+ * then, when fewer than `limit` were clicked, the approved posts without a click that month, oldest first.
+ * The same posts in the same order as adding up their days.
+ */
+async function monthPosts(
+  db: Db,
+  s: Scope,
+  month: string,
+  adIds: readonly number[],
+  limit: number | null,
+): Promise<ResultsPost[]> {
+  const clicked = await postsOf(
+    db,
+    sql`
+      select x.id, x.posted_at, m.clicks
+      from link_click_months m join units x on x.short_link_id = m.link_id
+      where m.shop_id = ${s.shopId} and m.month = ${month} and m.clicks > 0
+        and x.status = 'approved' and ${inRequests(sql`x.advertisement_id`, adIds)}
+      order by m.clicks desc, x.posted_at, x.id
+      limit ${limit}`,
+  );
+  if (limit !== null && clicked.length >= limit) return clicked;
+  const rest = await postsOf(
+    db,
+    sql`
+      select x.id, x.posted_at, 0 as clicks
+      from units x
+      where ${inRequests(sql`x.advertisement_id`, adIds)} and x.status = 'approved'
+        and not exists (select 1 from link_click_months m
+                        where m.link_id = x.short_link_id and m.month = ${month} and m.clicks > 0)
+      order by x.posted_at, x.id
+      limit ${limit === null ? null : limit - clicked.length}`,
+  );
+  return [...clicked, ...rest];
+}
+
+/**
+ * The listed posts (`picked`: unit id, posted_at and clicks, already ordered and cut) with their supporter's
+ * public name: only the listed ones are joined to their supporters.
+ */
+async function postsOf(db: Db, picked: SQL): Promise<ResultsPost[]> {
   return rowsOf(
     await db.execute(sql`
       select u.id, u.advertisement_id, us.name, us.screen_name, u.platform, u.post_url,
         to_char(u.posted_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD') as posted_on,
         to_char(u.judged_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD') as approved_on, p.clicks
-      from (
-        select x.id, x.posted_at, coalesce((select sum(c.clicks) from short_link_click_sources c
-                  where c.link_id = x.short_link_id and c.day >= ${s.from}::date and c.day <= ${s.to}::date), 0)::int as clicks
-        from units x
-        where ${inRequests(sql`x.advertisement_id`, adIds)} and x.status = 'approved'
-        order by clicks desc, x.posted_at, x.id
-        limit ${limit}
-      ) p
+      from (${picked}) p
       join units u on u.id = p.id join users us on us.id = u.user_id
       order by p.clicks desc, p.posted_at, u.id`),
   ).map((r) => ({

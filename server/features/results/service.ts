@@ -39,6 +39,17 @@ export function addMonths(month: string, n: number): string {
   return d.toISOString().slice(0, 7);
 }
 
+/**
+ * The Japan month whose every click [from, to] holds (ADR 0186), or null: `from` is its first day and `to`
+ * its last day, or today or later within it (no click is counted on a day still to come).
+ */
+export function wholeMonth(from: string, to: string, today: string): string | null {
+  const month = from.slice(0, 7);
+  if (from !== `${month}-01` || to.slice(0, 7) !== month) return null;
+  const last = addDays(`${addMonths(month, 1)}-01`, -1);
+  return to === last || to >= today ? month : null;
+}
+
 const zeroPlatforms = () =>
   Object.fromEntries(CLICK_PLATFORMS.map((p) => [p, 0])) as Record<ClickPlatform, number>;
 const zeroDevices = () =>
@@ -85,7 +96,13 @@ export class ResultsService {
     to: string,
     opts: { allPosts?: boolean } = {},
   ): Promise<Results> {
-    const scope: repo.Scope = { shopId: shop.id, adId: ad?.id ?? null, from, to };
+    const scope: repo.Scope = {
+      shopId: shop.id,
+      adId: ad?.id ?? null,
+      from,
+      to,
+      month: ad ? null : wholeMonth(from, to, tokyoDay(now())),
+    };
     // The clicks this process answered and has not written yet count too.
     await settleClicks(this.db).catch(() => {});
     // The scope's requests once (an index range, ADR 0168); the other reads take their ids.

@@ -9,7 +9,7 @@ import {
   type StaffCompany,
 } from '../../../contracts/shops.ts';
 import { type ApprovedSnsAccount, snsProfileUrl } from '../../../contracts/supporters.ts';
-import { type Db, rowsOf } from '../../platform/db/client.ts';
+import { type Db, hotSql, rowsOf } from '../../platform/db/client.ts';
 import { companies, companyMembers, shopReviews, shops } from './schema.ts';
 
 /**
@@ -542,4 +542,23 @@ export async function supportersOf(
     cursorAt: String(row.cursor_at),
     userId: Number(row.user_id),
   }));
+}
+
+/* ------------------------------------------------------------------ changes other features ask for */
+// ADR 0182: the shops table is this feature's; another feature changes a shop's row through ShopService
+// (its methods taking the caller's `tx`), which calls these.
+
+/**
+ * Raises the shop's completedFirstAd flag (product design section 3) unless it is up already: only the first
+ * writes the shop's row, since every approval locking it made a shop's approvals wait for each other (issue 17).
+ * Prepared: every approval of a post runs it.
+ */
+export async function raiseCompletedFirstAd(tx: Db, shopId: number): Promise<void> {
+  await hotSql(
+    tx,
+    'shop_raise_first_ad_flag',
+    sql`
+      update shops set flag_status = flag_status || '{"completedFirstAd": true}'::jsonb
+      where id = ${shopId} and flag_status -> 'completedFirstAd' is distinct from 'true'::jsonb`,
+  );
 }

@@ -22,11 +22,9 @@ import {
   staffShopQuerySchema,
   supporterQuerySchema,
 } from '../../../contracts/shops.ts';
-import { notify } from '../../platform/notify/outbox.ts';
 import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
 import { IMAGE_MAX_BYTES } from '../../platform/storage.ts';
 import { saveUploadedImages } from '../../platform/uploads.ts';
-import { ShopService } from './service.ts';
 
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema };
 
@@ -36,14 +34,8 @@ const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: erro
  */
 export const shopRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const shops = new ShopService({
-    db: app.db,
-    outbox: (tx, input) => notify(fastify, tx, input),
-    deleteImage: (key) => app.images.delete(key),
-    appUrl: app.env.APP_URL,
-    // NOTE: the accounts feature's service, read from the instance at run time (ADR 0005), never imported.
-    rememberShop: (userId, shopId) => app.accounts.service.rememberShop(userId, shopId),
-  });
+  // The service is made once in ./setup.ts (other features reach it there too).
+  const shops = app.shops;
 
   /* ------------------------------------------------------------ companies */
 

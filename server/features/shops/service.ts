@@ -422,4 +422,12 @@ export class ShopService {
       next_cursor: rows.length > PAGE_SIZE_MAX && last ? encodeCursor(last.cursorAt, last.userId) : null,
     };
   }
+
+  /* ---------------------------------------------------------------- a shop's row, for other features */
+  // ADR 0182: another feature changes the shops table only through these, in its own transaction (`tx`).
+
+  /** Advertisements: the shop's first post was approved (flag_status completedFirstAd, raised once). */
+  completeFirstAd(tx: Db, shopId: number): Promise<void> {
+    return repo.raiseCompletedFirstAd(tx, shopId);
+  }
 }

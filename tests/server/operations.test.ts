@@ -317,10 +317,16 @@ for (const kind of DB_KINDS) {
     });
 
     it('answers 503 once pg-boss has stopped (a process shutting down takes no new traffic)', async () => {
-      await t.app.jobs.stop();
-      const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: READY_MESSAGES.notReady([READY_MESSAGES.jobs]) });
+      // Issue 28 (3): an app of its own, since pg-boss does not start again (the others stay ready).
+      const own = (await appWithLog(kind)).t;
+      try {
+        await own.app.jobs.stop();
+        const res = await own.app.inject({ method: 'GET', url: '/api/ready' });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({ message: READY_MESSAGES.notReady([READY_MESSAGES.jobs]) });
+      } finally {
+        await own.close();
+      }
     });
   });
 }

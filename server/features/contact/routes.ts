@@ -12,6 +12,7 @@ import {
   contactRequestSchema,
   myContactListSchema,
 } from '../../../contracts/contact.ts';
+import { notify } from '../../platform/notify/outbox.ts';
 import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
 import { ContactService } from './service.ts';
 
@@ -20,7 +21,12 @@ const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: erro
 /** Issue 9: `/contact` sends here; staff read and handle the messages on `/admin-contact`. */
 export const contactRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const contact = new ContactService(fastify);
+  const contact = new ContactService({
+    db: fastify.db,
+    outbox: (tx, input) => notify(fastify, tx, input),
+    operatorsEmail: fastify.env.CONTACT_MAIL_TO,
+    counters: fastify.counters,
+  });
 
   app.post(
     '/api/contact',

@@ -10,6 +10,7 @@ import {
   updatedPopOrderSchema,
   updatePopOrderSchema,
 } from '../../../contracts/pop-orders.ts';
+import { notify } from '../../platform/notify/outbox.ts';
 import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
 import { PopOrderService } from './service.ts';
 
@@ -21,7 +22,12 @@ const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: erro
  */
 export const popOrderRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = new PopOrderService(app);
+  const service = new PopOrderService({
+    db: fastify.db,
+    outbox: (tx, input) => notify(fastify, tx, input),
+    appUrl: fastify.env.APP_URL,
+    operatorsEmail: fastify.env.CONTACT_MAIL_TO,
+  });
 
   app.post(
     '/api/pop-orders',

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   type AdminPopOrdersQuery,
   type createPopOrderSchema,
@@ -9,7 +8,8 @@ import {
 import { PUBLISHED_SHOP_STATUS } from '../../../contracts/shops.ts';
 import type { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
-import { notify } from '../../platform/notify/outbox.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { Outbox } from '../../platform/notify/outbox.ts';
 import { now } from '../../platform/clock.ts';
 import { HttpError } from '../../platform/http-errors.ts';
 import { type AuthContext, STAFF_PRIORITY } from '../../platform/plugins/access.ts';
@@ -18,17 +18,31 @@ import * as repo from './repo.ts';
 
 type NewOrder = z.output<typeof createPopOrderSchema>;
 
+/** What the service needs (ADR 0182: a plain deps object, which the routes build from the app). */
+export interface PopOrderDeps {
+  db: Db;
+  /** The outbox (issue 26): `notify` bound to the app. */
+  outbox: Outbox;
+  appUrl: string;
+  /** Where the operators' copy goes (CONTACT_MAIL_TO). */
+  operatorsEmail: string;
+}
+
 /** Issue 16 "Shop materials": printed POP stands (ADR 0092). */
 export class PopOrderService {
-  constructor(private readonly app: FastifyInstance) {}
+  private readonly db: Db;
+
+  constructor(private readonly deps: PopOrderDeps) {
+    this.db = deps.db;
+  }
 
   private link(path: string) {
-    return new URL(path, this.app.env.APP_URL).toString();
+    return new URL(path, this.deps.appUrl).toString();
   }
 
   async create(auth: AuthContext, body: NewOrder) {
     const isStaff = auth.priority <= STAFF_PRIORITY;
-    const id = await this.app.db.transaction(async (tx) => {
+    const id = await this.db.transaction(async (tx) => {
       const shop = await repo.shopFor(tx, body.shop_id, auth.userId, isStaff, true);
       if (!shop) throw new HttpError(404, M.notFound);
       if (shop.status !== PUBLISHED_SHOP_STATUS) throw new HttpError(409, M.notPublished);
@@ -49,15 +63,15 @@ export class PopOrderService {
       // Issue 26: the receipt and the operators' copy in the order's transaction (the outbox).
       const order = (await repo.findAdmin(tx, id))!;
       if (order.ordered_by)
-        await notify(this.app, tx, {
+        await this.deps.outbox(tx, {
           to: order.ordered_by.id,
           kind: 'mail.pop_order_receipt',
           record: `pop-order:${id}`,
           path: '/request-pop',
           mail: popOrderMails.receipt(order.ordered_by.name, order, this.link('/request-pop')),
         });
-      await notify(this.app, tx, {
-        to: { email: this.app.env.CONTACT_MAIL_TO },
+      await this.deps.outbox(tx, {
+        to: { email: this.deps.operatorsEmail },
         kind: 'mail.pop_order_operators',
         record: `pop-order:${id}`,
         path: '/admin-pop-orders',
@@ -65,7 +79,7 @@ export class PopOrderService {
       });
       return id;
     });
-    const order = (await repo.findAdmin(this.app.db, id))!;
+    const order = (await repo.findAdmin(this.db, id))!;
     const { ordered_by: _by, ...mine } = order;
     return { message: M.received, order: mine };
   }
@@ -73,18 +87,18 @@ export class PopOrderService {
   /** Another company's shop is a 404, as if it did not exist (not an empty list). */
   async mine(auth: AuthContext, shopId: number) {
     const isStaff = auth.priority <= STAFF_PRIORITY;
-    if (!(await repo.shopFor(this.app.db, shopId, auth.userId, isStaff, false)))
+    if (!(await repo.shopFor(this.db, shopId, auth.userId, isStaff, false)))
       throw new HttpError(404, M.notFound);
-    return { items: await repo.listForShop(this.app.db, shopId, auth.userId, isStaff) };
+    return { items: await repo.listForShop(this.db, shopId, auth.userId, isStaff) };
   }
 
   list(query: AdminPopOrdersQuery) {
-    return repo.listAll(this.app.db, query);
+    return repo.listAll(this.db, query);
   }
 
   /** Staff mark an order shipped or open again; the change and its audit row in one transaction (issue 24). */
   async setStatus(staff: AuthContext, id: number, status: PopOrderStatus) {
-    const changed = await this.app.db.transaction(async (tx) => {
+    const changed = await this.db.transaction(async (tx) => {
       const done = await repo.setStatus(tx, id, status, staff.userId, now());
       if (done && done.previous !== status) {
         await audit(tx, {
@@ -101,7 +115,7 @@ export class PopOrderService {
       if (done && status === '発送済' && done.previous !== '発送済') {
         const order = (await repo.findAdmin(tx, id))!;
         if (order.ordered_by)
-          await notify(this.app, tx, {
+          await this.deps.outbox(tx, {
             to: order.ordered_by.id,
             kind: 'mail.pop_order_shipped',
             record: `pop-order:${id}`,
@@ -112,7 +126,7 @@ export class PopOrderService {
       return done;
     });
     if (!changed) throw new HttpError(404, M.orderNotFound);
-    const order = (await repo.findAdmin(this.app.db, id))!;
+    const order = (await repo.findAdmin(this.db, id))!;
     return { message: status === '発送済' ? M.shipped : M.reopened, order };
   }
 }

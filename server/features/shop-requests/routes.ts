@@ -11,6 +11,7 @@ import {
   shopRequestReceiptSchema,
   shopRequestRequestSchema,
 } from '../../../contracts/shop-requests.ts';
+import { notify } from '../../platform/notify/outbox.ts';
 import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
 import { ShopRequestService } from './service.ts';
 
@@ -19,7 +20,12 @@ const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: erro
 /** Issue 9: `/request-shop` sends here; staff read and handle the requests on `/admin-shop-requests`. */
 export const shopRequestRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const requests = new ShopRequestService(fastify);
+  const requests = new ShopRequestService({
+    db: fastify.db,
+    outbox: (tx, input) => notify(fastify, tx, input),
+    operatorsEmail: fastify.env.CONTACT_MAIL_TO,
+    counters: fastify.counters,
+  });
 
   app.post(
     '/api/shop-request',

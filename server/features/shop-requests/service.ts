@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { HandlingListQuery, HandlingUpdate } from '../../../contracts/common.ts';
 import {
   SHOP_REQUEST_MESSAGES,
@@ -7,23 +6,35 @@ import {
 } from '../../../contracts/shop-requests.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { notify } from '../../platform/notify/outbox.ts';
+import type { Outbox } from '../../platform/notify/outbox.ts';
 import { HttpError, tooMany } from '../../platform/http-errors.ts';
 import type { AuthContext } from '../../platform/plugins/access.ts';
-import { Throttle } from '../../platform/throttle.ts';
+import { type CounterStore, Throttle } from '../../platform/throttle.ts';
 import { shopRequestMails } from './mails.ts';
 import * as repo from './repo.ts';
 
 /** Per IP: a person recommends a few shops; a script hundreds. */
 export const SHOP_REQUEST_LIMIT = { count: 5, windowMs: 10 * 60 * 1000 };
 
+/** What the service needs (ADR 0182: a plain deps object, which the routes build from the app). */
+export interface ShopRequestDeps {
+  db: Db;
+  /** The outbox (issue 26): `notify` bound to the app. */
+  outbox: Outbox;
+  /** Where the operators' copy goes (CONTACT_MAIL_TO). */
+  operatorsEmail: string;
+  /** The throttle's counters: the shared store (Redis with REDIS_URL), so every process spends one budget. */
+  counters: CounterStore;
+}
+
 export class ShopRequestService {
   private readonly throttle: Throttle;
+  private readonly db: Db;
 
-  constructor(private readonly app: FastifyInstance) {
-    // Counted in the shared store (Redis with REDIS_URL), so every process spends one budget.
+  constructor(private readonly deps: ShopRequestDeps) {
+    this.db = deps.db;
     this.throttle = new Throttle(
-      app.counters,
+      deps.counters,
       'shop-request',
       SHOP_REQUEST_LIMIT.count,
       SHOP_REQUEST_LIMIT.windowMs,
@@ -34,7 +45,7 @@ export class ShopRequestService {
   async send(userId: number, ip: string, body: Required<ShopRequestRequest>) {
     const wait = await this.throttle.take(ip);
     if (wait) throw tooMany(SHOP_REQUEST_MESSAGES.throttled(wait), wait);
-    const id = await this.app.db.transaction(async (tx) => {
+    const id = await this.db.transaction(async (tx) => {
       const id = await repo.insertRequest(tx, { userId, ...body });
       await this.mail(tx, id);
       return id;
@@ -46,13 +57,13 @@ export class ShopRequestService {
   private async mail(tx: Db, id: number): Promise<void> {
     const r = await repo.requestForMail(tx, id);
     if (!r) return;
-    await notify(this.app, tx, {
-      to: { email: this.app.env.CONTACT_MAIL_TO },
+    await this.deps.outbox(tx, {
+      to: { email: this.deps.operatorsEmail },
       kind: 'mail.shop_request_operators',
       record: `shop-request:${id}`,
       mail: shopRequestMails.toOperators(r),
     });
-    await notify(this.app, tx, {
+    await this.deps.outbox(tx, {
       to: r.userId,
       kind: 'mail.shop_request_receipt',
       record: `shop-request:${id}`,
@@ -61,12 +72,12 @@ export class ShopRequestService {
   }
 
   list(query: HandlingListQuery) {
-    return repo.listRequests(this.app.db, query);
+    return repo.listRequests(this.db, query);
   }
 
   async update(id: number, update: Required<HandlingUpdate>, staff: AuthContext): Promise<ShopRequestItem> {
     // The handling and its audit row (issue 24) in one transaction.
-    const item = await this.app.db.transaction(async (tx) => {
+    const item = await this.db.transaction(async (tx) => {
       const before = await repo.lockHandling(tx, id);
       if (!before) return null;
       const after = await repo.updateRequest(tx, id, update, staff.userId);

@@ -926,6 +926,7 @@ describe('BANK_KEY rotation (ADR 0100) [pglite]', () => {
       const rotated = new MoneyService({
         db: t.database.db,
         env: { ...t.env, BANK_KEY: newKey, BANK_KEYS_OLD: DEV_BANK_KEY },
+        accounts: t.app.accounts.service,
       });
       expect(await rotated.resealAll()).toBeGreaterThanOrEqual(3);
       expect(await keyIds()).toEqual([new Sealer(newKey).currentKeyId]);

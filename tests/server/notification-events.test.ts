@@ -9,7 +9,7 @@ import {
 } from '../../contracts/notifications.ts';
 import { PUBLISHED_SHOP_STATUS } from '../../contracts/shops.ts';
 import { BillingService } from '../../server/features/money/billing.ts';
-import * as billingRepo from '../../server/features/money/billing-repo.ts';
+import * as billingRepo from '../../server/features/money/repo-billing.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../server/features/money/provider.ts';
 import { MoneyService } from '../../server/features/money/service.ts';
 import { handleStripeEvent } from '../../server/features/money/webhooks.ts';
@@ -176,6 +176,7 @@ for (const kind of DB_KINDS) {
         provider: null,
         now: () => AT,
         outbox,
+        accounts: t.app.accounts.service,
       });
       await money.saveAccount(supporter.id, {
         bank_code: '0001',

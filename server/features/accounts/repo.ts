@@ -595,3 +595,88 @@ export async function resetMailWritten(db: Db, record: string): Promise<boolean>
   );
   return rows.length > 0;
 }
+
+/* ------------------------------------------------------------------ changes other features ask for */
+// ADR 0182: the users table is this feature's; another feature changes a person's row through
+// AccountService (its methods taking the caller's `tx`), which calls these.
+
+/** Raises one of the user's flags (product design section 1: flag_status), once (money: a bank account). */
+export async function raiseFlagOnce(db: Db, userId: number, flag: UserFlag): Promise<void> {
+  await db.execute(sql`
+    update users set flag_status = flag_status || jsonb_build_object(${flag}::text, true)
+    where id = ${userId} and coalesce(flag_status -> ${flag}::text, 'false'::jsonb) <> 'true'::jsonb`);
+}
+
+/** `users.is_stripe_verified` (seed spec section 3: reported by /api/me), as money learns it. */
+export async function setStripeVerified(db: Db, userId: number, verified: boolean): Promise<void> {
+  await db.execute(sql`
+    update users set is_stripe_verified = ${verified} where id = ${userId} and is_stripe_verified <> ${verified}`);
+}
+
+/** Saves the profile and raises savedFirstProfile (seed spec section 3) in the same statement (supporters). */
+export async function saveProfile(
+  db: Db,
+  userId: number,
+  values: {
+    name: string;
+    screenName: string;
+    bio: string | null;
+    prefecture: string | null;
+    birthYear: number | null;
+    favoritesPublic: boolean;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({
+      ...values,
+      flagStatus: sql`${users.flagStatus} || '{"savedFirstProfile": true}'::jsonb`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Sets the avatar; answers the one it replaced (its stored image is deleted by the caller). */
+export async function setAvatar(db: Db, userId: number, url: string | null): Promise<string | null> {
+  const [before] = rowsOf(
+    await db.execute(sql`
+      update users u set avatar_url = ${url}, updated_at = now()
+      from (select id, avatar_url from users where id = ${userId} for update) old
+      where u.id = old.id and u.deleted_at is null
+      returning old.avatar_url`),
+  );
+  return (before?.avatar_url as string | null) ?? null;
+}
+
+/** The supporter review's status on the person (supporters); name and e-mail for the mail, or null if gone. */
+export async function setSupporterStatus(
+  db: Db,
+  userId: number,
+  status: string,
+): Promise<{ name: string; email: string | null } | null> {
+  const [user] = await db
+    .update(users)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`))
+    .returning({ name: users.name, email: users.email });
+  return user ?? null;
+}
+
+/** Gives the user the role (by name); the caller holds the row's lock (supporters' role change). */
+export async function setRole(tx: Db, userId: number, role: string, at: Date): Promise<void> {
+  await tx.execute(sql`
+    update users set role_id = (select id from roles where name = ${role}), updated_at = ${at}
+    where id = ${userId}`);
+}
+
+/** Sets the person's status (fraud: アカウント停止) and answers the one before, or null if no such person. */
+export async function setStatusReturningOld(db: Db, userId: number, status: string): Promise<string | null> {
+  const [row] = rowsOf<{ old: string }>(
+    await db.execute(sql`
+      update users u set status = ${status}, updated_at = now() from (select status as old from users where id = ${userId}) o
+      where u.id = ${userId} returning o.old`),
+  );
+  return row ? row.old : null;
+}

@@ -322,6 +322,45 @@ export class AccountService {
     return this.currentUser(userId);
   }
 
+  /* ---------------------------------------------------------------- a person's row, for other features */
+  // ADR 0182: another feature changes the users table only through these, in its own transaction (`tx`) or
+  // as one statement (`db`).
+
+  /** Money: a bank account was registered (flag_status, raised once). */
+  raiseFlagOnce(tx: Db, userId: number, flag: UserFlag): Promise<void> {
+    return repo.raiseFlagOnce(tx, userId, flag);
+  }
+
+  /** Money: whether the person's Stripe payee is verified (`users.is_stripe_verified`). */
+  setStripeVerified(tx: Db, userId: number, verified: boolean): Promise<void> {
+    return repo.setStripeVerified(tx, userId, verified);
+  }
+
+  /** Supporters: the profile (raises savedFirstProfile); false when the person is gone. */
+  saveProfile(db: Db, userId: number, values: Parameters<typeof repo.saveProfile>[2]): Promise<boolean> {
+    return repo.saveProfile(db, userId, values);
+  }
+
+  /** Supporters: the avatar; answers the URL it replaced. */
+  setAvatar(db: Db, userId: number, url: string | null): Promise<string | null> {
+    return repo.setAvatar(db, userId, url);
+  }
+
+  /** Supporters: the review's outcome on the person; their name and address, or null when gone. */
+  setSupporterStatus(tx: Db, userId: number, status: string) {
+    return repo.setSupporterStatus(tx, userId, status);
+  }
+
+  /** Supporters (issue 24): the role by name; the caller holds the row's lock. */
+  setRole(tx: Db, userId: number, role: string, at: Date): Promise<void> {
+    return repo.setRole(tx, userId, role, at);
+  }
+
+  /** Fraud: アカウント停止 sets the person's status; answers the one before (null when no such person). */
+  setStatus(tx: Db, userId: number, status: string): Promise<string | null> {
+    return repo.setStatusReturningOld(tx, userId, status);
+  }
+
   async register(body: z.output<typeof registerRequestSchema>, caller: Caller): Promise<AuthResult> {
     await this.ipThrottle(caller);
     await this.requireRecaptcha(caller, body['g-recaptcha-response']);

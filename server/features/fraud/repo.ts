@@ -73,13 +73,3 @@ export async function hold(db: Db, userId: number, flagId: number, heldBy: numbe
 export async function release(db: Db, userId: number): Promise<boolean> {
   return rowsOf(await db.execute(sql`delete from payout_holds where user_id = ${userId} returning user_id`)).length > 0;
 }
-
-/** アカウント停止: the supporter's status (offers and entries need 承認, so both stop). Answers the old one. */
-export async function suspend(db: Db, userId: number, status: string): Promise<string | null> {
-  const [row] = rowsOf<{ old: string }>(
-    await db.execute(sql`
-      update users u set status = ${status}, updated_at = now() from (select status as old from users where id = ${userId}) o
-      where u.id = ${userId} returning o.old`),
-  );
-  return row ? row.old : null;
-}

@@ -13,6 +13,7 @@ export const fraudRoutes: FastifyPluginAsync = async (fastify) => {
   const service = new FraudService({
     db: app.db,
     signOutEverywhere: (tx, userId) => app.accounts.tokens.revokeAllForUser(userId, 'suspended', tx),
+    setPersonStatus: (tx, userId, status) => app.accounts.service.setStatus(tx, userId, status),
     supporterChanged: async (userId) => {
       await app.jobs.send(SUPPORTER_CHANGED_QUEUE, { userId });
     },

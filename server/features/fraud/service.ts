@@ -9,6 +9,12 @@ export interface FraudDeps {
   db: Db;
   /** Signs a user out everywhere, in the caller's transaction (the accounts feature's sessions). */
   signOutEverywhere: (tx: Db, userId: number) => Promise<void>;
+  /**
+   * アカウント停止 (offers and entries need 承認, so both stop): sets the person's status in the caller's
+   * transaction and answers the one before (the accounts feature's
+   * service: ADR 0182, the users table is not fraud's to write).
+   */
+  setPersonStatus: (tx: Db, userId: number, status: string) => Promise<string | null>;
   /** Their open offers are looked at again (the support requests feature, through its queue). */
   supporterChanged: (userId: number) => Promise<void>;
 }
@@ -44,7 +50,7 @@ export class FraudService {
         if (!(await repo.release(tx, flag.user_id))) throw new HttpError(409, FRAUD_MESSAGES.notHeld);
         after.on_hold = false;
       } else if (action === 'suspend') {
-        const old = await repo.suspend(tx, flag.user_id, SUSPENDED_STATUS);
+        const old = await this.deps.setPersonStatus(tx, flag.user_id, SUSPENDED_STATUS);
         before.user_status = old;
         after.user_status = SUSPENDED_STATUS;
         await this.deps.signOutEverywhere(tx, flag.user_id);

@@ -18,7 +18,7 @@ import type { AuthContext } from '../../platform/plugins/access.ts';
 import type { Env } from '../../platform/env.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import type { Outbox } from '../../platform/notify/outbox.ts';
-import * as repo from './billing-repo.ts';
+import * as repo from './repo-billing.ts';
 import { addMonths, monthCutoff, previousMonth, tokyoDay } from './calendar.ts';
 import { jpText, renderPdf } from './pdf.ts';
 import { type PaymentProvider, PaymentProviderError, providerUnavailable } from './provider.ts';

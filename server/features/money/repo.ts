@@ -67,13 +67,6 @@ export async function accountsWithoutHash(db: Db, limit: number): Promise<Accoun
   ).map(accountOf);
 }
 
-/** Raises one of the user's flags (product design section 1: flag_status), once. */
-export async function raiseFlag(db: Db, userId: number, flag: string): Promise<void> {
-  await db.execute(sql`
-    update users set flag_status = flag_status || jsonb_build_object(${flag}::text, true)
-    where id = ${userId} and coalesce(flag_status -> ${flag}::text, 'false'::jsonb) <> 'true'::jsonb`);
-}
-
 /* ------------------------------------------------------------------ batches */
 
 /**
@@ -440,12 +433,6 @@ export async function setStripeStatus(db: Db, userId: number, bankAccountId: str
     where user_id = ${userId} and bank_account_id = ${bankAccountId}`);
 }
 
-/** `users.is_stripe_verified` (seed spec section 3: reported by /api/me). */
-export async function setStripeVerified(db: Db, userId: number, verified: boolean): Promise<void> {
-  await db.execute(sql`
-    update users set is_stripe_verified = ${verified} where id = ${userId} and is_stripe_verified <> ${verified}`);
-}
-
 /** Stripe accounts of users who left (ADR 0114): closed at the provider by the daily sweep. */
 export async function leftStripeAccounts(db: Db): Promise<StripeAccountRow[]> {
   return rowsOf(
@@ -484,4 +471,12 @@ export async function markPayoutAccountStale(db: Db, accountId: string): Promise
       update stripe_payout_accounts set checked_at = to_timestamp(0)
       where account_id = ${accountId} returning user_id`),
   ).length;
+}
+
+/**
+ * Batches of different months built at once must not both count the same unpaid yen: one builder at a
+ * time, a transaction-scoped advisory lock held until the caller's transaction ends.
+ */
+export async function lockBatchBuilding(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('money.payout-batches'))`);
 }

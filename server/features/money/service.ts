@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   type BankAccount,
   type BankAccountAnswer,
@@ -61,6 +60,14 @@ export interface MoneyDeps {
   log?: { error: (obj: object, msg: string) => void; info?: (obj: object, msg: string) => void };
   /** The one outbox (issue 26): payouts scheduled, paid and failed are told in their change's transaction. */
   outbox?: Outbox;
+  /** The accounts feature's service: the person's row changes through it, in money's transaction (ADR 0182). */
+  accounts: MoneyAccounts;
+}
+
+/** What money asks of the accounts feature (its AccountService answers it). */
+export interface MoneyAccounts {
+  raiseFlagOnce(tx: Db, userId: number, flag: 'registeredBankAccount'): Promise<void>;
+  setStripeVerified(tx: Db, userId: number, verified: boolean): Promise<void>;
 }
 
 /** A sample remitter for development and tests (production configures ZENGIN_*). */
@@ -180,7 +187,7 @@ export class MoneyService {
       ...sealed,
     });
     await this.flagSharedAccount(tx, userId, numberHash);
-    await repo.raiseFlag(tx, userId, 'registeredBankAccount');
+    await this.deps.accounts.raiseFlagOnce(tx, userId, 'registeredBankAccount');
   }
 
   /** A keyed hash of one bank account (issue 24): equal for the same account, useless without APP_SECRET. */
@@ -224,7 +231,7 @@ export class MoneyService {
     await this.db.transaction(async (tx) => {
       await this.storeAccount(tx, userId, checked);
       // The account Stripe accepted is no longer the one paid (ADR 0111): not Stripe-verified any more.
-      await repo.setStripeVerified(tx, userId, false);
+      await this.deps.accounts.setStripeVerified(tx, userId, false);
     });
     return this.account(userId);
   }
@@ -268,7 +275,11 @@ export class MoneyService {
         await this.db.transaction(async (tx) => {
           await repo.setStripeStatus(tx, userId, bank.id, bank.status);
           const local = await repo.accountOfUser(tx, userId);
-          await repo.setStripeVerified(tx, userId, ACCEPTED.includes(bank.status) && local !== null);
+          await this.deps.accounts.setStripeVerified(
+            tx,
+            userId,
+            ACCEPTED.includes(bank.status) && local !== null,
+          );
         });
         row = await repo.stripeAccountOf(this.db, userId);
       } catch (err) {
@@ -332,7 +343,7 @@ export class MoneyService {
         last4: added.last4,
         provider: provider.kind,
       });
-      await repo.setStripeVerified(tx, userId, verified);
+      await this.deps.accounts.setStripeVerified(tx, userId, verified);
     });
     if (row?.bankAccountId && row.accountId === accountId && row.bankAccountId !== added.id) {
       // The account it replaces: no longer the default, removed at Stripe (best effort).
@@ -413,7 +424,7 @@ export class MoneyService {
     const id = await this.db.transaction(async (tx) => {
       // Batches of different months built at once must not both count the same unpaid yen: one builder
       // at a time (a transaction-scoped advisory lock); the same month is also kept single by its index.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('money.payout-batches'))`);
+      await repo.lockBatchBuilding(tx);
       const created = await repo.insertBatch(tx, month, paymentDateOf(month), by);
       if (created === null) return null;
       const lines = await repo.payables(

@@ -4,7 +4,7 @@ import { stripeWebhookSecretOf } from '../../platform/env.ts';
 import { notify, type Outbox } from '../../platform/notify/outbox.ts';
 import { createPaymentProvider } from './providers.ts';
 import { StandinPaymentProvider } from './standin.ts';
-import { LEFT_ACCOUNTS_QUEUE, MoneyService, PAYOUT_QUEUE } from './service.ts';
+import { LEFT_ACCOUNTS_QUEUE, type MoneyAccounts, MoneyService, PAYOUT_QUEUE } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +47,12 @@ export async function setupMoney(app: FastifyInstance): Promise<void> {
     });
   }
   const outbox: Outbox = (tx, input) => notify(app, tx, input);
-  const service = new MoneyService({ db: app.db, env: app.env, provider, log: app.log, outbox });
+  // ADR 0182: the person's row changes through the accounts feature's service (read at each call).
+  const accounts: MoneyAccounts = {
+    raiseFlagOnce: (tx, userId, flag) => app.accounts.service.raiseFlagOnce(tx, userId, flag),
+    setStripeVerified: (tx, userId, verified) => app.accounts.service.setStripeVerified(tx, userId, verified),
+  };
+  const service = new MoneyService({ db: app.db, env: app.env, provider, log: app.log, outbox, accounts });
   app.decorate('money', service);
   // Key rotation: rows sealed under a key now in BANK_KEYS_OLD are sealed again under BANK_KEY.
   if (app.env.BANK_KEYS_OLD) {

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import type { Db } from '../../platform/db/client.ts';
 import type { Outbox } from '../../platform/notify/outbox.ts';
 import { tellCardFailed } from './billing.ts';
-import * as billingRepo from './billing-repo.ts';
+import * as billingRepo from './repo-billing.ts';
 import { tokyoDay } from './calendar.ts';
 import type { PaymentProvider } from './provider.ts';
 import * as repo from './repo.ts';

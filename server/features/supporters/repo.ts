@@ -192,43 +192,6 @@ export async function screenNameTakenByOther(db: Db, userId: number, screenName:
   return rows.length > 0;
 }
 
-/** Saves the profile and raises savedFirstProfile (seed spec section 3) in the same statement. */
-export async function saveProfile(
-  db: Db,
-  userId: number,
-  values: {
-    name: string;
-    screenName: string;
-    bio: string | null;
-    prefecture: string | null;
-    birthYear: number | null;
-    favoritesPublic: boolean;
-  },
-): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({
-      ...values,
-      flagStatus: sql`${users.flagStatus} || '{"savedFirstProfile": true}'::jsonb`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`))
-    .returning({ id: users.id });
-  return rows.length > 0;
-}
-
-/** Sets the avatar; answers the one it replaced (its stored image is deleted by the caller). */
-export async function setAvatar(db: Db, userId: number, url: string | null): Promise<string | null> {
-  const [before] = rowsOf(
-    await db.execute(sql`
-      update users u set avatar_url = ${url}, updated_at = now()
-      from (select id, avatar_url from users where id = ${userId} for update) old
-      where u.id = old.id and u.deleted_at is null
-      returning old.avatar_url`),
-  );
-  return (before?.avatar_url as string | null) ?? null;
-}
-
 // --- staff: the supporter list ---------------------------------------------------------------------------------
 
 export interface SupporterFilter {
@@ -367,32 +330,30 @@ export async function supporterDetail(db: Db, id: number): Promise<SupporterDeta
 }
 
 /** Sets the review status and keeps the change; answers the user's name and address for the mail, and the status before. */
-export async function setSupporterStatus(
-  db: Db,
-  id: number,
-  values: { status: ReviewStatus; reason: string; reviewerId: number },
-) {
-  // The status before, read under the row's lock (the staff audit log keeps both; issue 24).
+/** The supporter's review status before a change, read under the row's lock; undefined when no such person. */
+export async function lockSupporterStatus(db: Db, id: number): Promise<string | null | undefined> {
+  // The status before is kept by the staff audit log with the one after (issue 24).
   const [previous] = rowsOf(
     await db.execute(sql`select status from users where id = ${id} and deleted_at is null for update`),
   );
-  if (!previous) return null;
-  const [user] = await db
-    .update(users)
-    .set({ status: values.status, updatedAt: new Date() })
-    .where(and(eq(users.id, id), sql`${users.deletedAt} is null`))
-    .returning({ name: users.name, email: users.email });
-  if (!user) return null;
+  return previous ? ((previous.status as string | null) ?? null) : undefined;
+}
+
+/** The review's row (who decided what, and why). */
+export async function insertReview(
+  db: Db,
+  values: { userId: number; status: ReviewStatus; reason: string; reviewerId: number },
+): Promise<number> {
   const [review] = await db
     .insert(supporterReviews)
     .values({
-      userId: id,
+      userId: values.userId,
       status: values.status,
       reason: values.reason || null,
       reviewerId: values.reviewerId,
     })
     .returning({ id: supporterReviews.id });
-  return { ...user, before: (previous.status as string | null) ?? null, reviewId: review!.id };
+  return review!.id;
 }
 
 // --- roles (issue 24) ----------------------------------------------------------------------------------------
@@ -421,9 +382,7 @@ export async function lockRoles(tx: Db, actorId: number, targetId: number): Prom
   return rows.map((r) => ({ id: Number(r.id), priority: Number(r.priority), role: r.role as UserRoleName }));
 }
 
-/** Gives the user the role (by name); the row is locked by `lockRoles`. */
-export async function setRole(tx: Db, userId: number, role: UserRoleName, at: Date): Promise<void> {
-  await tx.execute(sql`
-    update users set role_id = (select id from roles where name = ${role}), updated_at = ${at}
-    where id = ${userId}`);
+/** Locks the person's row until the caller's transaction ends (two racing adds of an SNS account). */
+export async function lockUser(tx: Db, userId: number): Promise<void> {
+  await tx.execute(sql`select 1 from users where id = ${userId} for update`);
 }

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type Profile,
@@ -42,6 +41,31 @@ export interface SupportersDeps {
   log: FastifyBaseLogger;
   /** A supporter's review or SNS accounts changed (issue 23: their open offers are looked at again). */
   supporterChanged?: (userId: number) => Promise<void>;
+  /** The accounts feature's service: the person's row changes through it, in the caller's transaction (ADR 0182). */
+  accounts: SupporterAccounts;
+}
+
+/** What the supporters feature asks of the accounts feature (its AccountService answers it). */
+export interface SupporterAccounts {
+  saveProfile(
+    db: Db,
+    userId: number,
+    values: {
+      name: string;
+      screenName: string;
+      bio: string | null;
+      prefecture: string | null;
+      birthYear: number | null;
+      favoritesPublic: boolean;
+    },
+  ): Promise<boolean>;
+  setAvatar(db: Db, userId: number, url: string | null): Promise<string | null>;
+  setSupporterStatus(
+    tx: Db,
+    userId: number,
+    status: string,
+  ): Promise<{ name: string; email: string | null } | null>;
+  setRole(tx: Db, userId: number, role: string, at: Date): Promise<void>;
 }
 
 /** Unambiguous letters and digits (no 0/O, 1/I/L): people copy the code by eye into a bio. */
@@ -74,7 +98,7 @@ export class SupportersService {
   async addSns(userId: number, body: { provider: SnsPlatform; handle: string }) {
     return this.db.transaction(async (tx) => {
       // NOTE: the user row is locked so that two racing adds cannot pass the limit together.
-      await tx.execute(sql`select 1 from users where id = ${userId} for update`);
+      await repo.lockUser(tx, userId);
       if ((await repo.countMySns(tx, userId)) >= SNS_ACCOUNTS_MAX) {
         throw validationError({ handle: [SNS_MESSAGES.tooMany(SNS_ACCOUNTS_MAX)] });
       }
@@ -218,7 +242,7 @@ export class SupportersService {
       throw validationError({ screen_name: [PROFILE_MESSAGES.screenNameTaken] });
     }
     try {
-      await repo.saveProfile(this.db, userId, {
+      await this.deps.accounts.saveProfile(this.db, userId, {
         name: body.name,
         screenName: body.screen_name,
         bio: body.bio,
@@ -234,7 +258,7 @@ export class SupportersService {
   }
 
   async setAvatar(userId: number, url: string | null): Promise<Profile> {
-    const replaced = await repo.setAvatar(this.db, userId, url);
+    const replaced = await this.deps.accounts.setAvatar(this.db, userId, url);
     const key = replaced ? /([a-z]+\/\d{4}\/[0-9a-f]{32}\.webp)$/.exec(replaced)?.[1] : undefined;
     if (key && isImageKey(key) && replaced === this.deps.images.store.url(key)) {
       await this.deps.images
@@ -276,9 +300,26 @@ export class SupportersService {
     return detail;
   }
 
+  /**
+   * The review's change in the caller's transaction: the status before (read under the row's lock), the
+   * person's new status (through the accounts feature) and the review's row. Null when the person is gone.
+   */
+  private async reviewPerson(
+    tx: Db,
+    id: number,
+    values: { status: ReviewStatus; reason: string; reviewerId: number },
+  ) {
+    const before = await repo.lockSupporterStatus(tx, id);
+    if (before === undefined) return null;
+    const user = await this.deps.accounts.setSupporterStatus(tx, id, values.status);
+    if (!user) return null;
+    const reviewId = await repo.insertReview(tx, { userId: id, ...values });
+    return { ...user, before, reviewId };
+  }
+
   async setSupporterStatus(reviewer: Reviewer, id: number, body: { status: ReviewStatus; reason: string }) {
     const user = await this.db.transaction(async (tx) => {
-      const changed = await repo.setSupporterStatus(tx, id, {
+      const changed = await this.reviewPerson(tx, id, {
         status: body.status,
         reason: body.reason,
         reviewerId: reviewer.userId,
@@ -353,7 +394,7 @@ export class SupportersService {
         admins.length <= 1
       )
         throw new HttpError(409, ROLE_MESSAGES.lastAdmin);
-      await repo.setRole(tx, id, role, new Date());
+      await this.deps.accounts.setRole(tx, id, role, new Date());
       await recordRoleChange(tx, {
         actor: { userId: actor.userId, priority: me.priority },
         userId: id,

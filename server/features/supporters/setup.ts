@@ -30,6 +30,13 @@ export function setupSupporters(app: FastifyInstance): void {
     supporterChanged: async (userId) => {
       await app.jobs.send(SUPPORTER_CHANGED_QUEUE, { userId });
     },
+    // ADR 0182: the person's row changes through the accounts feature's service (read at each call).
+    accounts: {
+      saveProfile: (tx, userId, values) => app.accounts.service.saveProfile(tx, userId, values),
+      setAvatar: (tx, userId, url) => app.accounts.service.setAvatar(tx, userId, url),
+      setSupporterStatus: (tx, userId, status) => app.accounts.service.setSupporterStatus(tx, userId, status),
+      setRole: (tx, userId, role, at) => app.accounts.service.setRole(tx, userId, role, at),
+    },
   });
   app.decorate('supporters', supporters);
 }

@@ -812,30 +812,3 @@ export async function shopOfAd(tx: Db, adId: number): Promise<{ id: number; name
   );
   return row ? { id: Number(row.id), name: String(row.name) } : null;
 }
-
-/** The user took the first-advertising package (their `acceptedFirstAdvertising` flag). */
-export async function raiseAcceptedFirstAdvertising(tx: Db, userId: number): Promise<void> {
-  await tx.execute(sql`
-          update users set flag_status = flag_status || '{"acceptedFirstAdvertising": true}'::jsonb, updated_at = now()
-          where id = ${userId}`);
-}
-
-/**
- * Product design section 3: the shop's first approved post raises completedFirstAd. Only the first writes
- * the shop's row: every approval locking it made a shop's approvals wait for each other (issue 17). Answers
- * the shop's name.
- */
-export async function raiseCompletedFirstAd(tx: Db, adId: number): Promise<string | null> {
-  const [shop] = await hotSql<{ name: string }>(
-    tx,
-    'raise_first_ad_flag',
-    sql`
-          with raised as (
-            update shops set flag_status = flag_status || '{"completedFirstAd": true}'::jsonb
-            where id = (select shop_id from advertisements where id = ${adId})
-              and flag_status -> 'completedFirstAd' is distinct from 'true'::jsonb
-            returning id)
-          select name from shops where id = (select shop_id from advertisements where id = ${adId})`,
-  );
-  return shop ? String(shop.name) : null;
-}

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import twitterText from 'twitter-text';
 import {
   AD_MESSAGES,
@@ -33,12 +32,12 @@ import type { z } from 'zod';
 import { now } from '../../platform/clock.ts';
 import { type Db, isUniqueViolation } from '../../platform/db/client.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
-import { SUPPORTER_CHANGED_QUEUE } from '../../platform/jobs.ts';
+import { type Jobs, SUPPORTER_CHANGED_QUEUE } from '../../platform/jobs.ts';
 import { audit } from '../../platform/audit.ts';
 import { raiseFraudFlag } from '../../platform/fraud-signals.ts';
 import { deriveKey, hmac } from '../../platform/keys.ts';
 import { credit, debit } from '../../platform/ledger.ts';
-import { notify } from '../../platform/notify/outbox.ts';
+import type { Outbox } from '../../platform/notify/outbox.ts';
 import { postsToJudgeMode } from '../../platform/notify/preferences.ts';
 import { type AuthContext, STAFF_PRIORITY } from '../../platform/plugins/access.ts';
 import { createShortLink, retargetShortLinks } from '../../platform/short-links.ts';
@@ -83,6 +82,28 @@ export const periodPath = (adId: number) => `/period?ad=${adId}`;
 /** The end of a request's last day in Japan (offers expire then at the latest). */
 export const endOfTokyoDay = (day: string) => new Date(`${day}T23:59:59.999+09:00`);
 
+/**
+ * What the advertisements service works with (issue 28: a plain deps object, built by ./setup.ts). Other
+ * features' rows change through their services (ADR 0182), read from the instance at each call.
+ */
+export interface AdvertisementDeps {
+  db: Db;
+  appUrl: string;
+  /** Derives the key of the hashes of handles kept as fraud evidence (issue 24). */
+  appSecret: string;
+  jobs: Pick<Jobs, 'send'>;
+  /** The one outbox (issue 26): `notify` bound to the app. */
+  outbox: Outbox;
+  /** Deletes a stored image (uploads a request refuses). */
+  deleteImage: (key: string) => Promise<void>;
+  /** Asks the platform about a reported post (setup.ts chooses it; tests replace it on the service). */
+  postChecker: PostChecker;
+  /** The accounts feature: the person took the first-advertising package (their flag, in `tx`). */
+  accounts: { raiseFlagOnce(tx: Db, userId: number, flag: 'acceptedFirstAdvertising'): Promise<void> };
+  /** The shops feature: the shop's first post was approved (its completedFirstAd flag, in `tx`). */
+  shops: { completeFirstAd(tx: Db, shopId: number): Promise<void> };
+}
+
 type CreateBody = z.output<typeof createAdSchema>;
 type UpdateBody = z.output<typeof updateAdSchema>;
 type RejectUnitBody = z.output<typeof rejectUnitSchema>;
@@ -97,14 +118,14 @@ export class AdvertisementService {
   /** Keys the hashes of handles kept as fraud evidence (issue 24): never the handle itself. */
   private readonly flagKey: Buffer;
 
-  constructor(
-    private readonly app: FastifyInstance,
-    /** Asks the platform about a reported post (setup.ts chooses it; tests replace it). */
-    public postChecker: PostChecker,
-  ) {
-    this.db = app.db;
-    this.appUrl = app.env.APP_URL;
-    this.flagKey = deriveKey(app.env.APP_SECRET, 'fraud-evidence');
+  /** Asks the platform about a reported post (from the deps; tests replace it). */
+  public postChecker: PostChecker;
+
+  constructor(private readonly deps: AdvertisementDeps) {
+    this.db = deps.db;
+    this.appUrl = deps.appUrl;
+    this.flagKey = deriveKey(deps.appSecret, 'fraud-evidence');
+    this.postChecker = deps.postChecker;
   }
 
   private link(path: string) {
@@ -165,7 +186,7 @@ export class AdvertisementService {
           units: FIRST_AD_UNITS,
           reward: STANDARD_REWARD,
         });
-        await repo.raiseAcceptedFirstAdvertising(tx, auth.userId);
+        await this.deps.accounts.raiseFlagOnce(tx, auth.userId, 'acceptedFirstAdvertising');
         return created;
       });
     } catch (err) {
@@ -201,7 +222,7 @@ export class AdvertisementService {
   async addImages(id: number, images: StoredImage[], auth: AuthContext): Promise<Advertisement> {
     const current = await this.adOf(id, auth);
     const refuse = async (status: number, message: string, errors?: Record<string, string[]>) => {
-      await Promise.all(images.map((i) => this.app.images.delete(i.key)));
+      await Promise.all(images.map((i) => this.deps.deleteImage(i.key)));
       throw new HttpError(status, message, errors);
     };
     if (!EDITABLE_AD_STATUSES.includes(current.ad.status)) return refuse(409, AD_MESSAGES.notEditable);
@@ -295,7 +316,7 @@ export class AdvertisementService {
       const offers = await this.topUpOffers(tx, id, at);
       const owner = current.createdBy ? await repo.personOf(tx, current.createdBy) : null;
       if (owner && current.createdBy) {
-        await notify(this.app, tx, {
+        await this.deps.outbox(tx, {
           to: current.createdBy,
           kind: 'request.approved',
           record: `ad:${id}`,
@@ -329,7 +350,7 @@ export class AdvertisementService {
       });
       const owner = current.createdBy ? await repo.personOf(tx, current.createdBy) : null;
       if (owner && current.createdBy) {
-        await notify(this.app, tx, {
+        await this.deps.outbox(tx, {
           to: current.createdBy,
           kind: 'request.returned',
           record: `ad:${id}:${current.ad.submitted_at ?? ''}`,
@@ -497,7 +518,7 @@ export class AdvertisementService {
           if (again.unit.status === 'posted' && again.unit.post_url === checked.url) return;
           throw new HttpError(409, AD_MESSAGES.notAccepted);
         }
-        await this.app.jobs.send(
+        await this.deps.jobs.send(
           JOBS.autoApprove,
           { unitId: id },
           { startAfter: AUTO_APPROVE_DAYS * 86_400 + 60, retryLimit: 10 },
@@ -551,17 +572,19 @@ export class AdvertisementService {
         at,
       });
       // 確定待ち for REWARD_HOLD_DAYS, then the post is checked again (product design section 8).
-      await this.app.jobs.send(
+      await this.deps.jobs.send(
         JOBS.confirmReward,
         { unitId: id },
         { startAfter: REWARD_HOLD_DAYS * 86_400 + 60, retryLimit: 10 },
         tx,
       );
-      // Product design section 3: the shop's first approved post raises completedFirstAd.
-      const shopName = (await repo.raiseCompletedFirstAd(tx, row.advertisementId)) ?? '';
+      // Product design section 3: the shop's first approved post raises completedFirstAd (the shops feature's row).
+      const shop = await repo.shopOfAd(tx, row.advertisementId);
+      if (shop) await this.deps.shops.completeFirstAd(tx, shop.id);
+      const shopName = shop?.name ?? '';
       const who = await repo.personOf(tx, row.userId);
       if (who) {
-        await notify(this.app, tx, {
+        await this.deps.outbox(tx, {
           to: row.userId,
           kind: 'post.approved',
           record: `unit:${id}`,
@@ -640,7 +663,7 @@ export class AdvertisementService {
       });
       const who = await repo.personOf(tx, row.userId);
       if (who) {
-        await notify(this.app, tx, {
+        await this.deps.outbox(tx, {
           to: row.userId,
           kind: 'post.returned',
           record: `unit:${id}:${row.submissions}`,
@@ -750,7 +773,7 @@ export class AdvertisementService {
       const unitId = await units.insertOffer(tx, { adId, userId, reward, at, expiresAt, platform, snsAccountId });
       const who = await repo.personOf(tx, userId);
       if (who) {
-        await notify(this.app, tx, {
+        await this.deps.outbox(tx, {
           to: userId,
           kind: 'offer.arrived',
           record: `unit:${unitId}`,
@@ -809,7 +832,7 @@ export class AdvertisementService {
       });
       const who = await repo.personOf(tx, row.userId);
       if (who) {
-        await notify(this.app, tx, {
+        await this.deps.outbox(tx, {
           to: row.userId,
           kind: 'reward.reversed',
           record: `unit:${unitId}`,
@@ -824,7 +847,7 @@ export class AdvertisementService {
         });
       }
       for (const owner of await repo.shopOwnersOf(tx, unit.shop.id)) {
-        await notify(this.app, tx, {
+        await this.deps.outbox(tx, {
           to: owner.id,
           kind: 'mail.reward_reversed_shop',
           record: `unit:${unitId}`,
@@ -917,7 +940,7 @@ export class AdvertisementService {
     for (const userId of await repo.shopPeople(tx, shopId)) {
       if ((await postsToJudgeMode(tx, userId)) !== 'each') continue;
       posts ??= await repo.postsWaiting(tx, shopId);
-      await notify(this.app, tx, {
+      await this.deps.outbox(tx, {
         to: userId,
         kind: 'posts.to_judge',
         record: `unit:${unitId}:proof:${submission}`,
@@ -939,7 +962,7 @@ export class AdvertisementService {
         let n = 0;
         for (const userId of await repo.shopPeople(tx, shopId)) {
           if ((await postsToJudgeMode(tx, userId)) !== 'digest') continue;
-          await notify(this.app, tx, {
+          await this.deps.outbox(tx, {
             to: userId,
             kind: 'posts.to_judge',
             record: `shop:${shopId}:day:${day}`,
@@ -962,7 +985,7 @@ export class AdvertisementService {
     if (!due.length) return 0;
     await this.db.transaction(async (tx) => {
       for (const offer of due)
-        await notify(this.app, tx, {
+        await this.deps.outbox(tx, {
           to: offer.userId,
           kind: 'offer.expiring',
           record: `unit:${offer.unitId}`,
@@ -988,7 +1011,7 @@ export class AdvertisementService {
         // Issue 26: the shop that made it hears of its end, with its figures, in the same transaction.
         const figures = await repo.endFigures(tx, adId, PLATFORM_FEE_PERCENT);
         if (figures.createdBy !== null && (await repo.personOf(tx, figures.createdBy)))
-          await notify(this.app, tx, {
+          await this.deps.outbox(tx, {
             to: figures.createdBy,
             kind: 'request.ended',
             record: `ad:${adId}`,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { notify } from '../../platform/notify/outbox.ts';
 import { AdvertisementService, JOBS } from './service.ts';
 
 declare module 'fastify' {
@@ -18,7 +19,20 @@ export const JUDGE_DIGEST_CRON = '0 9 * * *';
  * per-post job, enqueued with the proof, approves on time; the sweep catches one that was lost).
  */
 export async function setupAdvertisements(app: FastifyInstance): Promise<void> {
-  const service = new AdvertisementService(app, app.postChecker);
+  const service = new AdvertisementService({
+    db: app.db,
+    appUrl: app.env.APP_URL,
+    appSecret: app.env.APP_SECRET,
+    jobs: app.jobs,
+    outbox: (tx, input) => notify(app, tx, input),
+    deleteImage: (key) => app.images.delete(key),
+    postChecker: app.postChecker,
+    // ADR 0182: another feature's rows change through its service, read from the instance at each call.
+    accounts: {
+      raiseFlagOnce: (tx, userId, flag) => app.accounts.service.raiseFlagOnce(tx, userId, flag),
+    },
+    shops: { completeFirstAd: (tx, shopId) => app.shops.completeFirstAd(tx, shopId) },
+  });
   app.decorate('advertisements', service);
   await app.jobs.work<{ unitId: number }>(JOBS.autoApprove, async ({ unitId }) => {
     await service.autoApprove(unitId);

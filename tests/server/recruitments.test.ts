@@ -9,7 +9,7 @@ import type { PostChecker } from '../../server/platform/post-checker.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { multipart } from '../support/multipart.ts';
 import { type MailCatcher, startMailCatcher } from '../support/mail.ts';
-import { createAccountsApp, loginAs } from './helpers.ts';
+import { createAccountsApp, loginAs, mailMatching } from './helpers.ts';
 
 /**
  * Issue 15 (product design sections 4 and 7): monitor recruitments, entries and the auditable lottery,
@@ -73,7 +73,6 @@ for (const kind of DB_KINDS) {
     let owner: TestClient;
     let supporters: TestClient[];
     let guest: TestClient;
-    let recruitmentId: number;
 
     beforeAll(async () => {
       mail = await startMailCatcher();
@@ -103,7 +102,12 @@ for (const kind of DB_KINDS) {
     const onSns = (url: string, author?: string) => {
       const platform = url.includes('instagram.com') ? 'instagram' : 'x';
       const by = author ?? (platform === 'x' ? new URL(url).pathname.split('/')[1]! : 'hanako_cafe_walk');
-      t.app.snsStandin!.publish({ platform, url, author: by, text: '#PR モニターで新作ケーキを食べました。' });
+      t.app.snsStandin!.publish({
+        platform,
+        url,
+        author: by,
+        text: '#PR モニターで新作ケーキを食べました。',
+      });
       return url;
     };
     /** The approved account of an entry's supporter on a platform (issue 23: a winner posts from it). */
@@ -123,6 +127,67 @@ for (const kind of DB_KINDS) {
       await mail.stop();
     });
 
+    // Issue 28 (3): every test builds its own recruitment with these, so any test passes alone and in any
+    // order. Each recruitment's title is its own, so its mails are told from another's.
+    let made = 0;
+    /** A draft (下書き) of shop 1 whose title no other recruitment of the suite has. */
+    const draftRecruitment = async (
+      overrides: Record<string, unknown> = {},
+    ): Promise<{ id: number; title: string }> => {
+      made += 1;
+      const res = await staff.post(
+        '/api/recruitments',
+        draftBody({ title: `新作ケーキのモニター募集（${made}）`, ...overrides }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    };
+    /** A recruitment open for entries (募集中). */
+    const openRecruitment = async (): Promise<{ id: number; title: string }> => {
+      const r = await draftRecruitment();
+      const opened = await staff.put(`/api/recruitments/${r.id}/status`, { status: '募集中' });
+      expect(opened.statusCode, opened.body).toBe(200);
+      return r;
+    };
+    /** An open recruitment the three supporters applied to, in order: `entries[i]` is `supporters[i]`'s. */
+    const appliedRecruitment = async () => {
+      const r = await openRecruitment();
+      const entries: number[] = [];
+      for (const s of supporters) {
+        const res = await s.post(`/api/recruitments/${r.id}/entries`, {});
+        expect(res.statusCode, res.body).toBe(201);
+        entries.push(res.json().id);
+      }
+      return { ...r, entries };
+    };
+    /** The same after its deadline and the draw (当選発表済), one winner of three. */
+    const drawnRecruitment = async () => {
+      const r = await appliedRecruitment();
+      await pastDeadline(r.id);
+      const drawn = await staff.post(`/api/recruitments/${r.id}/draw`);
+      expect(drawn.statusCode, drawn.body).toBe(200);
+      return r;
+    };
+    /** The same after its winner declined and the next rank was drawn: `winner_entry_ids[1]` is the new winner. */
+    const redrawnRecruitment = async () => {
+      const r = await drawnRecruitment();
+      const declined = (await guest.get(`/api/recruitments/${r.id}`)).json().winner_entry_ids[0] as number;
+      const winner = supporters[r.entries.indexOf(declined)]!;
+      expect((await winner.post(`/api/entries/${declined}/decline`)).statusCode).toBe(200);
+      const res = await staff.post(`/api/recruitments/${r.id}/redraw`, { entry_id: declined });
+      expect(res.statusCode, res.body).toBe(200);
+      return r;
+    };
+    /** A supporter's entry of one recruitment, from their own list. */
+    const entryOf = async (s: TestClient, id: number) =>
+      (
+        (await s.get('/api/entries')).json().items as {
+          id: number;
+          status: string;
+          recruitment: { id: number };
+        }[]
+      ).find((e) => e.recruitment.id === id)!;
+
     it('staff create a draft; it is hidden from the public; bad fields are a 422 in Japanese per field', async () => {
       const bad = await staff.post(
         '/api/recruitments',
@@ -135,7 +200,6 @@ for (const kind of DB_KINDS) {
       const created = await staff.post('/api/recruitments', draftBody());
       expect(created.statusCode, created.body).toBe(201);
       const r = created.json();
-      recruitmentId = r.id;
       expect(r).toMatchObject({ status: '下書き', benefit_value: 1200, seed_commitment: null, seed: null });
       expect((await guest.get(`/api/recruitments/${r.id}`)).statusCode).toBe(404);
       expect((await owner.get(`/api/recruitments/${r.id}`)).statusCode).toBe(200);
@@ -145,6 +209,7 @@ for (const kind of DB_KINDS) {
     });
 
     it('opening publishes the commitment of a 32-byte seed, never the seed (rule 1)', async () => {
+      const { id: recruitmentId } = await draftRecruitment();
       const opened = await staff.put(`/api/recruitments/${recruitmentId}/status`, { status: '募集中' });
       expect(opened.statusCode, opened.body).toBe(200);
       const pub = (await guest.get(`/api/recruitments/${recruitmentId}`)).json();
@@ -160,6 +225,7 @@ for (const kind of DB_KINDS) {
     });
 
     it('the area search follows the shop when it moves to another prefecture (issue 17, migration 0021)', async () => {
+      const { id: recruitmentId } = await openRecruitment();
       const ids = async (prefecture: string) =>
         (
           (await guest.get(`/api/recruitments?prefecture=${encodeURIComponent(prefecture)}`)).json() as {
@@ -178,6 +244,7 @@ for (const kind of DB_KINDS) {
     });
 
     it('three supporters apply once each; twice, or as a guest, is refused in Japanese; mails go out', async () => {
+      const { id: recruitmentId, title } = await openRecruitment();
       for (const s of supporters) {
         const res = await s.post(`/api/recruitments/${recruitmentId}/entries`, {});
         expect(res.statusCode, res.body).toBe(201);
@@ -187,7 +254,12 @@ for (const kind of DB_KINDS) {
       expect(twice.statusCode).toBe(409);
       expect(twice.json().message).toBe(RECRUITMENT_MESSAGES.alreadyApplied);
       expect((await guest.post(`/api/recruitments/${recruitmentId}/entries`, {})).statusCode).toBe(401);
-      const received = await mail.waitFor('fan1@example.com', { timeoutMs: 20_000 });
+      const received = await mailMatching(
+        mail,
+        'fan1@example.com',
+        (m) => m.subject.includes('応募を受け付けました') && m.text.includes(`「${title}」`),
+        20_000,
+      );
       expect(received.subject).toContain('応募を受け付けました');
       const mine = (await supporters[1]!.get('/api/entries')).json();
       expect(
@@ -196,6 +268,7 @@ for (const kind of DB_KINDS) {
     });
 
     it('the shop sees its entries with the screen name and SNS only; other shops and supporters do not', async () => {
+      const { id: recruitmentId } = await appliedRecruitment();
       const res = await owner.get(`/api/recruitments/${recruitmentId}/entries`);
       expect(res.statusCode).toBe(200);
       const items = res.json().items;
@@ -226,6 +299,7 @@ for (const kind of DB_KINDS) {
     });
 
     it('the draw after the deadline freezes the entries, draws N winners once; a second draw is refused', async () => {
+      const { id: recruitmentId } = await appliedRecruitment();
       await pastDeadline(recruitmentId);
       const drawn = await staff.post(`/api/recruitments/${recruitmentId}/draw`);
       expect(drawn.statusCode, drawn.body).toBe(200);
@@ -241,6 +315,7 @@ for (const kind of DB_KINDS) {
     });
 
     it('a published draw recomputes independently from GET /api/recruitments/{id} alone (issue 15, done-when)', async () => {
+      const { id: recruitmentId } = await drawnRecruitment();
       const published = (await guest.get(`/api/recruitments/${recruitmentId}`)).json();
       expect(published.seed).toMatch(/^[0-9a-f]{64}$/);
       const again = recomputeDraw(published);
@@ -258,28 +333,34 @@ for (const kind of DB_KINDS) {
     });
 
     it('the winner sees 当選 and gets the won mail with the visit instructions; the others 落選', async () => {
+      const { id: recruitmentId } = await drawnRecruitment();
       const published = (await guest.get(`/api/recruitments/${recruitmentId}`)).json();
       const winnerId = published.winner_entry_ids[0];
       const emails = ['supporter@example.com', 'fan1@example.com', 'fan2@example.com'];
       let winnerEmail = '';
       for (const [i, s] of supporters.entries()) {
-        const entry = (await s.get('/api/entries')).json().items[0];
+        const entry = await entryOf(s, recruitmentId);
         expect(entry.status).toBe(entry.id === winnerId ? '当選' : '落選');
         if (entry.id === winnerId) winnerEmail = emails[i]!;
       }
-      const won = await mail.waitFor(winnerEmail, { timeoutMs: 20_000, since: 1 });
+      const won = await mailMatching(
+        mail,
+        winnerEmail,
+        // The won mail, not the entry's receipt (both name the entry).
+        (m) => m.subject.includes('当選') && m.text.includes(`/entries/${winnerId}`),
+        20_000,
+      );
       expect(won.subject).toContain('当選しました');
       expect(won.text).toContain('来店期間');
       expect(won.text).toContain(`/entries/${winnerId}`);
     });
 
     it('a winner who declines is replaced by the next rank of the same seed (product design section 7)', async () => {
+      const { id: recruitmentId } = await drawnRecruitment();
       const before = (await guest.get(`/api/recruitments/${recruitmentId}`)).json();
       const declined = before.winner_entry_ids[0];
       // Issue 23: the winner declines the place themselves.
-      const mine = await Promise.all(
-        supporters.map(async (s) => (await s.get('/api/entries')).json().items[0]),
-      );
+      const mine = await Promise.all(supporters.map((s) => entryOf(s, recruitmentId)));
       const winner = supporters[mine.findIndex((e) => e.id === declined)]!;
       expect((await winner.post(`/api/entries/${declined}/decline`)).json().status).toBe('辞退');
       const res = await staff.post(`/api/recruitments/${recruitmentId}/redraw`, { entry_id: declined });
@@ -292,11 +373,10 @@ for (const kind of DB_KINDS) {
     });
 
     it('a winner visits, posts a URL (checked for the platform), and the shop approves (issue 15 "Entries")', async () => {
+      const { id: recruitmentId } = await redrawnRecruitment();
       const published = (await guest.get(`/api/recruitments/${recruitmentId}`)).json();
       const winnerId = published.winner_entry_ids[1];
-      const owners = await Promise.all(
-        supporters.map(async (s) => (await s.get('/api/entries')).json().items[0]),
-      );
+      const owners = await Promise.all(supporters.map((s) => entryOf(s, recruitmentId)));
       const winner = supporters[owners.findIndex((e) => e.id === winnerId)]!;
       expect(
         (
@@ -540,6 +620,7 @@ for (const kind of DB_KINDS) {
     });
 
     it('staff list all recruitments with entry counts, filtered, newest first (issue 15)', async () => {
+      const { id: recruitmentId } = await drawnRecruitment();
       const res = await staff.get(
         '/api/recruitments/all?status=%E5%BD%93%E9%81%B8%E7%99%BA%E8%A1%A8%E6%B8%88',
       );

@@ -35,6 +35,25 @@ export const ENTRY_STATUSES = [
 ] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 
+/** Each status by a name, for code that names one (the server's queries: ADR 0182). */
+export const RECRUITMENT_STATUS = {
+  draft: '下書き',
+  open: '募集中',
+  selecting: '選考中',
+  announced: '当選発表済',
+  ended: '終了',
+} as const satisfies Record<string, RecruitmentStatus>;
+export const ENTRY_STATUS = {
+  applied: '応募中',
+  won: '当選',
+  lost: '落選',
+  visited: '体験済',
+  posted: '投稿済',
+  completed: '完了',
+  declined: '辞退',
+  cancelled: '当選取消',
+} as const satisfies Record<string, EntryStatus>;
+
 /** Where a winner posts, named as the platforms write them (product design section 8). LINE is not here: a LINE post has no public URL to check. */
 export const POST_PLATFORMS = {
   x: PLATFORM_NAMES.x,

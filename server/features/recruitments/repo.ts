@@ -20,6 +20,15 @@ import type { RecruitmentImage } from './schema.ts';
 
 type Row = Record<string, unknown>;
 
+/**
+ * A status constant of contracts/ written into raw SQL as a quoted literal, not a parameter, so each statement
+ * keeps the text it had (a partial index's predicate still matches; the plan does not depend on a value).
+ */
+export const literal = (value: string): SQL => {
+  if (value.includes("'")) throw new Error(`a status with a quote cannot be a literal: ${value}`);
+  return sql.raw(`'${value}'`);
+};
+
 /** Who is asking: the object-level checks of every query read it. */
 export interface Viewer {
   userId: number | null;
@@ -454,8 +463,25 @@ export interface EntryContact {
   shopAddress: string | null;
 }
 
+/** Which entries a message goes to: these ids, or the entries of a recruitment in these statuses. */
+export type EntryPick = { ids: number[] } | { recruitmentId: number; statuses: EntryStatus[] };
+
+const pickedEntries = (pick: EntryPick): SQL =>
+  'ids' in pick
+    ? pick.ids.length === 1
+      ? sql`e.id = ${pick.ids[0]}`
+      : sql`e.id in (${sql.join(
+          pick.ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+    : sql`e.recruitment_id = ${pick.recruitmentId} and e.status in (${sql.join(
+        pick.statuses.map(literal),
+        sql`, `,
+      )})`;
+
 /** Entries with what their mails need (recipient, recruitment, shop), by id. */
-export async function entryContacts(db: Db, where: SQL): Promise<EntryContact[]> {
+export async function entryContacts(db: Db, pick: EntryPick): Promise<EntryContact[]> {
+  const where = pickedEntries(pick);
   const rows = rowsOf(
     await db.execute(sql`select e.id, e.status, e.user_id, u.email, u.name, r.id as recruitment_id, r.title,
         r.platform, r.visit_starts_at, r.visit_ends_at, r.conditions, s.name as shop_name, s.address

@@ -1,10 +1,10 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../contracts/common.ts';
 import {
   ADMIN_PAGE_SIZE,
   type AdminRecruitmentPage,
   ENTRY_PAGE_SIZE,
   type Entry,
+  type EntryStatus,
   type EntryPage,
   canonicalPostUrl,
   MAX_POST_SUBMISSIONS,
@@ -18,7 +18,9 @@ import {
   type RecruitmentField,
   type RecruitmentUpdate,
   EDITABLE_FIELDS,
+  ENTRY_STATUS,
   EXTEND_ONLY,
+  RECRUITMENT_STATUS,
   IMAGES_EDITABLE,
   periodProblems,
   type RecruitmentPage,
@@ -29,7 +31,7 @@ import {
   RECRUITMENT_PLATFORMS,
 } from '../../../contracts/recruitments.ts';
 import { STAFF_PRIORITY } from '../../platform/plugins/access.ts';
-import { type Db, isUniqueViolation, rowsOf } from '../../platform/db/client.ts';
+import { type Db, isUniqueViolation } from '../../platform/db/client.ts';
 import { HttpError, validationError } from '../../platform/http-errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { MailContent } from '../../platform/mail.ts';
@@ -40,7 +42,7 @@ import type { StoredImage } from '../../platform/storage.ts';
 import { entryIdsHash, newSeed, rankEntries } from './lottery.ts';
 import { mails } from './mails.ts';
 import * as repo from './repo.ts';
-import { entries, recruitments } from './schema.ts';
+import * as changes from './repo-changes.ts';
 
 /** The queues of this feature (declared in ./setup.ts). */
 export const CLOCK_QUEUE = 'recruitments.clock';
@@ -79,42 +81,39 @@ export class RecruitmentService {
   /* ------------------------------------------------------------------ recruitments */
 
   async create(input: RecruitmentCreate, images: StoredImage[], staffId: number): Promise<Recruitment> {
-    const shop = rowsOf(await this.db.execute(sql`select id from shops where id = ${input.shop_id}`));
-    if (!shop.length) throw validationError({ shop_id: [M.shopNotFound] });
-    const row = await this.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(recruitments)
-        .values({
-          shopId: input.shop_id,
-          title: input.title,
-          description: input.description,
-          images: images.map((i) => ({ key: i.key, url: i.url, width: i.width, height: i.height })),
-          benefit: input.benefit,
-          benefitValue: input.benefit_value,
-          winnersCount: input.winners_count,
-          applicationStartsAt: new Date(input.application_starts_at),
-          applicationEndsAt: new Date(input.application_ends_at),
-          visitStartsAt: new Date(input.visit_starts_at),
-          visitEndsAt: new Date(input.visit_ends_at),
-          platform: input.platform,
-          conditions: input.conditions,
-          targetPrefecture: input.target_prefecture ?? null,
-          targetAudience: input.target_audience,
-          question: input.question ?? null,
-          createdBy: staffId,
-        })
-        .returning({ id: recruitments.id });
+    if (!(await changes.shopExists(this.db, input.shop_id)))
+      throw validationError({ shop_id: [M.shopNotFound] });
+    const id = await this.db.transaction(async (tx) => {
+      const created = await changes.insertRecruitment(tx, {
+        shopId: input.shop_id,
+        title: input.title,
+        description: input.description,
+        images: images.map((i) => ({ key: i.key, url: i.url, width: i.width, height: i.height })),
+        benefit: input.benefit,
+        benefitValue: input.benefit_value,
+        winnersCount: input.winners_count,
+        applicationStartsAt: new Date(input.application_starts_at),
+        applicationEndsAt: new Date(input.application_ends_at),
+        visitStartsAt: new Date(input.visit_starts_at),
+        visitEndsAt: new Date(input.visit_ends_at),
+        platform: input.platform,
+        conditions: input.conditions,
+        targetPrefecture: input.target_prefecture ?? null,
+        targetAudience: input.target_audience,
+        question: input.question ?? null,
+        createdBy: staffId,
+      });
       // Issue 24: staff changes are audited in their transaction.
       await audit(tx, {
         actor: { userId: staffId },
         action: 'recruitment.create',
         table: 'recruitments',
-        id: created!.id,
-        after: { shop_id: input.shop_id, title: input.title, status: '下書き' },
+        id: created,
+        after: { shop_id: input.shop_id, title: input.title, status: RECRUITMENT_STATUS.draft },
       });
       return created;
     });
-    return this.get(row!.id, { userId: staffId, staff: true });
+    return this.get(id, { userId: staffId, staff: true });
   }
 
   /**
@@ -130,7 +129,7 @@ export class RecruitmentService {
     staffId: number,
   ): Promise<{ recruitment: Recruitment; replacedImageKeys: string[] }> {
     const replacedImageKeys = await this.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(recruitments).where(eq(recruitments.id, id)).for('update');
+      const row = await changes.lockRecruitmentRow(tx, id);
       if (!row) throw new HttpError(404, M.notFound);
       const status = row.status as RecruitmentStatus;
       if (status === '終了') throw new HttpError(409, M.notEditable);
@@ -177,13 +176,13 @@ export class RecruitmentService {
         if (changed.includes(k as RecruitmentField) || !problems[k]) (problems[k] ??= []).push(...messages);
       if (Object.keys(problems).length) throw validationError(problems);
       if (changed.includes('shop_id')) {
-        const shop = rowsOf(await tx.execute(sql`select id from shops where id = ${patch.shop_id!}`));
-        if (!shop.length) throw validationError({ shop_id: [M.shopNotFound] });
+        if (!(await changes.shopExists(tx, patch.shop_id!)))
+          throw validationError({ shop_id: [M.shopNotFound] });
       }
       const at = (k: RecruitmentField) => (changed.includes(k) ? new Date(String(merged[k])) : undefined);
       const pick = <T>(k: RecruitmentField): T | undefined =>
         changed.includes(k) ? (merged[k] as T) : undefined;
-      const set: Partial<typeof recruitments.$inferInsert> = {
+      const set: Partial<changes.RecruitmentValues> = {
         shopId: pick<number>('shop_id'),
         title: pick<string>('title'),
         description: pick<string>('description'),
@@ -206,10 +205,7 @@ export class RecruitmentService {
       if (images?.length)
         set.images = images.map((i) => ({ key: i.key, url: i.url, width: i.width, height: i.height }));
       if (!Object.keys(set).length) return [];
-      await tx
-        .update(recruitments)
-        .set({ ...set, updatedAt: this.now() })
-        .where(eq(recruitments.id, id));
+      await changes.updateRecruitment(tx, id, { ...set, updatedAt: this.now() });
       await audit(tx, {
         actor: { userId: staffId },
         action: 'recruitment.update',
@@ -294,22 +290,15 @@ export class RecruitmentService {
         if (now > r.applicationEndsAt) throw new HttpError(409, M.closed);
         if (now < r.applicationStartsAt) {
           // Published ahead of its start: the clock job opens it on the first day (and draws the seed then).
-          await tx
-            .update(recruitments)
-            .set({ publishAt: r.applicationStartsAt, updatedAt: now })
-            .where(eq(recruitments.id, id));
+          await changes.updateRecruitment(tx, id, { publishAt: r.applicationStartsAt, updatedAt: now });
           return;
         }
         await this.open(tx, id, now);
         return;
       }
-      await tx.update(recruitments).set({ status: to, updatedAt: now }).where(eq(recruitments.id, id));
+      await changes.updateRecruitment(tx, id, { status: to, updatedAt: now });
       // Ended without a selection: nobody is left waiting for a result that will not come.
-      if (to === '終了')
-        await tx
-          .update(entries)
-          .set({ status: '落選', updatedAt: now })
-          .where(and(eq(entries.recruitmentId, id), eq(entries.status, '応募中')));
+      if (to === RECRUITMENT_STATUS.ended) await changes.loseOpenEntries(tx, id, now);
     });
     return this.get(id, { userId: staffId, staff: true });
   }
@@ -317,19 +306,7 @@ export class RecruitmentService {
   /** Opens a draft: a fresh 32-byte seed whose commitment is published from now on. Idempotent. */
   private async open(tx: Db, id: number, now: Date): Promise<boolean> {
     const { seed, commitment } = newSeed();
-    const rows = await tx
-      .update(recruitments)
-      .set({
-        status: '募集中',
-        seed,
-        seedCommitment: commitment,
-        openedAt: now,
-        publishAt: null,
-        updatedAt: now,
-      })
-      .where(and(eq(recruitments.id, id), eq(recruitments.status, '下書き')))
-      .returning({ id: recruitments.id });
-    return rows.length > 0;
+    return changes.openDraft(tx, id, { seed, seedCommitment: commitment, now });
   }
 
   /**
@@ -342,16 +319,13 @@ export class RecruitmentService {
       if (!r) throw new HttpError(404, M.notFound);
       const now = this.now();
       if (r.status !== '募集中' || now > r.applicationEndsAt) throw new HttpError(409, M.notClosable);
-      await tx
-        .update(recruitments)
-        .set({
-          status: '選考中',
-          closedEarlyAt: now,
-          closedEarlyBy: staffId,
-          closeReason: reason,
-          updatedAt: now,
-        })
-        .where(eq(recruitments.id, id));
+      await changes.updateRecruitment(tx, id, {
+        status: RECRUITMENT_STATUS.selecting,
+        closedEarlyAt: now,
+        closedEarlyBy: staffId,
+        closeReason: reason,
+        updatedAt: now,
+      });
       await audit(tx, {
         actor: { userId: staffId },
         action: 'recruitment.close_early',
@@ -393,19 +367,17 @@ export class RecruitmentService {
       entryId = await this.db.transaction(async (tx) => {
         // NOTE: the row is read again under a share lock: an early close or a draw (which lock it for
         // update) that committed since the check above must not get an entry after it froze the list.
-        const still = rowsOf<{ open: boolean }>(
-          await tx.execute(sql`select status = '募集中' and ${this.now().toISOString()}::timestamptz
-              <= application_ends_at as open from recruitments where id = ${recruitmentId} for share`),
-        )[0];
-        if (!still?.open) throw new HttpError(409, M.closed);
-        const [row] = await tx
-          .insert(entries)
-          .values({ recruitmentId, userId, answer: r.question ? (answer ?? null) : null })
-          .returning({ id: entries.id });
-        await this.mailEntries(tx, sql`e.id = ${row!.id}`, 'mail.entry_received', (c) =>
+        if (!(await changes.stillOpenForShare(tx, recruitmentId, this.now())))
+          throw new HttpError(409, M.closed);
+        const created = await changes.insertEntry(tx, {
+          recruitmentId,
+          userId,
+          answer: r.question ? (answer ?? null) : null,
+        });
+        await this.mailEntries(tx, { ids: [created] }, 'mail.entry_received', (c) =>
           mails.entryReceived(this.facts(c)),
         );
-        return row!.id;
+        return created;
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new HttpError(409, M.alreadyApplied);
@@ -461,19 +433,16 @@ export class RecruitmentService {
       if (!eligible.length) throw new HttpError(409, M.noEntries);
       const winners = rankEntries(r.seed, id, eligible).slice(0, r.winnersCount);
       const now = this.now();
-      await tx
-        .update(recruitments)
-        .set({
-          status: '当選発表済',
-          drawnAt: now,
-          selection: 'lottery',
-          entryIds: eligible,
-          entryIdsHash: entryIdsHash(eligible),
-          winnerEntryIds: winners,
-          declinedEntryIds: [],
-          updatedAt: now,
-        })
-        .where(eq(recruitments.id, id));
+      await changes.updateRecruitment(tx, id, {
+        status: RECRUITMENT_STATUS.announced,
+        drawnAt: now,
+        selection: 'lottery',
+        entryIds: eligible,
+        entryIdsHash: entryIdsHash(eligible),
+        winnerEntryIds: winners,
+        declinedEntryIds: [],
+        updatedAt: now,
+      });
       // Entries of supporters who may no longer apply (issue 23) are not drawn: they are 落選 too.
       await this.announce(tx, id, open, winners, now);
       await audit(tx, {
@@ -502,16 +471,13 @@ export class RecruitmentService {
       if (!entryIds.every((e) => eligible.includes(e)))
         throw validationError({ entry_ids: [M.notWinnerOfThis] });
       const now = this.now();
-      await tx
-        .update(recruitments)
-        .set({
-          status: '当選発表済',
-          drawnAt: now,
-          selection: 'manual',
-          winnerEntryIds: entryIds,
-          updatedAt: now,
-        })
-        .where(eq(recruitments.id, id));
+      await changes.updateRecruitment(tx, id, {
+        status: RECRUITMENT_STATUS.announced,
+        drawnAt: now,
+        selection: 'manual',
+        winnerEntryIds: entryIds,
+        updatedAt: now,
+      });
       await this.announce(tx, id, open, entryIds, now);
       await audit(tx, {
         actor: { userId: staffId },
@@ -536,32 +502,20 @@ export class RecruitmentService {
       const winners = r.winnerEntryIds ?? [];
       const declined = r.declinedEntryIds ?? [];
       if (r.selection !== 'lottery' || !r.seed || !r.entryIds) throw new HttpError(409, M.notRedrawable);
-      const released = rowsOf(
-        await tx.execute(sql`select id from entries where id = ${releasedEntryId} and recruitment_id = ${id}
-          and status in ('辞退', '当選取消') and replaced_by is null for update`),
-      );
-      if (!released.length || !winners.includes(releasedEntryId) || declined.includes(releasedEntryId))
+      const released = await changes.lockReleasedEntry(tx, id, releasedEntryId);
+      if (!released || !winners.includes(releasedEntryId) || declined.includes(releasedEntryId))
         throw new HttpError(409, M.nothingToReplace);
       const next = rankEntries(r.seed, id, r.entryIds).find((e) => !winners.includes(e));
       if (next === undefined) throw new HttpError(409, M.noNextRank);
       const now = this.now();
-      await tx
-        .update(entries)
-        .set({ replacedBy: next, replacedAt: now, updatedAt: now })
-        .where(eq(entries.id, releasedEntryId));
-      await tx
-        .update(entries)
-        .set({ status: '当選', updatedAt: now })
-        .where(and(eq(entries.id, next), eq(entries.recruitmentId, id)));
-      await tx
-        .update(recruitments)
-        .set({
-          winnerEntryIds: [...winners, next],
-          declinedEntryIds: [...declined, releasedEntryId],
-          updatedAt: now,
-        })
-        .where(eq(recruitments.id, id));
-      await this.mailEntries(tx, sql`e.id = ${next}`, 'recruitment.won', (c) => mails.won(this.wonFacts(c)));
+      await changes.updateEntry(tx, releasedEntryId, { replacedBy: next, replacedAt: now, updatedAt: now });
+      await changes.makeWinner(tx, id, next, now);
+      await changes.updateRecruitment(tx, id, {
+        winnerEntryIds: [...winners, next],
+        declinedEntryIds: [...declined, releasedEntryId],
+        updatedAt: now,
+      });
+      await this.mailEntries(tx, { ids: [next] }, 'recruitment.won', (c) => mails.won(this.wonFacts(c)));
       await audit(tx, {
         actor: { userId: staffId },
         action: 'recruitment.redraw',
@@ -579,11 +533,11 @@ export class RecruitmentService {
     const entry = await this.myEntry(userId, entryId);
     if (entry.status === '辞退') return entry; // a double click
     const now = this.now();
-    const moved = await this.db
-      .update(entries)
-      .set({ status: '辞退', releasedAt: now, releasedBy: userId, updatedAt: now })
-      .where(and(eq(entries.id, entryId), eq(entries.userId, userId), eq(entries.status, '当選')))
-      .returning({ id: entries.id });
+    const moved = await changes.moveEntry(
+      this.db,
+      { id: entryId, userId, from: ENTRY_STATUS.won },
+      { status: ENTRY_STATUS.declined, releasedAt: now, releasedBy: userId, updatedAt: now },
+    );
     if (!moved.length) throw new HttpError(409, M.notDeclinable);
     return this.myEntry(userId, entryId);
   }
@@ -594,23 +548,18 @@ export class RecruitmentService {
    */
   async cancelWin(entryId: number, reason: string, staffId: number): Promise<Recruitment> {
     const recruitmentId = await this.db.transaction(async (tx) => {
-      const found = rowsOf<{ recruitment_id: number; status: string }>(
-        await tx.execute(sql`select recruitment_id, status from entries where id = ${entryId} for update`),
-      )[0];
+      const found = await changes.lockEntry(tx, entryId);
       if (!found) throw new HttpError(404, M.entryNotFound);
       if (found.status !== '当選' && found.status !== '体験済') throw new HttpError(409, M.notCancellable);
       const now = this.now();
-      await tx
-        .update(entries)
-        .set({
-          status: '当選取消',
-          releasedAt: now,
-          releasedBy: staffId,
-          releaseReason: reason,
-          updatedAt: now,
-        })
-        .where(eq(entries.id, entryId));
-      await this.mailEntries(tx, sql`e.id = ${entryId}`, 'mail.entry_win_cancelled', (c) =>
+      await changes.updateEntry(tx, entryId, {
+        status: ENTRY_STATUS.cancelled,
+        releasedAt: now,
+        releasedBy: staffId,
+        releaseReason: reason,
+        updatedAt: now,
+      });
+      await this.mailEntries(tx, { ids: [entryId] }, 'mail.entry_win_cancelled', (c) =>
         mails.winCancelled({ ...this.facts(c), reason }),
       );
       await audit(tx, {
@@ -622,27 +571,19 @@ export class RecruitmentService {
         after: { status: '当選取消' },
         note: reason,
       });
-      return Number(found.recruitment_id);
+      return found.recruitmentId;
     });
     return this.get(recruitmentId, { userId: staffId, staff: true });
   }
 
   /** Winners 当選, the rest of `eligible` 落選, and a mail to each. */
   private async announce(tx: Db, id: number, eligible: number[], winners: number[], now: Date) {
-    if (winners.length)
-      await tx
-        .update(entries)
-        .set({ status: '当選', updatedAt: now })
-        .where(and(eq(entries.recruitmentId, id), inArray(entries.id, winners)));
+    if (winners.length) await changes.setEntriesStatus(tx, id, winners, ENTRY_STATUS.won, now);
     const losers = eligible.filter((e) => !winners.includes(e));
-    if (losers.length)
-      await tx
-        .update(entries)
-        .set({ status: '落選', updatedAt: now })
-        .where(and(eq(entries.recruitmentId, id), inArray(entries.id, losers)));
+    if (losers.length) await changes.setEntriesStatus(tx, id, losers, ENTRY_STATUS.lost, now);
     await this.mailEntries(
       tx,
-      sql`e.recruitment_id = ${id} and e.status in ('当選', '落選')`,
+      { recruitmentId: id, statuses: [ENTRY_STATUS.won, ENTRY_STATUS.lost] },
       (c) => (c.status === '当選' ? 'recruitment.won' : 'recruitment.lost'),
       (c) => (c.status === '当選' ? mails.won(this.wonFacts(c)) : mails.notWon(this.facts(c))),
     );
@@ -665,17 +606,13 @@ export class RecruitmentService {
   private async shopStep(
     entryId: number,
     viewer: Viewer,
-    from: string,
-    set: Partial<typeof entries.$inferInsert>,
+    from: EntryStatus,
+    set: Partial<changes.EntryValues>,
     mail?: (c: repo.EntryContact) => ReturnType<typeof mails.postApproved>,
   ): Promise<Entry> {
     const found = await this.judgeable(entryId, viewer);
     await this.db.transaction(async (tx) => {
-      const moved = await tx
-        .update(entries)
-        .set({ ...set, updatedAt: this.now() })
-        .where(and(eq(entries.id, entryId), eq(entries.status, from)))
-        .returning({ id: entries.id });
+      const moved = await changes.moveEntry(tx, { id: entryId, from }, { ...set, updatedAt: this.now() });
       if (!moved.length) throw new HttpError(409, M.entryStep(found.status));
       if (viewer.staff && viewer.userId !== null)
         await audit(tx, {
@@ -686,7 +623,7 @@ export class RecruitmentService {
           before: { status: from },
           after: { status: set.status ?? from },
         });
-      if (mail) await this.mailEntries(tx, sql`e.id = ${entryId}`, 'mail.entry_post_approved', mail);
+      if (mail) await this.mailEntries(tx, { ids: [entryId] }, 'mail.entry_post_approved', mail);
     });
     return (await repo.entryOfUser(this.db, Number(found.user_id), entryId))!;
   }
@@ -704,17 +641,17 @@ export class RecruitmentService {
     const found = await this.judgeable(entryId, viewer);
     const now = this.now();
     await this.db.transaction(async (tx) => {
-      const moved = await tx
-        .update(entries)
-        .set({
-          status: '体験済',
+      const moved = await changes.moveEntry(
+        tx,
+        { id: entryId, from: ENTRY_STATUS.posted },
+        {
+          status: ENTRY_STATUS.visited,
           rejectReason: reason,
           rejectNote: note || null,
           rejectedAt: now,
           updatedAt: now,
-        })
-        .where(and(eq(entries.id, entryId), eq(entries.status, '投稿済')))
-        .returning({ submissions: entries.submissions });
+        },
+      );
       if (!moved.length) {
         if (found.status === '体験済' && found.reject_reason === reason) return; // a double click
         throw new HttpError(409, M.entryStep(found.status));
@@ -732,7 +669,7 @@ export class RecruitmentService {
       const canResubmit = moved[0]!.submissions < MAX_POST_SUBMISSIONS;
       await this.mailEntries(
         tx,
-        sql`e.id = ${entryId}`,
+        { ids: [entryId] },
         'mail.entry_post_rejected',
         (c) => mails.postRejected({ ...this.facts(c), reason, note: note || null, canResubmit }),
         `:${moved[0]!.submissions}`,
@@ -743,10 +680,7 @@ export class RecruitmentService {
 
   /** The entry as its shop's members and staff may judge it (else 404, as if it did not exist). */
   private async judgeable(entryId: number, viewer: Viewer) {
-    const found = rowsOf<{ status: string; user_id: number; reject_reason: string | null }>(
-      await this.db.execute(sql`select e.status, e.user_id, e.reject_reason from entries e
-        join recruitments r on r.id = e.recruitment_id where e.id = ${entryId} and ${repo.memberOrStaff(viewer)}`),
-    )[0];
+    const found = await changes.judgeableEntry(this.db, entryId, viewer);
     if (!found) throw new HttpError(404, M.entryNotFound);
     return found;
   }
@@ -765,16 +699,11 @@ export class RecruitmentService {
     if (entry.status === '投稿済' && entry.post_url === url) return entry; // a double click
     if (entry.status !== '体験済') throw new HttpError(409, M.entryStep(entry.status));
     if (!entry.can_submit_post) throw new HttpError(409, M.resubmitUsed);
-    const taken = rowsOf(
-      await this.db.execute(sql`select id from entries where post_url = ${url} and id <> ${entryId} limit 1`),
-    );
-    if (taken.length) throw validationError({ post_url: [M.duplicatePost] });
+    if (await changes.postUrlTaken(this.db, url, entryId))
+      throw validationError({ post_url: [M.duplicatePost] });
     // Product design section 8 (issue 23): by one of the winner's approved accounts on the platform, the
     // disclosure as the first word; a platform that cannot be asked leaves it to the shop (check unknown).
-    const handles = rowsOf<{ handle: string }>(
-      await this.db.execute(sql`
-        select handle from sns_accounts where user_id = ${userId} and platform = ${platform} and status = '承認'`),
-    ).map((r) => r.handle);
+    const handles = await changes.approvedHandles(this.db, userId, platform);
     const wrongAuthor = () => validationError({ post_url: [M.wrongAuthor(handles)] });
     const inUrl = authorInPostUrl(platform, url);
     if (inUrl && !handles.some((h) => sameHandle(h, inUrl))) throw wrongAuthor();
@@ -785,29 +714,8 @@ export class RecruitmentService {
     if (seen.hasDisclosure === false) throw validationError({ post_url: [M.postNoDisclosure] });
     const postCheck =
       seen.status === 'found' && typeof seen.text === 'string' && (seen.author || inUrl) ? 'ok' : 'unknown';
-    const now = this.now();
-    const moved = await this.db
-      .update(entries)
-      .set({
-        status: '投稿済',
-        postUrl: url,
-        postCheck,
-        postedAt: now,
-        submissions: sql`${entries.submissions} + 1`,
-        rejectReason: null,
-        rejectNote: null,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(entries.id, entryId),
-          eq(entries.userId, userId),
-          eq(entries.status, '体験済'),
-          sql`${entries.submissions} < ${MAX_POST_SUBMISSIONS}`,
-        ),
-      )
-      .returning({ id: entries.id });
-    if (!moved.length) {
+    const moved = await changes.recordPost(this.db, { entryId, userId, url, postCheck, now: this.now() });
+    if (!moved) {
       const again = await this.myEntry(userId, entryId);
       if (again.status !== '投稿済' || again.post_url !== url)
         throw new HttpError(409, M.entryStep(again.status));
@@ -824,27 +732,10 @@ export class RecruitmentService {
     const now = this.now();
     const due = new Date(now.getTime() - POST_AUTO_APPROVE_DAYS * 86_400_000);
     return this.db.transaction(async (tx) => {
-      const moved = await tx
-        .update(entries)
-        .set({ status: '完了', completedAt: now, autoApproved: true, updatedAt: now })
-        .where(
-          // Unknown is not yes (product design section 8): an unchecked post waits for the shop.
-          and(
-            eq(entries.status, '投稿済'),
-            eq(entries.postCheck, 'ok'),
-            sql`${entries.postedAt} <= ${due.toISOString()}::timestamptz`,
-          ),
-        )
-        .returning({ id: entries.id });
+      const moved = await changes.autoApprovePosts(tx, due, now);
       if (moved.length)
-        await this.mailEntries(
-          tx,
-          sql`e.id in (${sql.join(
-            moved.map((m) => sql`${m.id}`),
-            sql`, `,
-          )})`,
-          'mail.entry_post_approved',
-          (c) => mails.postApproved({ ...this.facts(c), auto: true }),
+        await this.mailEntries(tx, { ids: moved }, 'mail.entry_post_approved', (c) =>
+          mails.postApproved({ ...this.facts(c), auto: true }),
         );
       return moved.length;
     });
@@ -859,35 +750,13 @@ export class RecruitmentService {
    */
   async tick(): Promise<{ opened: number; closed: number; finished: number; approved: number }> {
     const now = this.now();
-    const due = rowsOf<{ id: number }>(
-      await this.db.execute(
-        sql`select id from recruitments where status = '下書き' and publish_at <= ${now.toISOString()}::timestamptz`,
-      ),
-    );
     let opened = 0;
-    for (const { id } of due) if (await this.open(this.db, Number(id), now)) opened += 1;
-    const closed = await this.db
-      .update(recruitments)
-      .set({ status: '選考中', updatedAt: now })
-      .where(
-        and(
-          eq(recruitments.status, '募集中'),
-          sql`${recruitments.applicationEndsAt} < ${now.toISOString()}::timestamptz`,
-        ),
-      )
-      .returning({ id: recruitments.id });
-    const finished = await this.db
-      .update(recruitments)
-      .set({ status: '終了', updatedAt: now })
-      .where(
-        and(
-          eq(recruitments.status, '当選発表済'),
-          sql`${recruitments.visitEndsAt} + make_interval(days => ${FINISH_AFTER_DAYS}) < ${now.toISOString()}::timestamptz`,
-        ),
-      )
-      .returning({ id: recruitments.id });
+    for (const id of await changes.dueDrafts(this.db, now))
+      if (await this.open(this.db, id, now)) opened += 1;
+    const closed = await changes.closeExpired(this.db, now);
+    const finished = await changes.finishAnnounced(this.db, now, FINISH_AFTER_DAYS);
     const approved = await this.autoApprovePosts();
-    return { opened, closed: closed.length, finished: finished.length, approved };
+    return { opened, closed, finished, approved };
   }
 
   /* ------------------------------------------------------------------ mail */
@@ -913,17 +782,17 @@ export class RecruitmentService {
   }
 
   /**
-   * One message per entry matched by `where`, in the caller's transaction (the outbox, issue 26): the draw's
+   * One message per entry picked by `which`, in the caller's transaction (the outbox, issue 26): the draw's
    * results are notifications (in-app and the person's channels), the other steps transactional mail.
    */
   private async mailEntries(
     tx: Db,
-    where: SQL,
+    which: repo.EntryPick,
     kind: string | ((c: repo.EntryContact) => string),
     content: (c: repo.EntryContact) => MailContent,
     recordSuffix = '',
   ) {
-    for (const c of await repo.entryContacts(tx, where)) {
+    for (const c of await repo.entryContacts(tx, which)) {
       const k = typeof kind === 'string' ? kind : kind(c);
       const record = `entry:${c.id}${recordSuffix}`;
       if (k === 'recruitment.won' || k === 'recruitment.lost') {

@@ -1,14 +1,16 @@
 /**
  * The house's own import rules (ADR 0005): `house/no-restricted-paths` (zones of folders that may not
- * import other folders) and `house/no-cycle` (no import cycle through relative imports).
+ * import other folders) and `house/no-cycle` (no import cycle through relative imports); and its data
+ * access rules (ADR 0182): `house/sql-in-repo` (SQL and query builders only in a feature's repo files) and
+ * `house/own-tables` (a feature writes only the tables of its own schema.ts).
  *
  * Written here rather than taken from eslint-plugin-import-x because that plugin needs unrs-resolver,
  * whose platform packages are not all on the registry this project installs from: `npm ci` refused the
  * lock file on a fresh clone (ADR 0004). Both rules look at relative specifiers only: the project has
  * no path aliases, and packages are outside every zone.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 const EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs'];
 
@@ -239,7 +241,225 @@ const noCycle = {
   },
 };
 
+// --- Data access (issue 28 (1), ADR 0182) --------------------------------------------------------------
+
+/** A repo file: `repo.ts` or `repo-<topic>.ts` (also the table files, schema.ts, which hold no queries). */
+const isRepoFile = (file) => /^repo(-[\w-]+)?\.ts$/.test(basename(file)) || basename(file) === 'schema.ts';
+
+/** The drizzle query-builder entry points on a database or a transaction. */
+const BUILDER_METHODS = new Set([
+  'select',
+  'selectDistinct',
+  'selectDistinctOn',
+  'insert',
+  'update',
+  'delete',
+  '$count',
+  'with',
+]);
+
+/**
+ * A database handle as the house names it: `db`, `tx`, `trx`, `*Db`, `*Tx`, or a member `.db` / `.tx`
+ * (`this.db`, `app.db`, `deps.db`, `this.deps.db`). Without types this is the name the code gives it.
+ */
+function isDbLike(node) {
+  if (!node) return false;
+  if (node.type === 'Identifier') return /^(db|tx|trx|database)$|(Db|Tx)$/.test(node.name);
+  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier')
+    return /^(db|tx|trx)$/.test(node.property.name);
+  if (node.type === 'TSNonNullExpression') return isDbLike(node.expression);
+  return false;
+}
+
+const sqlTag = (tag) =>
+  (tag.type === 'Identifier' && tag.name === 'sql') ||
+  (tag.type === 'MemberExpression' && tag.object.type === 'Identifier' && tag.object.name === 'sql');
+
+const sqlInRepo = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'SQL and query builders of a server feature live in its repo files (ADR 0182).' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          /** Files (relative to the root) allowed for now, each with the reason in the config. */
+          allow: { type: 'array', items: { type: 'string' } },
+        },
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const file = context.filename;
+    if (isRepoFile(file)) return {};
+    const allowed = (context.options[0]?.allow ?? []).map((p) => resolve(context.cwd, p));
+    if (allowed.includes(file)) return {};
+    const where = ' belongs in a repo file (repo.ts or repo-*.ts) of this feature (ADR 0182).';
+    return {
+      TaggedTemplateExpression(node) {
+        if (sqlTag(node.tag)) context.report({ node, message: `An sql\`…\` template${where}` });
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier')
+          return;
+        const name = callee.property.name;
+        if (callee.object.type === 'Identifier' && callee.object.name === 'sql') {
+          context.report({ node, message: `sql.${name}(…)${where}` });
+        } else if (name === 'execute') {
+          context.report({ node, message: `A raw .execute(…) call${where}` });
+        } else if (BUILDER_METHODS.has(name) && isDbLike(callee.object)) {
+          context.report({ node, message: `A query builder call .${name}(…)${where}` });
+        }
+      },
+      MemberExpression(node) {
+        // db.query.<table>.findMany(…): drizzle's relational queries.
+        if (
+          !node.computed &&
+          node.property.type === 'Identifier' &&
+          node.property.name === 'query' &&
+          isDbLike(node.object)
+        )
+          context.report({ node, message: `A relational query (.query)${where}` });
+      },
+    };
+  },
+};
+
+/** Which feature (or `platform`) defines each table: read from the schema files, by table name and export. */
+function tableOwners(root) {
+  const byTable = new Map();
+  const byExport = new Map();
+  const read = (path, owner) => {
+    if (!existsSync(path)) return;
+    const text = readFileSync(path, 'utf8');
+    for (const m of text.matchAll(/export const (\w+)\s*=\s*pgTable\(\s*['"](\w+)['"]/g)) {
+      byTable.set(m[2], owner);
+      byExport.set(m[1], { owner, table: m[2] });
+    }
+  };
+  const features = join(root, 'server/features');
+  if (existsSync(features))
+    for (const entry of readdirSync(features, { withFileTypes: true }))
+      if (entry.isDirectory()) read(join(features, entry.name, 'schema.ts'), entry.name);
+  const platform = join(root, 'server/platform');
+  if (existsSync(platform))
+    for (const entry of readdirSync(platform, { withFileTypes: true }))
+      if (entry.isFile() && entry.name.endsWith('.ts')) read(join(platform, entry.name), 'platform');
+  return { byTable, byExport };
+}
+const ownersCache = new Map();
+
+/** The words after which a table is written in SQL; `do update set` and `for update` name none. */
+const WRITE_PATTERN =
+  /\b(insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:("?)([a-z_][a-z0-9_]*)\2|\$\{\s*(\w+)\s*\})/gi;
+
+const ownTables = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description:
+        "A server feature writes only the tables its own schema.ts defines; another feature's rows change through that feature's service (ADR 0182).",
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          /** Tables no schema.ts defines (created by a migration only), with the feature that owns each. */
+          tables: { type: 'object', additionalProperties: { type: 'string' } },
+          /** `path:table` pairs allowed for now, each with its reason in the config. */
+          allow: { type: 'array', items: { type: 'string' } },
+        },
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const root = context.cwd;
+    const file = context.filename;
+    const featuresDir = join(root, 'server/features') + sep;
+    if (!file.startsWith(featuresDir)) return {};
+    const feature = file.slice(featuresDir.length).split(sep)[0];
+    if (!feature || feature.endsWith('.ts')) return {};
+    if (!ownersCache.has(root)) ownersCache.set(root, tableOwners(root));
+    const { byTable, byExport } = ownersCache.get(root);
+    const extra = context.options[0]?.tables ?? {};
+    const allow = new Set(context.options[0]?.allow ?? []);
+    const shown = relative(root, file).split(sep).join('/');
+    const ownerOf = (table) => extra[table] ?? byTable.get(table);
+
+    /** Imported names of this file that are tables: local name -> { owner, table }. */
+    const imported = new Map();
+
+    function report(where, verb, table, owner) {
+      if (owner === undefined || owner === feature || allow.has(`${shown}:${table}`)) return;
+      const whose = owner === 'platform' ? 'the platform' : `the ${owner} feature`;
+      context.report({
+        ...(where.loc && !where.type ? { loc: where.loc } : { node: where }),
+        message: `${shown} ${verb} table "${table}" of ${whose}: call that feature's service (or platform function) instead; a feature writes only the tables of its own schema.ts (ADR 0182).`,
+      });
+    }
+
+    return {
+      ImportDeclaration(node) {
+        if (node.importKind === 'type') return;
+        const source = String(node.source.value);
+        const target = resolveSpecifier(file, source);
+        if (!target) return;
+        const rel = relative(root, target).split(sep).join('/');
+        const m = /^server\/features\/([^/]+)\/schema\.ts$/.exec(rel);
+        const fromSchema = m || rel === 'server/features/schema.ts' || rel.startsWith('server/platform/');
+        if (!fromSchema) return;
+        for (const spec of node.specifiers) {
+          if (spec.type !== 'ImportSpecifier') continue;
+          const name = spec.imported.type === 'Identifier' ? spec.imported.name : String(spec.imported.value);
+          const known = byExport.get(name);
+          if (known) imported.set(spec.local.name, known);
+        }
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier')
+          return;
+        const verb = { insert: 'inserts into', update: 'updates', delete: 'deletes from' }[
+          callee.property.name
+        ];
+        const arg = node.arguments[0];
+        if (!verb || !arg || arg.type !== 'Identifier') return;
+        const known = imported.get(arg.name);
+        if (known) report(node, verb, known.table, known.owner);
+      },
+      TemplateLiteral(node) {
+        // Read in the source text, so that `update ${users}` counts as well as `update users`, and the
+        // report points at the line of the statement inside a long template.
+        const source = context.sourceCode;
+        const text = source.getText(node);
+        for (const m of text.matchAll(WRITE_PATTERN)) {
+          const verb = /^insert/i.test(m[1])
+            ? 'inserts into'
+            : /^update/i.test(m[1])
+              ? 'updates'
+              : 'deletes from';
+          const known = m[4] ? imported.get(m[4]) : undefined;
+          const table = m[4] ? known?.table : m[3].toLowerCase();
+          const owner = m[4] ? known?.owner : ownerOf(table);
+          if (table === undefined) continue;
+          const start = source.getLocFromIndex(node.range[0] + m.index);
+          const end = source.getLocFromIndex(node.range[0] + m.index + m[0].length);
+          report({ loc: { start, end } }, verb, table, owner);
+        }
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: 'house' },
-  rules: { 'no-restricted-paths': noRestrictedPaths, 'no-cycle': noCycle },
+  rules: {
+    'no-restricted-paths': noRestrictedPaths,
+    'no-cycle': noCycle,
+    'sql-in-repo': sqlInRepo,
+    'own-tables': ownTables,
+  },
 };

@@ -299,6 +299,17 @@ for (const kind of DB_KINDS) {
         const got = await approvedPosts(t.database.db, month, [adId], limit);
         expect(pick(got), `limit ${limit}`).toEqual(limit === null ? expected : expected.slice(0, limit));
       }
+      // Read a chunk of the index at a time: a chunk that ends inside a tie reads on (chunks of 1 to 3).
+      const { monthClicked } = await import('../../server/features/results/repo.ts');
+      const clickedOnly = expected
+        .filter((e) => e.clicks > 0)
+        .map(({ unit_id, clicks }) => ({ id: unit_id, clicks }));
+      for (const chunk of [1, 2, 3])
+        for (const limit of [1, 2, 3, null])
+          expect(
+            await monthClicked(t.database.db, cafe, '2024-04', [adId], limit, chunk),
+            `chunk ${chunk}, limit ${limit}`,
+          ).toEqual(limit === null ? clickedOnly : clickedOnly.slice(0, limit));
       // The screen's April (a whole month) answers the same.
       const owner = await loginAs(t, 'owner@example.com');
       const r = resultsSchema.parse(

@@ -144,10 +144,9 @@ export async function approvedPosts(
 }
 
 /**
- * The posts of a whole month (ADR 0186): first those with clicks that month, from the shop's range of
- * `link_click_months_shop_idx` in order of clicks (PostgreSQL sorts only the ties and stops at the limit);
- * then, when fewer than `limit` were clicked, the approved posts without a click that month, oldest first.
- * The same posts in the same order as adding up their days.
+ * The posts of a whole month (ADR 0186): first those with clicks that month, then, when fewer than `limit`
+ * were clicked, the approved posts without a click that month, oldest first. The same posts in the same
+ * order as adding up their days.
  */
 async function monthPosts(
   db: Db,
@@ -156,17 +155,16 @@ async function monthPosts(
   adIds: readonly number[],
   limit: number | null,
 ): Promise<ResultsPost[]> {
-  const clicked = await postsOf(
-    db,
-    sql`
-      select x.id, x.posted_at, m.clicks
-      from link_click_months m join units x on x.short_link_id = m.link_id
-      where m.shop_id = ${s.shopId} and m.month = ${month} and m.clicks > 0
-        and x.status = 'approved' and ${inRequests(sql`x.advertisement_id`, adIds)}
-      order by m.clicks desc, x.posted_at, x.id
-      limit ${limit}`,
-  );
-  if (limit !== null && clicked.length >= limit) return clicked;
+  const clicked = await monthClicked(db, s.shopId, month, adIds, limit);
+  const listed = clicked.length
+    ? await postsOf(
+        db,
+        sql`select p.id, u.posted_at, p.clicks
+            from json_to_recordset(${JSON.stringify(clicked)}::json) as p(id int, clicks int)
+            join units u on u.id = p.id`,
+      )
+    : [];
+  if (limit !== null && listed.length >= limit) return listed;
   const rest = await postsOf(
     db,
     sql`
@@ -176,9 +174,61 @@ async function monthPosts(
         and not exists (select 1 from link_click_months m
                         where m.link_id = x.short_link_id and m.month = ${month} and m.clicks > 0)
       order by x.posted_at, x.id
-      limit ${limit === null ? null : limit - clicked.length}`,
+      limit ${limit === null ? null : limit - listed.length}`,
   );
-  return [...clicked, ...rest];
+  return [...listed, ...rest];
+}
+
+/** Rows of `link_click_months_shop_idx` read at a time while looking for a month's most clicked posts. */
+const MONTH_CHUNK = 64;
+
+/**
+ * The month's clicked posts of the scope's requests, the `limit` most clicked (null: all), as unit id and
+ * clicks, most clicked first and ties by posting time then id. Read from the shop's range of the index in
+ * its own order (clicks, then link), a chunk at a time, so PostgreSQL stops after a chunk instead of sorting
+ * every post of the month (its estimate of how many of the shop's links belong to the month's requests is
+ * far too low for it to expect that on its own). The reading goes on while the clicks of the last post read
+ * still equal those of the `limit`-th: a tie there is decided by posting time.
+ */
+export async function monthClicked(
+  db: Db,
+  shopId: number,
+  month: string,
+  adIds: readonly number[],
+  limit: number | null,
+  chunkSize = MONTH_CHUNK,
+): Promise<{ id: number; clicks: number }[]> {
+  if (!adIds.length) return [];
+  const found: { id: number; clicks: number; link: number; postedAt: number }[] = [];
+  for (;;) {
+    const last = found.at(-1);
+    const after = last
+      ? sql`and (m.clicks < ${last.clicks} or (m.clicks = ${last.clicks} and m.link_id > ${last.link}))`
+      : sql``;
+    const chunk = rowsOf(
+      await db.execute(sql`
+        select x.id, m.clicks, m.link_id, x.posted_at
+        from link_click_months m join units x on x.short_link_id = m.link_id
+        where m.shop_id = ${shopId} and m.month = ${month} and m.clicks > 0 ${after}
+          and x.status = 'approved' and ${inRequests(sql`x.advertisement_id`, adIds)}
+        order by m.clicks desc, m.link_id
+        limit ${chunkSize}`),
+    );
+    for (const r of chunk)
+      found.push({
+        id: Number(r.id),
+        clicks: Number(r.clicks),
+        link: Number(r.link_id),
+        postedAt:
+          r.posted_at === null || r.posted_at === undefined
+            ? Infinity
+            : new Date(r.posted_at as string).getTime(),
+      });
+    if (chunk.length < chunkSize) break;
+    if (limit !== null && found.length >= limit && found.at(-1)!.clicks < found[limit - 1]!.clicks) break;
+  }
+  found.sort((a, b) => b.clicks - a.clicks || a.postedAt - b.postedAt || a.id - b.id);
+  return (limit === null ? found : found.slice(0, limit)).map(({ id, clicks }) => ({ id, clicks }));
 }
 
 /**

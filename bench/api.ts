@@ -54,7 +54,11 @@ import {
  * BENCH_CPU_PROF=1 (or a directory): after the measured rounds, each route is profiled on its own for
  * DURATION/2 s (V8's CPU profiler, started and stopped by a signal, bench/profile-hook.ts) and its top
  * functions by self time are printed per answer (`node --import tsx bench/cpu-profile.ts <file>` reads a
- * profile again; the files stay under data/cpu-profiles/).
+ * profile again; the files stay under data/cpu-profiles/). BENCH_LINKS=N (issue 29): the redirect clicks
+ * only the first N links of the pools, in turn (default: all of them, 2 × the pool size). Every link of
+ * the pools, in turn, outruns a process's memory of links (ADR 0152: 10,000 for 5 s), so each click also
+ * reads its link from the database; a few hundred links clicked in turn are what a viral link looks like
+ * to the redirect (read once per process every 5 s).
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -73,6 +77,10 @@ const NODE_ENV = BENCH_NODE_ENV;
 const BENCH_SUPPORTERS = 50;
 /** Units per pool: more than the fastest route can use in DURATION + warm-up (checked: an empty pool shows as 404s). */
 const POOL = Number(process.env.BENCH_UNITS ?? Math.max(5_000, 2_500 * (DURATION + WARM_UP_S)));
+/** Links the redirect clicks in turn (issue 29); by default every link of the pools. */
+const LINKS = process.env.BENCH_LINKS ? Number(process.env.BENCH_LINKS) : null;
+if (LINKS !== null && !(Number.isInteger(LINKS) && LINKS > 0))
+  throw new Error('BENCH_LINKS: a positive integer');
 
 for (const key of SELECTED) {
   if (!ROUTE_KEYS.includes(key)) throw new Error(`BENCH_ROUTES: unknown route ${key}`);
@@ -181,7 +189,7 @@ function routes(base: string, owner: string, browser: Record<string, string>, po
             method: 'GET',
             setupRequest: (request) => {
               const n = nextClick++;
-              const code = pools.codes[n % pools.codes.length]!;
+              const code = pools.codes[n % Math.min(LINKS ?? Infinity, pools.codes.length)]!;
               // A new visitor every time, so that every click is counted and written: since issue 24 (pentest 5)
               // a visitor is a /24 network and browser family, so each click comes through the loopback proxy
               // (TRUST_PROXY below) from another /24 (14 million before one repeats).
@@ -258,7 +266,7 @@ async function main(): Promise<void> {
     console.log(
       `API benchmark: NODE_ENV=${NODE_ENV}, PostgreSQL (${dbName}), ${CONNECTIONS} connections, ${DURATION} s per route in ${ROUNDS} ` +
         `alternating rounds; ${pools.proof.length} + ${pools.approve.length} units and ${pools.codes.length} ` +
-        `links set up in ${setupS} s; load average ${loadavg()
+        `links set up in ${setupS} s${LINKS ? ` (the redirect clicks ${Math.min(LINKS, pools.codes.length)} of them)` : ''}; load average ${loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')} on ${cpus().length} CPUs`,
     );

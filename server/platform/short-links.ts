@@ -182,6 +182,18 @@ export async function resolveShortLinks(db: Db, codes: readonly string[]): Promi
   const out: (ResolvedLink | null)[] = codes.map(() => null);
   const asked = codes.flatMap((code, i) => (CODE_PATTERN.test(code) ? [{ i, code }] : []));
   if (!asked.length) return out;
+  if (asked.length === 1) {
+    // Issue 29: a turn that asks one link (the usual case below saturation) reads it by its code, without
+    // the JSON of a batch: about a quarter less of PostgreSQL's time per read.
+    const [row] = await hotQuery(
+      db,
+      'short_link_by_code',
+      `select id, target_url, disabled_at is not null as disabled from short_links where code = $1`,
+      [asked[0]!.code],
+    );
+    if (row) out[asked[0]!.i] = resolvedLink(row);
+    return out;
+  }
   const rows = await hotQuery(
     db,
     'short_links_by_code',
@@ -189,14 +201,12 @@ export async function resolveShortLinks(db: Db, codes: readonly string[]): Promi
        from json_to_recordset($1::json) as k(i int, code text) join short_links l on l.code = k.code`,
     [JSON.stringify(asked)],
   );
-  for (const row of rows) {
-    out[Number(row.i)] = {
-      id: Number(row.id),
-      targetUrl: String(row.target_url),
-      disabled: row.disabled === true,
-    };
-  }
+  for (const row of rows) out[Number(row.i)] = resolvedLink(row);
   return out;
+}
+
+function resolvedLink(row: Record<string, unknown>): ResolvedLink {
+  return { id: Number(row.id), targetUrl: String(row.target_url), disabled: row.disabled === true };
 }
 
 /** How long a process answers a link from memory (ADR 0152), and how many links it keeps. */
@@ -627,7 +637,7 @@ export async function addShopClicks(
     where u.shop_id is not null
     group by u.shop_id, c.day, c.platform, c.device
     order by u.shop_id, c.day, c.platform, c.device
-    on conflict (shop_id, day, platform, device) do update set clicks = shop_click_sources.clicks + excluded.clicks`);  // The same clicks per link and month (ADR 0186): a shop's whole month reads its most clicked posts in order.
+    on conflict (shop_id, day, platform, device) do update set clicks = shop_click_sources.clicks + excluded.clicks`); // The same clicks per link and month (ADR 0186): a shop's whole month reads its most clicked posts in order.
   await addLinkMonthClicks(tx, sources);
 }
 

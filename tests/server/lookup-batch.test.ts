@@ -115,5 +115,20 @@ for (const kind of DB_KINDS) {
         'https://example.com/b',
       ]);
     });
+
+    it('issue 29: one code read alone (its own statement) answers the same, also for a malformed code beside it', async () => {
+      const a = await createShortLink(t.database.db, {
+        targetUrl: 'https://example.com/one',
+        purpose: 'test',
+      });
+      expect(await resolveShortLinks(t.database.db, [a.code])).toEqual([
+        { id: a.id, targetUrl: 'https://example.com/one', disabled: false },
+      ]);
+      expect(await resolveShortLinks(t.database.db, ['bad code!', a.code])).toEqual([
+        null,
+        { id: a.id, targetUrl: 'https://example.com/one', disabled: false },
+      ]);
+      expect(await resolveShortLinks(t.database.db, ['ZZZZZZZZZY'])).toEqual([null]);
+    });
   });
 }

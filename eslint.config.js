@@ -105,18 +105,10 @@ const MIGRATION_ONLY_TABLES = {
 const SQL_OUTSIDE_REPO_FOR_NOW = [];
 
 /**
- * `file:table` writes of another feature's table still made, each with its issue. Remove an entry when the
- * write moves behind the owning feature's service; the rule then keeps it there.
+ * `file:table` writes of another feature's table still made, each commented with its issue (none now).
+ * Remove an entry when the write moves behind the owning feature's service; the rule then keeps it there.
  */
-const FOREIGN_WRITES_FOR_NOW = [
-  // TEMPORARY, issue 28 (1): a person who leaves loses their rows in supporters, money and shops, and the
-  // referral shop becomes a favourite at verification, in accounts' own transactions. To move behind those
-  // features' services (a port in AccountService's deps, as money and supporters have for the users table).
-  'server/features/accounts/repo.ts:favorites',
-  'server/features/accounts/repo.ts:sns_accounts',
-  'server/features/accounts/repo.ts:bank_accounts',
-  'server/features/accounts/repo.ts:company_members',
-];
+const FOREIGN_WRITES_FOR_NOW = [];
 
 /**
  * Lint (ADR 0004): ESLint with typescript-eslint's recommended rules and the rules of hooks.

@@ -227,9 +227,23 @@ export async function probe(db: Db) {
     ]);
   });
 
-  it('a write on the temporary allowlist passes only in its file', async () => {
-    const code = `${DB_HEADER}export const probe = (db: Db) => db.execute(sql\`delete from company_members\`);\n`;
-    expect(await lint('server/features/accounts/repo.ts', code)).toEqual([]);
-    expect(rules(await lint('server/features/supporters/repo.ts', code))).toEqual(['house/own-tables']);
+  it('a write on the allowlist (`file:table`) passes only in that file and for that table', async () => {
+    const allowing = new ESLint({
+      cwd: ROOT_DIR,
+      overrideConfig: {
+        linterOptions: { reportUnusedDisableDirectives: 'off' },
+        rules: {
+          'house/own-tables': ['error', { allow: ['server/features/accounts/repo.ts:company_members'] }],
+        },
+      },
+    });
+    const code = `${DB_HEADER}export const a = (db: Db) => db.execute(sql\`delete from company_members\`);
+export const b = (db: Db) => db.execute(sql\`delete from favorites\`);\n`;
+    const found = async (path: string) =>
+      (await allowing.lintText(code, { filePath: join(ROOT_DIR, path) }))[0]!.messages
+        .filter((m) => m.ruleId === 'house/own-tables')
+        .map((m) => /table "(\w+)"/.exec(m.message)![1]);
+    expect(await found('server/features/accounts/repo.ts')).toEqual(['favorites']);
+    expect(await found('server/features/supporters/repo.ts')).toEqual(['company_members', 'favorites']);
   });
 });

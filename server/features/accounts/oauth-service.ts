@@ -7,6 +7,7 @@ import { type Db, isUniqueViolation } from '../../platform/db/client.ts';
 import { validationError } from '../../platform/http-errors.ts';
 import { deriveKey, hmac, safeEqual, sha256 } from '../../platform/keys.ts';
 import { OAuthError, type OAuthProfile } from '../../platform/oauth.ts';
+import type { AccountsElsewhere } from './elsewhere.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -34,6 +35,8 @@ export class OAuthLoginService {
   constructor(
     private readonly db: Db,
     secret: string,
+    /** Other features' rows about a person (the referral favourite), through their services (ADR 0182). */
+    private readonly elsewhere: AccountsElsewhere,
   ) {
     this.stateKey = deriveKey(secret, 'oauth-state');
   }
@@ -101,7 +104,8 @@ export class OAuthLoginService {
       });
       await insertSocialAccount(tx, userId, provider, profile);
       if (referralShopId && (await repo.shopExists(tx, referralShopId))) {
-        await repo.addReferralFavourite(tx, userId, referralShopId, at);
+        await this.elsewhere.addFavourite(tx, userId, referralShopId, at);
+        await repo.markReferralFavourite(tx, userId);
       }
       return userId;
     });

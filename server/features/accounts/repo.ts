@@ -3,9 +3,7 @@ import type { LoginProvider } from '../../../contracts/oauth.ts';
 import type { Role, User, UserFlag } from '../../../contracts/accounts.ts';
 import { type Db, rowsOf } from '../../platform/db/client.ts';
 // NOTE: another feature's schema.ts is the one cross-feature import allowed (ADR 0005).
-import { companyMembers, favorites, shops } from '../shops/schema.ts';
-import { snsAccounts } from '../supporters/schema.ts';
-import { bankAccounts } from '../money/schema.ts';
+import { shops } from '../shops/schema.ts';
 import {
   authSessions,
   authTokens,
@@ -202,9 +200,8 @@ export async function markVerified(db: Db, userId: number, verifiedAt: Date, at:
     .where(eq(users.id, userId));
 }
 
-/** The referral shop becomes a favourite and raises the flag addedReferralShop (product design 6). */
-export async function addReferralFavourite(db: Db, userId: number, shopId: number, at: Date): Promise<void> {
-  await db.insert(favorites).values({ userId, shopId, createdAt: at }).onConflictDoNothing();
+/** Raises the flag addedReferralShop (product design 6); the favourite itself is the shops feature's row. */
+export async function markReferralFavourite(db: Db, userId: number): Promise<void> {
   await db
     .update(users)
     .set({ flagStatus: sql`${users.flagStatus} || '{"addedReferralShop": true}'::jsonb` })
@@ -267,14 +264,8 @@ export async function anonymise(db: Db, userId: number, screenName: string, at: 
 /** Everything personal that hangs off a user who leaves. */
 export async function deletePersonalRows(db: Db, userId: number): Promise<void> {
   await db.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
-  // Issue 16: the SNS accounts for posting go too (their handles are personal; a handle is free again).
-  await db.delete(snsAccounts).where(eq(snsAccounts.userId, userId));
-  // Issue 14 (ADR 0114): the sealed payout bank account goes at once, in this transaction. Money rows
-  // (ledger entries, payout lines with their own sealed copy) stay; the account at Stripe, if any, is
-  // closed by the money feature's daily sweep, which finds it through users.deleted_at.
-  await db.delete(bankAccounts).where(eq(bankAccounts.userId, userId));
-  await db.delete(favorites).where(eq(favorites.userId, userId));
-  await db.delete(companyMembers).where(eq(companyMembers.userId, userId));
+  // The rows of other features (SNS accounts, the sealed bank account, favourites, company memberships) go
+  // through their services: AccountService's `elsewhere.personLeft` (ADR 0182).
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   await db.delete(oauthLoginCodes).where(eq(oauthLoginCodes.userId, userId));
 }

@@ -36,6 +36,7 @@ import type { BackOff, Throttle } from '../../platform/throttle.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { mails } from './mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import type { AccountsElsewhere } from './elsewhere.ts';
 import * as repo from './repo.ts';
 import type { SessionService } from './sessions.ts';
 
@@ -132,6 +133,8 @@ export class AccountService {
       jobs: Jobs;
       recaptcha: Recaptcha;
       throttles: AccountThrottles;
+      /** Other features' rows about a person, through their services in accounts' transaction (ADR 0182). */
+      elsewhere: AccountsElsewhere;
     },
   ) {}
 
@@ -427,7 +430,7 @@ export class AccountService {
     if (!user?.email) return 'invalid';
     const check = checkEmailVerification(this.deps.env, params, user.email);
     if (check !== 'ok') return check;
-    if (!user.verified) await completeVerification(this.db, user.id);
+    if (!user.verified) await completeVerification(this.db, user.id, this.deps.elsewhere);
     return 'ok';
   }
 
@@ -652,6 +655,7 @@ export class AccountService {
     await this.db.transaction(async (tx) => {
       await repo.anonymise(tx, userId, `deleted-${userId}-${randomBytes(4).toString('hex')}`, at);
       await repo.deletePersonalRows(tx, userId);
+      await this.deps.elsewhere.personLeft(tx, userId);
       await repo.revokeUserSessions(tx, userId, 'leave', at);
       // To the address, not the user: the user has none any more when the mail is sent.
       if (row.email) await this.mail(tx, { email: row.email }, `user:${userId}:left`, mails.left(row.name));
@@ -664,13 +668,18 @@ export class AccountService {
  * Marks the e-mail verified and applies the referral shop of product design section 6: the shop
  * becomes a favourite, the flag addedReferralShop is raised and the stored id is cleared.
  */
-export async function completeVerification(db: Db, userId: number): Promise<void> {
+export async function completeVerification(
+  db: Db,
+  userId: number,
+  elsewhere: AccountsElsewhere,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const user = await repo.lockForVerification(tx, userId);
     if (!user) return;
     const at = now();
     if (user.referralShopId && (await repo.shopExists(tx, user.referralShopId))) {
-      await repo.addReferralFavourite(tx, userId, user.referralShopId, at);
+      await elsewhere.addFavourite(tx, userId, user.referralShopId, at);
+      await repo.markReferralFavourite(tx, userId);
     }
     await repo.markVerified(tx, userId, user.verified ?? at, at);
   });

@@ -7,6 +7,7 @@ import { notify } from '../../platform/notify/outbox.ts';
 import { type ProviderConfig, providerConfigs } from '../../platform/oauth.ts';
 import { createRecaptcha, type Recaptcha } from '../../platform/recaptcha.ts';
 import { BackOff, Throttle } from '../../platform/throttle.ts';
+import type { AccountsElsewhere } from './elsewhere.ts';
 import { OAuthLoginService } from './oauth-service.ts';
 import {
   ACCOUNT_MAIL_QUEUE,
@@ -83,6 +84,16 @@ export async function setupAccounts(app: FastifyInstance): Promise<void> {
     passwordMail: new Throttle(store, 'password-mail', 1, minutes(1)),
     ip: new Throttle(store, 'ip', 20, minutes(10)),
   };
+  // ADR 0182: other features' rows about a person change through their services (read at each call, so the
+  // order in which the features register does not matter).
+  const elsewhere: AccountsElsewhere = {
+    personLeft: async (tx, userId) => {
+      await app.supporters.service.forgetPerson(tx, userId);
+      await app.money.forgetBankAccount(tx, userId);
+      await app.shops.forgetPerson(tx, userId);
+    },
+    addFavourite: (tx, userId, shopId, at) => app.shops.addFavourite(tx, userId, shopId, at),
+  };
   const accounts: Accounts = {
     tokens,
     service: new AccountService({
@@ -93,8 +104,9 @@ export async function setupAccounts(app: FastifyInstance): Promise<void> {
       jobs: app.jobs,
       recaptcha,
       throttles,
+      elsewhere,
     }),
-    oauth: new OAuthLoginService(app.db, env.APP_SECRET),
+    oauth: new OAuthLoginService(app.db, env.APP_SECRET, elsewhere),
     recaptcha,
     providers: providerConfigs(env),
     throttles,

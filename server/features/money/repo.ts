@@ -480,3 +480,8 @@ export async function markPayoutAccountStale(db: Db, accountId: string): Promise
 export async function lockBatchBuilding(tx: Db): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('money.payout-batches'))`);
 }
+
+/** A person who leaves: the sealed payout bank account goes at once (ADR 0114). */
+export async function deleteBankAccountOf(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`delete from bank_accounts where user_id = ${userId}`);
+}

@@ -154,6 +154,15 @@ export class MoneyService {
     };
   }
 
+  /**
+   * Accounts (ADR 0182): a person who leaves loses the sealed payout bank account at once, in the leaving's
+   * transaction (ADR 0114). Money rows (ledger entries, payout lines with their own sealed copy) stay; the
+   * account at Stripe, if any, is closed by the daily sweep, which finds it through users.deleted_at.
+   */
+  forgetBankAccount(tx: Db, userId: number): Promise<void> {
+    return repo.deleteBankAccountOf(tx, userId);
+  }
+
   async account(userId: number): Promise<BankAccountAnswer> {
     const row = await repo.accountOfUser(this.db, userId);
     return { bank_account: row ? this.present(row) : null };

@@ -10,7 +10,7 @@ import {
 } from '../../../contracts/shops.ts';
 import { type ApprovedSnsAccount, snsProfileUrl } from '../../../contracts/supporters.ts';
 import { type Db, hotSql, rowsOf } from '../../platform/db/client.ts';
-import { companies, companyMembers, shopReviews, shops } from './schema.ts';
+import { companies, companyMembers, favorites, shopReviews, shops } from './schema.ts';
 
 /**
  * The shops feature's queries. Who may see or change a row is part of each WHERE (product design
@@ -561,4 +561,15 @@ export async function raiseCompletedFirstAd(tx: Db, shopId: number): Promise<voi
       update shops set flag_status = flag_status || '{"completedFirstAd": true}'::jsonb
       where id = ${shopId} and flag_status -> 'completedFirstAd' is distinct from 'true'::jsonb`,
   );
+}
+
+/** The referral shop becomes the person's favourite (product design section 6); kept if it already is. */
+export async function addFavourite(db: Db, userId: number, shopId: number, at: Date): Promise<void> {
+  await db.insert(favorites).values({ userId, shopId, createdAt: at }).onConflictDoNothing();
+}
+
+/** A person who leaves: their favourites and company memberships go (ADR 0114's leaving). */
+export async function forgetPerson(db: Db, userId: number): Promise<void> {
+  await db.delete(favorites).where(eq(favorites.userId, userId));
+  await db.delete(companyMembers).where(eq(companyMembers.userId, userId));
 }

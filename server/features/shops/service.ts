@@ -430,4 +430,14 @@ export class ShopService {
   completeFirstAd(tx: Db, shopId: number): Promise<void> {
     return repo.raiseCompletedFirstAd(tx, shopId);
   }
+
+  /** Accounts: the referral shop becomes a favourite at the person's verification (product design section 6). */
+  addFavourite(tx: Db, userId: number, shopId: number, at: Date): Promise<void> {
+    return repo.addFavourite(tx, userId, shopId, at);
+  }
+
+  /** Accounts: a person who leaves loses their favourites and company memberships, in the leaving's transaction. */
+  forgetPerson(tx: Db, userId: number): Promise<void> {
+    return repo.forgetPerson(tx, userId);
+  }
 }

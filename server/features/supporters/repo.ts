@@ -386,3 +386,8 @@ export async function lockRoles(tx: Db, actorId: number, targetId: number): Prom
 export async function lockUser(tx: Db, userId: number): Promise<void> {
   await tx.execute(sql`select 1 from users where id = ${userId} for update`);
 }
+
+/** A person who leaves: their SNS accounts for posting go (issue 16: the handles are personal and free again). */
+export async function deleteSnsAccountsOf(db: Db, userId: number): Promise<void> {
+  await db.delete(snsAccounts).where(eq(snsAccounts.userId, userId));
+}

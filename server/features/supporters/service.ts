@@ -317,6 +317,11 @@ export class SupportersService {
     return { ...user, before, reviewId };
   }
 
+  /** Accounts (ADR 0182): a person who leaves loses their SNS accounts, in the leaving's transaction. */
+  forgetPerson(tx: Db, userId: number): Promise<void> {
+    return repo.deleteSnsAccountsOf(tx, userId);
+  }
+
   async setSupporterStatus(reviewer: Reviewer, id: number, body: { status: ReviewStatus; reason: string }) {
     const user = await this.db.transaction(async (tx) => {
       const changed = await this.reviewPerson(tx, id, {

@@ -70,7 +70,10 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: 'hidden',
     manifest: true,
-    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
   },
   server: {
     port: 5173,
@@ -82,5 +85,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // ADR 0185: the run's PostgreSQL test databases are dropped together at its end.
+    globalSetup: ['tests/support/global-db.ts'],
   },
 });

@@ -108,7 +108,11 @@ export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
     return openDatabase({ schema, pgliteDir: 'memory://', pgliteImage: await migratedPgliteImage() });
   const admin = new URL(process.env.TEST_DATABASE_URL!);
   const template = await migratedTemplate(admin);
-  const name = `focustar_test_${randomBytes(6).toString('hex')}`;
+  // A run with the global setup (tests/support/global-db.ts) drops its databases together at its end.
+  const run = process.env.FOCUSTAR_TEST_RUN;
+  const name = run
+    ? `focustar_test_r${run}_${randomBytes(6).toString('hex')}`
+    : `focustar_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
@@ -120,6 +124,7 @@ export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
     ...database,
     close: async () => {
       await database.close();
+      if (run) return; // dropped with the run's others at its end
       const c = new pg.Client({ connectionString: admin.toString() });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

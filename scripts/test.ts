@@ -84,25 +84,12 @@ const SERVER_SUITE = 'tests/server';
 const shuffleSeed = Number(process.env.TEST_SHUFFLE_SEED) || 1 + Math.floor(Math.random() * 1_000_000_000);
 const shuffled = ['--sequence.shuffle', `--sequence.seed=${shuffleSeed}`];
 const replay = `npx vitest run ${SERVER_SUITE} --sequence.shuffle --sequence.seed=${shuffleSeed}`;
-/**
- * Server files whose tests still feed each other (a chain of one recruitment or one applicant's shop): they run
- * in their written order, in a run of their own, until they build their own fixtures too (issue 28 (3)).
- */
 /*
- * The first shuffled run of the whole suite in CI (seed 153589067, 2026-11-26) found twelve more files whose
- * tests share rows inside a describe; ten of the fourteen now build their own fixtures (seeds 1, 2, 3 and in
- * order, PGlite and PostgreSQL). These four still run in order until they do.
+ * Every server file builds its own fixtures (issue 28 (3)): the files the first shuffled runs found leaning
+ * on each other's rows were rewritten, the last four (recruitments, shops, operations, supporters) on
+ * 2026-11-26, so the whole server suite runs shuffled, no file in a run of its own.
  */
-const IN_ORDER_FOR_NOW = [
-  'tests/server/recruitments.test.ts',
-  'tests/server/shops.test.ts',
-  'tests/server/operations.test.ts',
-  'tests/server/supporters.test.ts',
-];
-/**
- * The whole suite on one Node: everything but the server suite in order, the server suite shuffled, the
- * server files not yet standing alone in order.
- */
+/** The whole suite on one Node: everything but the server suite in order, the server suite shuffled. */
 const wholeSuite = (node: string, name: string, tag: string): VitestRun[] => [
   { label: `${name}, the client, machine and foundation suites`, node, files: CLIENT_SUITES, tag },
   {
@@ -110,13 +97,7 @@ const wholeSuite = (node: string, name: string, tag: string): VitestRun[] => [
     node,
     files: [SERVER_SUITE],
     tag: `${tag}-server`,
-    args: [...shuffled, ...IN_ORDER_FOR_NOW.flatMap((f) => ['--exclude', f])],
-  },
-  {
-    label: `${name}, the server files still in order`,
-    node,
-    files: IN_ORDER_FOR_NOW,
-    tag: `${tag}-server-ordered`,
+    args: shuffled,
   },
 ];
 const vitestRuns: VitestRun[] = [];

@@ -86,13 +86,6 @@ function migratedTemplate(admin: URL): Promise<string> {
         const migrated = await openDatabase({ schema, databaseUrl: url.toString(), poolMax: 1 });
         await migrated.close();
         await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
-        // The templates of earlier sets of migrations are no longer used by anything.
-        const old = await client.query(
-          "select datname from pg_database where datname like 'focustar\\_tpl\\_%' and datname <> $1",
-          [name],
-        );
-        for (const r of old.rows as { datname: string }[])
-          await client.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`).catch(() => {});
       }
       return name;
     } finally {

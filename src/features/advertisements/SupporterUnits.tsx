@@ -21,7 +21,8 @@ export function SupporterUnits() {
       breadcrumbs={[{ label: 'トップ', href: '/' }, { label: '拡散依頼の確認' }]}
       lead="お店から届いた拡散依頼です。内容を確認して、引き受けるかどうかを選んでください。"
     >
-      {rewards.state === 'done' && (
+      {/* Issue 29: the card and the list come in together, so neither pushes the other down (CLS). */}
+      {units.state !== 'loading' && rewards.state === 'done' && (
         <Card aria-label="報酬">
           <Row>
             <span>
@@ -32,7 +33,7 @@ export function SupporterUnits() {
           </Row>
         </Card>
       )}
-      {units.state === 'loading' ? (
+      {units.state === 'loading' || rewards.state === 'loading' ? (
         <PageLoading />
       ) : units.state === 'failed' ? (
         <Notice tone="danger">{units.error.message}</Notice>

@@ -179,7 +179,9 @@ export async function markPosted(
 /**
  * A posted unit is approved at `at`, by a judge who may judge it (a member of the request's shop, staff) or,
  * with no judge, automatically when posted by `due` and seen by the platform ('ok'). One conditional update,
- * prepared per kind of judge (planning it cost 0.4 ms a call). Answers the unit, or null when not approved.
+ * prepared per kind of judge (planning it cost 0.4 ms a call). Answers the unit and whom its message is for
+ * (`person`: the supporter's name, null when they left; issue 29: read by the update, not a statement of its
+ * own), or null when not approved.
  */
 export async function approvePostedUnit(
   tx: Db,
@@ -187,19 +189,31 @@ export async function approvePostedUnit(
   judge: Actor | null,
   at: Date,
   due: Date,
-): Promise<{ userId: number; reward: number; advertisementId: number } | null> {
+): Promise<{ userId: number; reward: number; advertisementId: number; person: { name: string } | null } | null> {
   // Unknown is not yes (product design section 8): only a post the platform showed is approved unseen.
   const condition = judge ? unitJudgeableBy(judge) : sql`posted_at <= ${due} and post_check = 'ok'`;
-  const [row] = await hotSql<{ id: number; user_id: number; reward: number; advertisement_id: number }>(
+  const [row] = await hotSql<{
+    id: number;
+    user_id: number;
+    reward: number;
+    advertisement_id: number;
+    person_name: string | null;
+  }>(
     tx,
     `approve_unit_${judge ? (judge.staff ? 'staff' : 'member') : 'auto'}`,
     sql`
           update units set status = 'approved', judged_at = ${at}, judged_by = ${judge?.userId ?? null}, updated_at = now()
           where id = ${id} and status = 'posted' and ${condition}
-          returning id, user_id, reward, advertisement_id`,
+          returning id, user_id, reward, advertisement_id,
+            (select p.name from users p where p.id = units.user_id and p.deleted_at is null) as person_name`,
   );
   return row
-    ? { userId: Number(row.user_id), reward: Number(row.reward), advertisementId: Number(row.advertisement_id) }
+    ? {
+        userId: Number(row.user_id),
+        reward: Number(row.reward),
+        advertisementId: Number(row.advertisement_id),
+        person: row.person_name === null || row.person_name === undefined ? null : { name: String(row.person_name) },
+      }
     : null;
 }
 
@@ -244,16 +258,6 @@ export async function postsDueForAutoApproval(db: Db, due: Date): Promise<number
       sql`select id from units where status = 'posted' and posted_at <= ${due} and post_check = 'ok' order by id limit 500`,
     ),
   ).map((r) => Number(r.id));
-}
-
-/** The shop of a unit's request and its name. */
-export async function shopOfUnit(tx: Db, unitId: number): Promise<{ shopId: number; name: string } | null> {
-  const [unit] = rowsOf<{ shop_id: number; name: string }>(
-    await tx.execute(sql`
-        select a.shop_id, s.name from units u join advertisements a on a.id = u.advertisement_id
-          join shops s on s.id = a.shop_id where u.id = ${unitId}`),
-  );
-  return unit ? { shopId: Number(unit.shop_id), name: unit.name } : null;
 }
 
 /* ---------------------------------------------------------------------------------- rewards */

@@ -461,13 +461,15 @@ export async function listUnits(
 
 /** Whether a user belongs to the company of a shop (issue 24: an owner approving a colleague's post). */
 export async function isCompanyMember(db: Db, shopId: number, userId: number): Promise<boolean> {
-  return (
-    rowsOf(
-      await db.execute(sql`
+  // Prepared (issue 29): every approval by a shop asks it, and planning it cost more than running it.
+  const rows = await hotSql(
+    db,
+    'shop_company_member',
+    sql`
         select 1 from shops s join company_members cm on cm.company_id = s.company_id
-        where s.id = ${shopId} and cm.user_id = ${userId}`),
-    ).length > 0
+        where s.id = ${shopId} and cm.user_id = ${userId}`,
   );
+  return rows.length > 0;
 }
 
 /** The owners and members of a shop's company who can be mailed (a shop is told what concerns it). */
@@ -592,6 +594,25 @@ export async function shopPeople(db: Db, shopId: number): Promise<number[]> {
       select u.id from shops s join company_members cm on cm.company_id = s.company_id
         join users u on u.id = cm.user_id
       where s.id = ${shopId} and u.deleted_at is null order by u.id`),
+  ).map((r) => Number(r.id));
+}
+
+/**
+ * The people of a shop (as shopPeople) who want its posts to judge one by one (notification setting
+ * `posts_to_judge` = 'each'; no setting is the digest), by id. Issue 29: one prepared statement for every
+ * proof, not one more per person.
+ */
+export async function shopPeopleToTellEach(db: Db, shopId: number): Promise<number[]> {
+  return (
+    await hotSql<{ id: number }>(
+      db,
+      'shop_people_each',
+      sql`
+      select u.id from shops s join company_members cm on cm.company_id = s.company_id
+        join users u on u.id = cm.user_id
+        join notification_settings ns on ns.user_id = u.id and ns.posts_to_judge = 'each'
+      where s.id = ${shopId} and u.deleted_at is null order by u.id`,
+    )
   ).map((r) => Number(r.id));
 }
 

@@ -524,7 +524,7 @@ export class AdvertisementService {
           { startAfter: AUTO_APPROVE_DAYS * 86_400 + 60, retryLimit: 10 },
           tx,
         );
-        await this.tellEachPost(tx, id, submissions);
+        await this.tellEachPost(tx, id, submissions, { shopId: current.shopId, name: current.unit.shop.name });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw validationError({ post_url: [AD_MESSAGES.duplicatePost] });
@@ -543,6 +543,7 @@ export class AdvertisementService {
     id: number,
     judge: (repo.Actor & { auth?: AuthContext }) | null,
     at: Date,
+    knownShop?: { id: number; name: string },
   ): Promise<boolean> {
     return db.transaction(async (tx) => {
       const due = new Date(at.getTime() - AUTO_APPROVE_DAYS * DAY_MS);
@@ -579,10 +580,11 @@ export class AdvertisementService {
         tx,
       );
       // Product design section 3: the shop's first approved post raises completedFirstAd (the shops feature's row).
-      const shop = await repo.shopOfAd(tx, row.advertisementId);
+      // The judge's caller read the unit's shop already (issue 29: not read again); the automatic approval reads it.
+      const shop = knownShop ?? (await repo.shopOfAd(tx, row.advertisementId));
       if (shop) await this.deps.shops.completeFirstAd(tx, shop.id);
       const shopName = shop?.name ?? '';
-      const who = await repo.personOf(tx, row.userId);
+      const who = row.person;
       if (who) {
         await this.deps.outbox(tx, {
           to: row.userId,
@@ -620,7 +622,10 @@ export class AdvertisementService {
       });
     if (!actor.staff && !(await this.isMemberOfShop(current.shopId, auth)))
       throw new HttpError(403, AD_MESSAGES.notMember);
-    const changed = await this.approveUnit(this.db, id, { ...actor, auth }, now());
+    const changed = await this.approveUnit(this.db, id, { ...actor, auth }, now(), {
+      id: current.shopId,
+      name: current.unit.shop.name,
+    });
     if (!changed) {
       const again = await this.unitOf(id, auth);
       if (again.unit.status !== 'approved') throw new HttpError(409, AD_MESSAGES.notPosted);
@@ -932,13 +937,16 @@ export class AdvertisementService {
    * A proof posted: the shop's people who chose to hear of posts one by one (`each` in 通知設定) are told
    * now, in the proof's transaction (the others get the morning digest). Once per proof submission.
    */
-  private async tellEachPost(tx: Db, unitId: number, submission: number): Promise<void> {
-    const unit = await units.shopOfUnit(tx, unitId);
-    if (!unit) return;
+  private async tellEachPost(
+    tx: Db,
+    unitId: number,
+    submission: number,
+    unit: { shopId: number; name: string },
+  ): Promise<void> {
     const shopId = unit.shopId;
     let posts: number | null = null;
-    for (const userId of await repo.shopPeople(tx, shopId)) {
-      if ((await postsToJudgeMode(tx, userId)) !== 'each') continue;
+    // Issue 29: the people who want each post, in one statement (not their settings one by one).
+    for (const userId of await repo.shopPeopleToTellEach(tx, shopId)) {
       posts ??= await repo.postsWaiting(tx, shopId);
       await this.deps.outbox(tx, {
         to: userId,

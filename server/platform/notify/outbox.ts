@@ -7,11 +7,11 @@ import {
   type NoticeText,
   renderNotification,
 } from '../../../contracts/notifications.ts';
-import { rowsOf, type Db } from '../db/client.ts';
+import { hotSql, rowsOf, type Db } from '../db/client.ts';
 import type { MailAttachment, MailContent } from '../mail.ts';
 import type { ChannelName, ChannelSender, Delivery } from './channel.ts';
 import { createMailSender } from './mail-channel.ts';
-import { channelsFor, heldUntilFor } from './preferences.ts';
+import { channelsAndSettingsFor, heldUntil, heldUntilFor, type StoredSettings } from './preferences.ts';
 
 /**
  * The one outbox (issue 26 "One outbox", product design section 8 "Notifications", ADR 0175). Every message
@@ -78,14 +78,6 @@ export function registerChannelSender(app: FastifyInstance, sender: ChannelSende
   senders.set(sender.channel, sender);
 }
 
-/**
- * The channels a message of `kind` goes to for `userId`: the preferences of 通知設定 (issue 26 part 2,
- * server/platform/notify/preferences.ts, ADR 0171).
- */
-function channelsOf(db: Db, userId: number, kind: string): Promise<ChannelName[]> {
-  return channelsFor(db, userId, kind);
-}
-
 const recipientKey = (app: FastifyInstance, to: Recipient) =>
   typeof to === 'number'
     ? `user:${to}`
@@ -100,19 +92,26 @@ export async function notify<K extends NotificationKind>(
   const at = new Date();
   let text: NoticeText;
   let channels: ChannelName[];
+  let settings: StoredSettings | null = null;
   if ('params' in input) {
     text = renderNotification(input.kind, input.params);
-    channels = await channelsOf(tx, input.to, input.kind);
+    // Issue 29: the channels and the person's settings (quiet hours, below) in one statement.
+    ({ channels, settings } = await channelsAndSettingsFor(tx, input.to, input.kind));
   } else {
     text = { title: input.mail.subject, body: input.mail.text, path: input.path ?? '/' };
     channels = ['mail'];
   }
   const userId = typeof input.to === 'number' ? input.to : null;
   if (channels.includes('in_app') && userId !== null) {
-    await tx.execute(sql`
+    // Prepared (issue 29), as the delivery below: every change that tells someone writes them.
+    await hotSql(
+      tx,
+      'notify_in_app',
+      sql`
       insert into notifications (user_id, kind, record_key, title, body, path, created_at)
       values (${userId}, ${input.kind}, ${input.record}, ${text.title}, ${text.body}, ${text.path}, ${at})
-      on conflict (user_id, kind, record_key) do nothing`);
+      on conflict (user_id, kind, record_key) do nothing`,
+    );
   }
   const recipient = recipientKey(app, input.to);
   const address = typeof input.to === 'number' ? null : input.to.email;
@@ -128,16 +127,22 @@ export async function notify<K extends NotificationKind>(
           }
         : null;
     const notBefore =
-      channel === 'mail' || userId === null ? null : await heldUntilFor(tx, userId, at, channel);
-    const [row] = rowsOf<{ id: string }>(
-      await tx.execute(sql`
+      channel === 'mail' || userId === null
+        ? null
+        : settings
+          ? heldUntil(at, channel, settings.quietHours)
+          : await heldUntilFor(tx, userId, at, channel);
+    const [row] = await hotSql<{ id: string }>(
+      tx,
+      'notify_delivery',
+      sql`
         insert into notification_deliveries
           (recipient, user_id, address, kind, record_key, channel, title, body, path, payload, not_before, queued_at, created_at)
         values (${recipient}, ${userId}, ${channel === 'mail' ? address : null}, ${input.kind}, ${input.record},
           ${channel}, ${text.title}, ${text.body}, ${text.path}, ${payload ? JSON.stringify(payload) : null}::jsonb,
           ${notBefore}, ${at}, ${at})
         on conflict (recipient, kind, record_key, channel) do nothing
-        returning id`),
+        returning id`,
     );
     if (!row) continue;
     const startAfter = notBefore

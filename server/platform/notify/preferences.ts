@@ -8,7 +8,7 @@ import {
   type PostsToJudgeMode,
   groupOf,
 } from '../../../contracts/notification-settings.ts';
-import { type Db, rowsOf } from '../db/client.ts';
+import { type Db, hotSql, rowsOf } from '../db/client.ts';
 import type { ChannelName } from './channel.ts';
 
 /**
@@ -62,6 +62,13 @@ export async function storedSettings(db: Db, userId: number | string): Promise<S
     await db.execute(sql`
       select channels, quiet_hours, posts_to_judge from notification_settings where user_id = ${Number(userId)}`),
   );
+  return settingsOfRow(row);
+}
+
+/** A notification_settings row as StoredSettings (no row: the defaults). */
+function settingsOfRow(
+  row: { channels: unknown; quiet_hours: boolean; posts_to_judge: string } | undefined,
+): StoredSettings {
   if (!row) return { ...DEFAULT_SETTINGS, channels: {} };
   const channels = (typeof row.channels === 'string' ? JSON.parse(row.channels) : row.channels) as
     | StoredSettings['channels']
@@ -116,8 +123,41 @@ export function channelsOf(kind: string, reach: Reach, settings: StoredSettings)
  * settings and the defaults of section 8. A channel the person cannot be reached on is never named.
  */
 export async function channelsFor(db: Db, userId: number | string, kind: string): Promise<ChannelName[]> {
-  const [reach, settings] = await Promise.all([reachOf(db, userId), storedSettings(db, userId)]);
-  return channelsOf(kind, reach, settings);
+  return (await channelsAndSettingsFor(db, userId, kind)).channels;
+}
+
+/**
+ * `channelsFor` and the person's settings (for `heldUntil` with their quiet-hours switch), read together:
+ * reachOf and storedSettings in one prepared statement (issue 29: every message of every change asks it).
+ */
+export async function channelsAndSettingsFor(
+  db: Db,
+  userId: number | string,
+  kind: string,
+): Promise<{ channels: ChannelName[]; settings: StoredSettings }> {
+  const [row] = await hotSql<{
+    line: boolean;
+    push: boolean;
+    mail: boolean;
+    has_settings: boolean;
+    channels: unknown;
+    quiet_hours: boolean;
+    posts_to_judge: string;
+  }>(
+    db,
+    'notify_reach_and_settings',
+    sql`
+      select exists (select 1 from social_accounts sa where sa.user_id = u.id and sa.provider = 'line') as line,
+             exists (select 1 from push_subscriptions ps where ps.user_id = u.id) as push,
+             coalesce(u.email is not null and u.email <> '', false) as mail,
+             ns.user_id is not null as has_settings, ns.channels, ns.quiet_hours, ns.posts_to_judge
+        from (values (${Number(userId)}::integer)) as k(id)
+        left join users u on u.id = k.id
+        left join notification_settings ns on ns.user_id = k.id`,
+  );
+  const reach: Reach = { line: !!row?.line, push: !!row?.push, mail: !!row?.mail };
+  const settings = settingsOfRow(row?.has_settings ? row : undefined);
+  return { channels: channelsOf(kind, reach, settings), settings };
 }
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;

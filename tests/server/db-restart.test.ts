@@ -115,6 +115,39 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       }
     });
 
+    it('a transaction whose connection PostgreSQL ends between two of its queries fails as an outage, and the process lives on', async () => {
+      // bench:pg-restart found it: a connection checked out of the pool had no 'error' listener, so the end
+      // of it while no query ran was an unhandled 'error' event, which stops a Node process.
+      let cut!: () => void;
+      const cutDone = new Promise<void>((r) => (cut = r));
+      const tx = database.db.transaction(async (t) => {
+        await t.execute(sql`select 1`);
+        await relay.cut();
+        cut();
+        // The connection's end reaches the client while the transaction waits between its queries.
+        await new Promise((r) => setTimeout(r, 200));
+        await t.execute(sql`select 2`);
+      });
+      const error = await tx.then(
+        () => null,
+        (err: unknown) => err,
+      );
+      await cutDone;
+      await relay.restore();
+      expect(error).not.toBeNull();
+      expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+      // The pool dropped the dead connection: the next query is served by a new one.
+      let answer: unknown = null;
+      for (let i = 0; i < 20 && answer === null; i += 1) {
+        answer = await database.db.execute(sql`select 1 as one`).then(
+          (r) => rowsOf<{ one: number }>(r)[0]!.one,
+          () => null,
+        );
+        if (answer === null) await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(answer).toBe(1);
+    });
+
     it('tells a database outage from a bug: connection errors and shutdown codes, directly or as a cause', () => {
       expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '57P01' }))).toBe(true);
       expect(

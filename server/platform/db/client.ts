@@ -79,6 +79,14 @@ async function openPostgres<S extends TableSchema>(options: OpenOptions<S>): Pro
       'DatabaseWarning',
     );
   });
+  // Issue 29 (bench:pg-restart found it): a connection checked out of the pool (a transaction between two
+  // of its queries) has no 'error' listener of the pool's, so PostgreSQL ending it (a restart, a crash) was
+  // an unhandled 'error' event that stopped the process. Every connection keeps this listener: the error is
+  // dropped here, the transaction's next query fails ("Client has encountered a connection error", a 503)
+  // and the pool discards the connection when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzle(pool, { schema: options.schema });
   // Issue 17 (ADR 0140): processes that start together (a deploy of N processes) migrate one after the
   // other; the next finds nothing left to apply. NOTE: the lock is held by a connection of its own, not

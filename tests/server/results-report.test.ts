@@ -5,6 +5,7 @@ import { rowsOf } from '../../server/platform/db/client.ts';
 import { deriveKey } from '../../server/platform/keys.ts';
 import { countableVisit, createShortLink, recordVisits } from '../../server/platform/short-links.ts';
 import { MONTHLY_REPORT_QUEUE, sendMonthlyReports } from '../../server/features/results/report.ts';
+import { reportDeps } from '../../server/features/results/setup.ts';
 import { NOTIFY_QUEUE } from '../../server/platform/notify/outbox.ts';
 import type { TestApp } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
@@ -204,7 +205,7 @@ for (const kind of DB_KINDS) {
       }
 
       // A third run finds every key sent and queues nothing.
-      const again = await sendMonthlyReports(t.app, MONTH);
+      const again = await sendMonthlyReports(reportDeps(t.app), MONTH);
       expect(again).toEqual({ month: MONTH, shops: 0, mails: 0 });
       await settled();
       expect(mail.messages.filter((m) => m.subject === MONTHLY_REPORT.subject(cafe.name, MONTH)).length).toBe(
@@ -213,7 +214,7 @@ for (const kind of DB_KINDS) {
     });
 
     it('issue 27: by default the job reports last month in Japan time', async () => {
-      const { month } = await sendMonthlyReports(t.app);
+      const { month } = await sendMonthlyReports(reportDeps(t.app));
       const tokyo = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' })
         .format(new Date())
         .slice(0, 7);

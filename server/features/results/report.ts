@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { PLATFORM_LABELS, type Platform } from '../../../contracts/advertisements.ts';
 import {
   CLICK_PLATFORM_LABELS,
@@ -11,7 +10,8 @@ import {
   RESULTS_CSV as H,
 } from '../../../contracts/results.ts';
 import { now } from '../../platform/clock.ts';
-import { notified, notify } from '../../platform/notify/outbox.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { Outbox, Recipient } from '../../platform/notify/outbox.ts';
 import { jpText as platformJpText, renderPdf } from '../../platform/pdf.ts';
 import { tokyoDay } from '../../platform/short-links.ts';
 import * as repo from './repo.ts';
@@ -35,28 +35,40 @@ export const reportRecord = (shopId: number, month: string) => `results-report:$
 const count = (n: number) => n.toLocaleString('ja-JP');
 const yen = (n: number | null) => (n === null ? '—' : `${n.toLocaleString('ja-JP')}円`);
 
+/** What the monthly report needs (issue 28: a deps object, built in setup.ts from the app). */
+export interface ReportDeps {
+  db: Db;
+  /** The service's address, for the link to /results in the mail. */
+  appUrl: string;
+  /** The one outbox (issue 26): `notify` bound to the app. */
+  outbox: Outbox;
+  /** Whether a message of `kind` about `record` was already written for the person (`notified`). */
+  notified: (db: Db, to: Recipient, kind: string, record: string) => Promise<boolean>;
+}
+
 /** Sends the reports of `month` (YYYY-MM; by default last month in Japan time). Answers what it queued. */
 export async function sendMonthlyReports(
-  app: FastifyInstance,
+  deps: ReportDeps,
   month: string = addMonths(tokyoDay(now()).slice(0, 7), -1),
 ): Promise<{ month: string; shops: number; mails: number }> {
+  const { db } = deps;
   const from = `${month}-01`;
   const to = addDays(`${addMonths(month, 1)}-01`, -1);
-  const service = new ResultsService(app.db);
+  const service = new ResultsService(db);
   let shops = 0;
   let mails = 0;
-  for (const shop of await repo.activeShops(app.db, from, to)) {
-    const members = await repo.reportRecipients(app.db, shop.id);
+  for (const shop of await repo.activeShops(db, from, to)) {
+    const members = await repo.reportRecipients(db, shop.id);
     const due: typeof members = [];
     for (const m of members)
-      if (!(await notified(app, app.db, m.userId, REPORT_KIND, reportRecord(shop.id, month)))) due.push(m);
+      if (!(await deps.notified(db, m.userId, REPORT_KIND, reportRecord(shop.id, month)))) due.push(m);
     if (!due.length) continue;
     const results = await service.figures(shop, null, from, to);
     const pdf = (await monthlyReportPdf(results, month)).toString('base64');
-    const url = new URL('/results', app.env.APP_URL ?? 'http://localhost').toString();
-    await app.db.transaction(async (tx) => {
+    const url = new URL('/results', deps.appUrl).toString();
+    await db.transaction(async (tx) => {
       for (const m of due)
-        await notify(app, tx, {
+        await deps.outbox(tx, {
           to: m.userId,
           kind: REPORT_KIND,
           record: reportRecord(shop.id, month),

@@ -3,16 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import * as schema from '../server/features/schema.ts';
 import { openDatabase } from '../server/platform/db/client.ts';
 import { seedDemoData } from '../server/seed/demo.ts';
 import { type SnsStandin, startSnsStandin } from '../server/platform/sns-standin.ts';
 import { ROOT_DIR } from '../server/platform/version.ts';
 import { type Profile, summarise } from './cpu-profile.ts';
+import { type ApiRoute, apiRoutes, type RouteKey, selectedRoutes, workDone } from './api-routes.ts';
 import { BENCH_NODE_ENV } from './server-mode.ts';
 import {
-  BROWSER,
   type CpuMeter,
   adminQuery,
   cpuMeter,
@@ -21,14 +20,10 @@ import {
   type Figures,
   freePort,
   median,
-  one,
-  type Pools,
-  type Route as AnyRoute,
   run as runRoute,
   spawnServer,
   table,
   throwAwayDatabase,
-  visitorNetwork,
   waitForServer,
 } from './stack.ts';
 
@@ -64,12 +59,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROUNDS = 10;
 const WARM_UP_S = 2;
-const ROUTE_KEYS = ['me', 'proof', 'approve', 'redirect'] as const;
-type RouteKey = (typeof ROUTE_KEYS)[number];
-const SELECTED = (process.env.BENCH_ROUTES ?? ROUTE_KEYS.join(','))
-  .split(',')
-  .map((s) => s.trim())
-  .filter(Boolean) as RouteKey[];
+const SELECTED = selectedRoutes();
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 /** The server's mode (bench/server-mode.ts): production unless BENCH_NODE_ENV says development. */
 const NODE_ENV = BENCH_NODE_ENV;
@@ -82,131 +72,9 @@ const LINKS = process.env.BENCH_LINKS ? Number(process.env.BENCH_LINKS) : null;
 if (LINKS !== null && !(Number.isInteger(LINKS) && LINKS > 0))
   throw new Error('BENCH_LINKS: a positive integer');
 
-for (const key of SELECTED) {
-  if (!ROUTE_KEYS.includes(key)) throw new Error(`BENCH_ROUTES: unknown route ${key}`);
-}
-
-type Route = AnyRoute<RouteKey | 'baseline'>;
+type Route = ApiRoute;
 const run = (route: Route, base: string, duration: number, meter?: CpuMeter): Promise<Figures> =>
   runRoute(route, base, duration, CONNECTIONS, meter);
-
-/** Requests handed out per route (each takes the next unit or visitor). */
-let issued = () => ({ proof: 0, approve: 0, redirect: 0 });
-
-function routes(base: string, owner: string, browser: Record<string, string>, pools: Pools): Route[] {
-  const api = (token?: string) => ({ ...browser, ...(token ? { authorization: `Bearer ${token}` } : {}) });
-  let nextProof = 0;
-  let nextApproval = 0;
-  let nextClick = 0;
-  let nextMe = 0;
-  issued = () => ({
-    proof: Math.min(nextProof, pools.proof.length),
-    approve: Math.min(nextApproval, pools.approve.length),
-    redirect: nextClick,
-  });
-  // An emptied pool answers 404: it shows in the table as unexpected answers (raise BENCH_UNITS).
-  const emptyPool = () => '/api/units/2147483647/approve';
-  const all: Route[] = [
-    {
-      key: 'baseline',
-      label: 'GET /api/version (no-op)',
-      expect: 200,
-      goal: null,
-      options: () => ({ url: base, requests: [{ method: 'GET', path: '/api/version', headers: api() }] }),
-    },
-    {
-      key: 'me',
-      label: 'GET /api/me',
-      expect: 200,
-      goal: 0.5,
-      options: () => ({
-        url: base,
-        requests: [
-          {
-            method: 'GET',
-            // The users take turns, as 51 people would: concurrent calls are of different users, so their
-            // checks are not one lookup (ADR 0153 joins equal lookups).
-            setupRequest: (request) => ({
-              ...request,
-              path: '/api/me',
-              headers: api(pools.signedIn[nextMe++ % pools.signedIn.length]),
-            }),
-          },
-        ],
-      }),
-    },
-    {
-      key: 'proof',
-      label: 'POST /api/units/{id}/proof',
-      expect: 200,
-      goal: null,
-      options: () => ({
-        url: base,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (request) => {
-              const unit = pools.proof[nextProof++];
-              if (!unit) return { ...request, path: emptyPool(), headers: api(owner) };
-              return {
-                ...request,
-                path: `/api/units/${unit.id}/proof`,
-                headers: { ...api(unit.token), 'content-type': 'application/json' },
-                body: JSON.stringify({ post_url: unit.postUrl }),
-              };
-            },
-          },
-        ],
-      }),
-    },
-    {
-      key: 'approve',
-      label: 'POST /api/units/{id}/approve',
-      expect: 200,
-      goal: null,
-      options: () => ({
-        url: base,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (request) => {
-              const id = pools.approve[nextApproval++];
-              return { ...request, path: id ? `/api/units/${id}/approve` : emptyPool(), headers: api(owner) };
-            },
-          },
-        ],
-      }),
-    },
-    {
-      key: 'redirect',
-      label: 'GET /s/{code} (302)',
-      expect: 302,
-      goal: 0.7,
-      options: () => ({
-        url: base,
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request) => {
-              const n = nextClick++;
-              const code = pools.codes[n % Math.min(LINKS ?? Infinity, pools.codes.length)]!;
-              // A new visitor every time, so that every click is counted and written: since issue 24 (pentest 5)
-              // a visitor is a /24 network and browser family, so each click comes through the loopback proxy
-              // (TRUST_PROXY below) from another /24 (14 million before one repeats).
-              const network = visitorNetwork(n);
-              return {
-                ...request,
-                path: `/s/${code}`,
-                headers: { 'user-agent': BROWSER, 'x-forwarded-for': network },
-              };
-            },
-          },
-        ],
-      }),
-    },
-  ];
-  return all.filter((r) => r.key === 'baseline' || SELECTED.includes(r.key));
-}
 
 async function main(): Promise<void> {
   const secret = randomBytes(32).toString('base64url');
@@ -261,7 +129,8 @@ async function main(): Promise<void> {
     if (!check.ok) throw new Error(`GET /api/me answered ${check.status}`);
     const meter = cpuMeter(server.pid!, database.db);
 
-    const list = routes(base, owner, browser, pools);
+    const apiRoutesOf = apiRoutes(base, pools, browser, { selected: SELECTED, links: LINKS });
+    const list = apiRoutesOf.list;
     const baselineRoute = list[0]!;
     console.log(
       `API benchmark: NODE_ENV=${NODE_ENV}, PostgreSQL (${dbName}), ${CONNECTIONS} connections, ${DURATION} s per route in ${ROUNDS} ` +
@@ -359,38 +228,18 @@ async function main(): Promise<void> {
     // flight when a round ends is done by the server but never answered to autocannon).
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    const countOf = async (query: ReturnType<typeof sql>) =>
-      Number((await one<{ n: number }>(database.db, query)).n);
-    const ids = (list: number[]) => sql.raw(`array[${list.join(',') || 0}]::int[]`);
-    const checks: [string, number, number, number][] = [];
-    const handed = issued();
-    if (SELECTED.includes('proof')) {
-      const posted = await countOf(
-        sql`select count(*)::int as n from units where status = 'posted' and id = any(${ids(pools.proof.map((u) => u.id))})`,
-      );
-      checks.push(['units posted', posted, done.get('proof') ?? 0, handed.proof]);
-    }
-    if (SELECTED.includes('approve')) {
-      const approved = await countOf(
-        sql`select count(*)::int as n from units u join ledger_entries l on l.reference = 'unit:' || u.id
-            where u.status = 'approved' and u.id = any(${ids(pools.approve)})`,
-      );
-      checks.push(['units approved with their credit', approved, done.get('approve') ?? 0, handed.approve]);
-    }
-    if (SELECTED.includes('redirect')) {
-      const clicks = await countOf(sql`select coalesce(sum(clicks), 0)::int as n from short_link_clicks c
-        join short_links l on l.id = c.link_id where l.target_url like 'https://example.com/landing?n=%'`);
-      checks.push(['clicks counted', clicks, done.get('redirect') ?? 0, handed.redirect]);
-    }
+    const answered = Object.fromEntries(done) as Partial<Record<RouteKey, number>>;
+    const checks = await workDone(database.db, pools, SELECTED, answered, apiRoutesOf.issued());
     if (checks.length) {
       console.log(
         `checked in the database after a graceful stop: ${checks
-          .map(([what, n, min, max]) => `${what} ${n} (answered ${min}, sent ${max})`)
+          .map((c) => `${c.what} ${c.value} (answered ${c.min}, sent ${c.max})`)
           .join('; ')}`,
       );
     }
-    for (const [what, n, min, max] of checks) {
-      if (n < min || n > max) failures.push(`${what}: ${n} in the database, expected ${min} to ${max}`);
+    for (const c of checks) {
+      if (c.value < c.min || c.value > c.max)
+        failures.push(`${c.what}: ${c.value} in the database, expected ${c.min} to ${c.max}`);
     }
     if (failures.length) throw new Error(`some requests did not do their work:\n${failures.join('\n')}`);
   } finally {

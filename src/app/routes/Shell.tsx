@@ -93,6 +93,9 @@ export function Shell({ children }: { children: ReactNode }) {
   usePageMeta(route);
   const versionMismatch = useVersionMismatch();
   const [ready, setReady] = useState(false);
+  // Issue 29: a signed-in load first shows the start-up spinner (token refresh, user); the footer drawn
+  // under it would be pushed down when the screen arrives (CLS 0.36 on / as the owner in a shop).
+  const { initialLoading } = useAuth();
   const markReady = useCallback(() => {
     setReady(true);
     markFirstScreenShown();
@@ -101,7 +104,7 @@ export function Shell({ children }: { children: ReactNode }) {
     <ScreenReady.Provider value={markReady}>
       <Layout
         theme={route.theme ?? 'default'}
-        footer={ready && (route.footer ?? true)}
+        footer={ready && !initialLoading && (route.footer ?? true)}
         header={<ConnectedHeader />}
         menu={<DeferredMenu path={location} />}
         footerNode={

@@ -10,6 +10,7 @@ import { type SnsStandin, startSnsStandin } from '../server/platform/sns-standin
 import { ROOT_DIR } from '../server/platform/version.ts';
 import { type Profile, summarise } from './cpu-profile.ts';
 import { type ApiRoute, apiRoutes, type RouteKey, selectedRoutes, workDone } from './api-routes.ts';
+import { PGBENCH_GOAL, runPgbench } from './pgbench.ts';
 import { BENCH_NODE_ENV } from './server-mode.ts';
 import {
   type CpuMeter,
@@ -42,6 +43,10 @@ import {
  * answer that is not the expected status. After the server has stopped (gracefully, so buffered clicks are
  * written), the database is checked: units posted, units approved and clicks counted must equal the
  * expected answers.
+ *
+ * Before the routes, with proof or approval selected, pgbench's TPC-B (prepared) runs on the same server for
+ * BENCH_DURATION s and proof and approval are printed as a share of its tps (issue 29, goal >= 0.15;
+ * bench/pgbench.ts; BENCH_PGBENCH=0 skips it).
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) must allow CREATE DATABASE: a
  * throw-away database is created and dropped at the end. BENCH_DURATION: seconds per route (default 10),
@@ -106,6 +111,14 @@ async function main(): Promise<void> {
     // Statistics as a database in service has them, and no autovacuum of the fresh rows during the run.
     await adminQuery(`VACUUM ANALYZE`, dbUrl.toString());
     const setupS = ((Date.now() - startedSetup) / 1000).toFixed(1);
+
+    // Issue 29: pgbench's TPC-B on the same server first, the yardstick of the writes (BENCH_PGBENCH=0: none).
+    const writes = SELECTED.includes('proof') || SELECTED.includes('approve');
+    const pgbench = writes && process.env.BENCH_PGBENCH !== '0' ? await runPgbench(DURATION) : null;
+    if (pgbench)
+      console.log(
+        `pgbench TPC-B (prepared, scale ${pgbench.scale}, ${pgbench.clients} clients, ${pgbench.seconds} s): ${pgbench.tps.toFixed(0)} tps`,
+      );
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -198,6 +211,15 @@ async function main(): Promise<void> {
       }
     }
     console.log(table(rows));
+    if (pgbench) {
+      // Proof and approval against pgbench's transactions per second, measured in this run.
+      for (const route of list.filter((r) => r.key === 'proof' || r.key === 'approve')) {
+        const share = median(figures.get(route)!).rps / pgbench.tps;
+        console.log(
+          `${route.label}: ${share.toFixed(3)} of pgbench's TPC-B tps (goal >= ${PGBENCH_GOAL}: ${share >= PGBENCH_GOAL ? 'met' : 'NOT met'})`,
+        );
+      }
+    }
     console.log(
       'unexpected: answers other than the expected status (200, or 302 for the redirect) and socket errors; ' +
         'server / db / client µs: CPU time per answer of the server process, of its PostgreSQL backends and of ' +

@@ -226,20 +226,21 @@ for (const kind of DB_KINDS) {
 
     it('ADR 0186: a whole month lists the posts from the per-month roll-up in the order of their clicks that month (ties by posting time), then the posts without a click', async () => {
       const cafe = await one(sql`select id from shops where screen_name = 'demo-cafe'`);
-      const { adId, links } = await requestWithLinks(cafe, '2024-04-01', '2024-04-30', 6);
+      const { adId, links } = await requestWithLinks(cafe, '2023-04-01', '2023-04-30', 6);
       // Posting times that differ, so that the ties on clicks are broken by them (not by id).
       for (const [i, link] of links.entries())
-        await t.database.db.execute(sql`update units set posted_at = ${`2024-04-0${7 - i}T02:00:00Z`}
+        await t.database.db.execute(sql`update units set posted_at = ${`2023-04-0${7 - i}T02:00:00Z`}
                                         where short_link_id = ${link}`);
-      // Clicks per link in April: 3, 3, 1, 0, 0 and 0; the fifth link has clicks in May only, the sixth
+      // Clicks per link in April (2023: no other test of this file clicks in 2023, so the shop's days are this
+      // test's alone): 3, 3, 1, 0, 0 and 0; the fifth link has clicks in May only, the sixth
       // in March (before its request): neither counts in April.
       const plan: [number, string, number][] = [
-        [0, '2024-04-03', 2],
-        [0, '2024-04-20', 1],
-        [1, '2024-04-10', 3],
-        [2, '2024-04-30', 1],
-        [4, '2024-05-01', 4],
-        [5, '2024-03-31', 2],
+        [0, '2023-04-03', 2],
+        [0, '2023-04-20', 1],
+        [1, '2023-04-10', 3],
+        [2, '2023-04-30', 1],
+        [4, '2023-05-01', 4],
+        [5, '2023-03-31', 2],
       ];
       const key = deriveKey(t.env.APP_SECRET, 'results-rollup-test');
       const visits = plan.flatMap(([i, dayJst, n], k) =>
@@ -279,7 +280,7 @@ for (const kind of DB_KINDS) {
       const expected = (
         await rows(sql`
           select u.id, coalesce((select sum(c.clicks) from short_link_clicks c where c.link_id = u.short_link_id
-                   and c.day between '2024-04-01' and '2024-04-30'), 0)::int as clicks, u.posted_at
+                   and c.day between '2023-04-01' and '2023-04-30'), 0)::int as clicks, u.posted_at
           from units u where u.advertisement_id = ${adId} and u.status = 'approved'`)
       )
         .map((r) => ({
@@ -291,7 +292,7 @@ for (const kind of DB_KINDS) {
         .map(({ id, clicks }) => ({ unit_id: id, clicks }));
       expect(expected.map((e) => e.clicks)).toEqual([3, 3, 1, 0, 0, 0]);
       const { approvedPosts } = await import('../../server/features/results/repo.ts');
-      const month = { shopId: cafe, adId: null, from: '2024-04-01', to: '2024-04-30', month: '2024-04' };
+      const month = { shopId: cafe, adId: null, from: '2023-04-01', to: '2023-04-30', month: '2023-04' };
       const pick = (ps: { unit_id: number; clicks: number }[]) =>
         ps.map(({ unit_id, clicks }) => ({ unit_id, clicks }));
       // Cut inside the clicked posts, after them (filled with posts without a click), and all (the CSV).
@@ -307,13 +308,13 @@ for (const kind of DB_KINDS) {
       for (const chunk of [1, 2, 3])
         for (const limit of [1, 2, 3, null])
           expect(
-            await monthClicked(t.database.db, cafe, '2024-04', [adId], limit, chunk),
+            await monthClicked(t.database.db, cafe, '2023-04', [adId], limit, chunk),
             `chunk ${chunk}, limit ${limit}`,
           ).toEqual(limit === null ? clickedOnly : clickedOnly.slice(0, limit));
       // The screen's April (a whole month) answers the same.
       const owner = await loginAs(t, 'owner@example.com');
       const r = resultsSchema.parse(
-        (await owner.get(`/api/results?shop_id=${cafe}&from=2024-04-01&to=2024-04-30`)).json(),
+        (await owner.get(`/api/results?shop_id=${cafe}&from=2023-04-01&to=2023-04-30`)).json(),
       );
       expect(pick(r.posts.filter((p) => p.advertisement_id === adId))).toEqual(expected);
     });

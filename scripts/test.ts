@@ -83,7 +83,13 @@ const CLIENT_SUITES = [
 const SERVER_SUITE = 'tests/server';
 const shuffleSeed = Number(process.env.TEST_SHUFFLE_SEED) || 1 + Math.floor(Math.random() * 1_000_000_000);
 const shuffled = ['--sequence.shuffle', `--sequence.seed=${shuffleSeed}`];
-const replay = `npx vitest run ${SERVER_SUITE} --sequence.shuffle --sequence.seed=${shuffleSeed}`;
+/*
+ * Issue 28 (CI time), ADR 0193: the server suite's files share their worker processes (`--no-isolate`): each
+ * file built its own process and imported the whole server again (4 s a file, 350 s a run), while every file
+ * already builds its own app and databases. Three workers on two cores: the files wait on PostgreSQL.
+ */
+const serverPool = ['--no-isolate', '--maxWorkers=3'];
+const replay = `npx vitest run ${SERVER_SUITE} ${serverPool.join(' ')} --sequence.shuffle --sequence.seed=${shuffleSeed}`;
 /*
  * Every server file builds its own fixtures (issue 28 (3)): the files the first shuffled runs found leaning
  * on each other's rows were rewritten, the last four (recruitments, shops, operations, supporters) on
@@ -97,7 +103,7 @@ const wholeSuite = (node: string, name: string, tag: string): VitestRun[] => [
     node,
     files: [SERVER_SUITE],
     tag: `${tag}-server`,
-    args: shuffled,
+    args: [...shuffled, ...serverPool],
   },
 ];
 const vitestRuns: VitestRun[] = [];
@@ -202,6 +208,10 @@ if (existsSync(join(ROOT_DIR, 'playwright.config.ts'))) {
   rmSync(pwJson, { force: true });
   const ok = run('browser tests (playwright)', bin('playwright'), ['test'], {
     PLAYWRIGHT_JSON_OUTPUT_FILE: pwJson,
+    // Issue 28 (CI time), ADR 0193: the browser tests' server on a PostgreSQL database of its own.
+    ...(process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL
+      ? { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL }
+      : {}),
   });
   if (existsSync(pwJson)) {
     const r = JSON.parse(readFileSync(pwJson, 'utf8')) as {

@@ -12,7 +12,9 @@ describe('issue 28 (3): the server suite runs shuffled in npm test', () => {
     expect(script).toMatch(/'--sequence\.shuffle', `--sequence\.seed=\$\{shuffleSeed\}`/);
     expect(script).toMatch(/process\.env\.TEST_SHUFFLE_SEED/);
     // The whole suite, shuffled: no file runs in order any more (ADR 0174, second addendum).
-    expect(script).toMatch(/files: \[SERVER_SUITE\][\s\S]{0,80}args: shuffled,/);
+    expect(script).toMatch(/files: \[SERVER_SUITE\][\s\S]{0,80}args: \[\.\.\.shuffled, \.\.\.serverPool\],/);
+    // Issue 28 (CI time), ADR 0193: its files share worker processes, three of them.
+    expect(script).toMatch(/const serverPool = \['--no-isolate', '--maxWorkers=3'\]/);
     expect(script).not.toMatch(/IN_ORDER_FOR_NOW/);
     // Every Vitest run passes its extra arguments on.
     expect(script).toMatch(/\.\.\.\(v\.args \?\? \[\]\)/);
@@ -20,7 +22,7 @@ describe('issue 28 (3): the server suite runs shuffled in npm test', () => {
 
   it('prints the seed and the command that replays the order in the summary', () => {
     expect(script).toMatch(
-      /npx vitest run \$\{SERVER_SUITE\} --sequence\.shuffle --sequence\.seed=\$\{shuffleSeed\}/,
+      /npx vitest run \$\{SERVER_SUITE\} \$\{serverPool\.join\(' '\)\} --sequence\.shuffle --sequence\.seed=\$\{shuffleSeed\}/,
     );
     expect(script).toMatch(
       /console\.log\(`Server suite order: seed \$\{shuffleSeed\} \(replay: \$\{replay\}\)`\)/,

@@ -8,7 +8,7 @@ import {
   type EventObject,
   fromPromise,
 } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
+import { getStateNodes } from 'xstate/graph';
 
 /**
  * Paths generated from a machine's graph (xstate/graph). The machine is walked with a list of
@@ -107,6 +107,86 @@ export const transitionLabel = (node: AnyStateNode, td: AnyTransitionDefinition)
   return `${node.id} --${td.eventType || 'always'}${guard}--> ${target}`;
 };
 
+type PathStep = { event: EventObject; state: AnyMachineSnapshot };
+type Adjacency = Map<string, { state: AnyMachineSnapshot; transitions: Map<string, PathStep> }>;
+
+/*
+ * Issue 28 (CI time): the graph walk of xstate/graph's getAdjacencyMap and getShortestPaths, in the same order
+ * and with the same result (tests/machines/model-graph.test.ts compares them on every suite), but walked once
+ * per input instead of twice, and with a queue read by index: xstate's `queue.shift()` copies the queue, which
+ * holds an entry per edge, on every step, and made authMachine's walk (thousands of states) take a minute.
+ */
+
+/** Every state reachable from the initial one by `events` (each tried in every state, as xstate/graph does). */
+export function adjacencyMap(
+  machine: AnyStateMachine,
+  input: unknown,
+  events: EventObject[],
+  serializeState: (s: AnyMachineSnapshot) => string,
+): Adjacency {
+  const scope = createMockScope();
+  const adjacency: Adjacency = new Map();
+  const queue: AnyMachineSnapshot[] = [machine.getInitialSnapshot(scope, input) as AnyMachineSnapshot];
+  for (let i = 0; i < queue.length; i += 1) {
+    const state = queue[i]!;
+    const key = serializeState(state);
+    if (adjacency.has(key)) continue;
+    const transitions = new Map<string, PathStep>();
+    adjacency.set(key, { state, transitions });
+    for (const event of events) {
+      const next = machine.transition(state, event, scope) as AnyMachineSnapshot;
+      transitions.set(serializeEvent(event) as string, { event, state: next });
+      queue.push(next);
+    }
+  }
+  return adjacency;
+}
+
+/** The shortest path to every state of `adjacency` (xstate/graph's getShortestPaths, on a walk made once). */
+export function shortestPaths(
+  machine: AnyStateMachine,
+  input: unknown,
+  adjacency: Adjacency,
+  serializeState: (s: AnyMachineSnapshot) => string,
+): { state: AnyMachineSnapshot; steps: PathStep[] }[] {
+  const from = machine.getInitialSnapshot(createMockScope(), input) as AnyMachineSnapshot;
+  const fromKey = serializeState(from);
+  const stateOf = new Map<string, AnyMachineSnapshot>([[fromKey, from]]);
+  const best = new Map<string, { weight: number; from?: string; event?: EventObject }>([
+    [fromKey, { weight: 0 }],
+  ]);
+  const unvisited = new Set([fromKey]);
+  const visited = new Set<string>();
+  for (const key of unvisited) {
+    const { weight } = best.get(key)!;
+    for (const { event, state: next } of adjacency.get(key)!.transitions.values()) {
+      const nextKey = serializeState(next);
+      stateOf.set(nextKey, next);
+      const known = best.get(nextKey);
+      if (!known || known.weight > weight + 1) best.set(nextKey, { weight: weight + 1, from: key, event });
+      if (!visited.has(nextKey)) unvisited.add(nextKey);
+    }
+    visited.add(key);
+    unvisited.delete(key);
+  }
+  // A path's steps as xstate gives them: (state, the event that led to it), starting with xstate.init.
+  const plans = new Map<string, { state: AnyMachineSnapshot; event: EventObject }[]>();
+  const out: { state: AnyMachineSnapshot; steps: PathStep[] }[] = [];
+  for (const [key, { from: prev, event }] of best) {
+    const state = stateOf.get(key)!;
+    const plan = prev === undefined ? [] : [...plans.get(prev)!, { state: stateOf.get(prev)!, event: event! }];
+    plans.set(key, plan);
+    const steps: PathStep[] = plan.length
+      ? [
+          ...plan.map((p, i) => ({ state: p.state, event: i === 0 ? { type: 'xstate.init' } : plan[i - 1]!.event })),
+          { state, event: plan[plan.length - 1]!.event },
+        ]
+      : [{ state, event: { type: 'xstate.init' } }];
+    out.push({ state, steps });
+  }
+  return out;
+}
+
 export function generatePaths<TInput>(options: ModelOptions<TInput>): GeneratedPath<TInput>[] {
   const { machine, project } = options;
   const serializeState = (s: AnyMachineSnapshot) => JSON.stringify({ v: s.value, c: project(s) }) as never;
@@ -121,10 +201,10 @@ export function generatePaths<TInput>(options: ModelOptions<TInput>): GeneratedP
   const alwaysTds = allTransitions(machine).filter(({ td }) => td.eventType === '');
 
   for (const { name: inputName, input } of options.inputs) {
-    const traversal = { input, events: options.events, serializeState, serializeEvent };
-    const shortest = new Map<string, { event: EventObject; state: AnyMachineSnapshot }[]>();
-    for (const p of getShortestPaths(machine, traversal as never)) {
-      shortest.set(serializeState(p.state as AnyMachineSnapshot), p.steps as never);
+    const adjacency = adjacencyMap(machine, input, options.events, serializeState);
+    const shortest = new Map<string, PathStep[]>();
+    for (const p of shortestPaths(machine, input, adjacency, serializeState)) {
+      shortest.set(serializeState(p.state), p.steps);
     }
     const initial = machine.getInitialSnapshot(createMockScope(), input) as AnyMachineSnapshot;
 
@@ -153,16 +233,11 @@ export function generatePaths<TInput>(options: ModelOptions<TInput>): GeneratedP
       }
     }
 
-    const adjacency = getAdjacencyMap(machine, traversal as never);
-    for (const [key, entry] of Object.entries(adjacency)) {
-      const { state } = entry;
-      const transitions = entry.transitions as Record<
-        string,
-        { event: EventObject; state: AnyMachineSnapshot }
-      >;
+    for (const [key, entry] of adjacency) {
+      const { state, transitions } = entry;
       const head = shortest.get(key);
       if (!head) continue;
-      for (const { event, state: next } of Object.values(transitions)) {
+      for (const { event, state: next } of transitions.values()) {
         const tds = machine.getTransitionData(state as AnyMachineSnapshot, event as EventObject);
         // One path per transition definition *and* place it is taken from (input and state value, or
         // the suite's key): a root-level transition (e.g. auth.setRole) is exercised in every state,

@@ -18,6 +18,7 @@ import { clickBursts, type ClickSignals, ownClicks, raiseSelfClicks } from './cl
 import { LookupBatcher } from './db/batch.ts';
 import { hotQuery, rowsOf, type Db } from './db/client.ts';
 import { isPersonalAddress } from './fraud-signals.ts';
+import { LINK_CHANGE_CHANNEL, type LinkChangeFeed } from './link-changes.ts';
 import { hmac } from './keys.ts';
 import { clicksDroppedTotal, clicksWrittenTotal } from './metrics.ts';
 
@@ -212,22 +213,41 @@ function resolvedLink(row: Record<string, unknown>): ResolvedLink {
 /** How long a process answers a link from memory (ADR 0152), and how many links it keeps. */
 export const LINK_CACHE_MS = 5_000;
 export const LINK_CACHE_MAX = 10_000;
+/**
+ * How long a link is remembered while the process hears every change of a link (issue 29, ADR 0152
+ * amended): a change reaches it by LISTEN/NOTIFY within milliseconds; this is only the bound for a
+ * connection that died without the process noticing (TCP keep-alive finds that in about this time).
+ */
+export const LINK_CACHE_LISTENING_MS = 60_000;
 
-/** The resolvers of this process, so that a change of any link forgets what they remember. */
+/** The resolvers of this process, so that a change of a link made here forgets what they remember at once. */
 const resolvers = new Set<ShortLinkResolver>();
-let generation = 0;
 
-/** A link was changed (retargeted, switched off or on): every resolver of the process forgets its links. */
+/**
+ * A link was changed (retargeted, switched off or on) by this process: every resolver of the process forgets
+ * its links at once. The change's notification (`notifyLinkChange`) makes them forget again after the
+ * commit, so a read that ran between the change and its commit is not remembered either.
+ */
 export function forgetCachedLinks(): void {
-  generation += 1;
-  for (const resolver of resolvers) resolver.clear();
+  for (const resolver of resolvers) resolver.forget();
 }
 
 /**
- * The redirect's read of a link (issue 17, ADR 0152): a link found is remembered for LINK_CACHE_MS, so a
- * link shared on social media costs one read per process every few seconds instead of one per click. A
- * change made by this process applies at once (`forgetCachedLinks`); a change made by another process,
- * within LINK_CACHE_MS. Unknown codes are not remembered (a new link works at once everywhere).
+ * Tells every process that links changed (ADR 0152 amended): in the changing transaction, so the
+ * notification goes out at its commit, and not at all when it rolls back.
+ */
+export async function notifyLinkChange(db: Db): Promise<void> {
+  await db.execute(sql`select pg_notify(${LINK_CHANGE_CHANNEL}, '')`);
+  forgetCachedLinks();
+}
+
+/**
+ * The redirect's read of a link (issue 17, ADR 0152): a link found is remembered, so a link shared on social
+ * media costs one read per process every so often instead of one per click. With a change feed that listens
+ * (issue 29, ADR 0152 amended) a link is remembered LINK_CACHE_LISTENING_MS and a change made by any process
+ * applies when its notification arrives; without one, or while its connection is down, LINK_CACHE_MS. A
+ * change made by this process applies at once (`forgetCachedLinks`). Unknown codes are not remembered (a new
+ * link works at once everywhere).
  *
  * The memory is two generations of at most max/2 links each: a link is added to the young one; when it is
  * full it becomes the old one and the oldest generation is dropped whole; a link found in the old one moves
@@ -238,6 +258,9 @@ export function forgetCachedLinks(): void {
 export class ShortLinkResolver {
   private young = new Map<string, { link: ResolvedLink; until: number }>();
   private old = new Map<string, { link: ResolvedLink; until: number }>();
+  /** Bumped by every change heard: a read that ran across one is not remembered. */
+  private generation = 0;
+  private readonly unsubscribe: (() => void) | null = null;
   /** The links not in memory that the redirects of one turn ask for: one query (ADR 0153). */
   private readonly reads = new LookupBatcher<string, ResolvedLink>(
     (codes) => resolveShortLinks(this.db, codes),
@@ -249,9 +272,15 @@ export class ShortLinkResolver {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { ttlMs?: number; max?: number } = {},
+    private readonly options: {
+      ttlMs?: number;
+      listeningTtlMs?: number;
+      max?: number;
+      changes?: LinkChangeFeed;
+    } = {},
   ) {
     this.generationSize = Math.max(1, Math.floor((options.max ?? LINK_CACHE_MAX) / 2));
+    if (options.changes) this.unsubscribe = options.changes.subscribe(this);
     resolvers.add(this);
   }
 
@@ -268,8 +297,14 @@ export class ShortLinkResolver {
     this.young.set(code, entry);
   }
 
+  /** How long a link read now is remembered. */
+  private ttl(): number {
+    if (this.options.changes?.listening)
+      return this.options.listeningTtlMs ?? this.options.ttlMs ?? LINK_CACHE_LISTENING_MS;
+    return this.options.ttlMs ?? LINK_CACHE_MS;
+  }
+
   async resolve(code: string): Promise<ResolvedLink | null> {
-    const ttl = this.options.ttlMs ?? LINK_CACHE_MS;
     const now = performance.now();
     const young = this.young.get(code);
     if (young && young.until > now) return young.link;
@@ -279,11 +314,18 @@ export class ShortLinkResolver {
       this.remember(code, old);
       return old.link;
     }
-    const seen = generation;
+    const seen = this.generation;
+    const ttl = this.ttl();
     const link = await this.reads.get(code);
     // A change while the read ran may have been read before it: not remembered then.
-    if (link && ttl > 0 && seen === generation) this.remember(code, { link, until: now + ttl });
+    if (link && ttl > 0 && seen === this.generation) this.remember(code, { link, until: now + ttl });
     return link;
+  }
+
+  /** A link changed (or a change may have been missed): every link is read again. */
+  forget(): void {
+    this.generation += 1;
+    this.clear();
   }
 
   clear(): void {
@@ -294,6 +336,7 @@ export class ShortLinkResolver {
   close(): void {
     this.clear();
     resolvers.delete(this);
+    this.unsubscribe?.();
   }
 }
 
@@ -302,7 +345,7 @@ export async function retargetShortLinks(db: Db, linkIds: number[], targetUrl: s
   if (!linkIds.length) return;
   assertTarget(targetUrl);
   await db.update(shortLinks).set({ targetUrl }).where(inArray(shortLinks.id, linkIds));
-  forgetCachedLinks();
+  await notifyLinkChange(db);
 }
 
 /**
@@ -908,7 +951,7 @@ export async function setShortLinkDisabled(
     .set({ disabledAt: disabled ? sql`coalesce(${shortLinks.disabledAt}, ${at})` : null })
     .where(sql`${shortLinks.id} = ${linkId} and ${shortLinks.purpose} = ${purpose}`)
     .returning();
-  forgetCachedLinks();
+  await notifyLinkChange(db);
   return row ?? null;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { deviceIdOf } from '../../platform/device.ts';
+import { LinkChangeFeed } from '../../platform/link-changes.ts';
 import { ShortLinkResolver } from '../../platform/short-links.ts';
 
 /** The SPA's 「掲載は終了しました」 page (the same one an ended support request's links lead to). */
@@ -18,9 +19,18 @@ const NOT_FOUND_HTML =
  */
 export const shortLinkRoutes: FastifyPluginAsync = async (app) => {
   const clicks = app.shortLinkClicks;
-  // Links found are remembered a few seconds (ADR 0152).
-  const links = new ShortLinkResolver(app.db);
-  app.addHook('onClose', async () => links.close());
+  // Links found are remembered (ADR 0152): on PostgreSQL until a change of a link is told by NOTIFY (a
+  // minute at most), on PGlite (one process) a few seconds.
+  const url = app.database.connectionString;
+  const changes = url
+    ? new LinkChangeFeed(url, (err) => app.log.warn({ err }, 'short link change feed lost; reconnecting'))
+    : null;
+  if (changes) await changes.start();
+  const links = new ShortLinkResolver(app.db, changes ? { changes } : {});
+  app.addHook('onClose', async () => {
+    links.close();
+    await changes?.close();
+  });
   app.get<{ Params: { code: string } }>('/s/:code', { config: {} }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
     let link;

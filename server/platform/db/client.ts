@@ -28,6 +28,8 @@ export interface Database<S extends TableSchema = TableSchema> {
   kind: 'pglite' | 'postgres';
   /** Where the data lives, for logs (never the password). */
   location: string;
+  /** PostgreSQL's connection string, for a connection of its own (LISTEN, ADR 0152); PGlite has none. */
+  connectionString?: string;
   /** node-postgres's pool, for the metrics (issue 29); PGlite is one connection and has none. */
   pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   close(): Promise<void>;
@@ -104,6 +106,7 @@ async function openPostgres<S extends TableSchema>(options: OpenOptions<S>): Pro
     db: db as unknown as Db<S>,
     kind: 'postgres',
     location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
+    connectionString: options.databaseUrl!,
     pool,
     executor: { executeSql: (text, values) => pool.query(text, values as unknown[] | undefined) },
     close: () => pool.end(),

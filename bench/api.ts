@@ -56,9 +56,9 @@ import {
  * functions by self time are printed per answer (`node --import tsx bench/cpu-profile.ts <file>` reads a
  * profile again; the files stay under data/cpu-profiles/). BENCH_LINKS=N (issue 29): the redirect clicks
  * only the first N links of the pools, in turn (default: all of them, 2 × the pool size). Every link of
- * the pools, in turn, outruns a process's memory of links (ADR 0152: 10,000 for 5 s), so each click also
- * reads its link from the database; a few hundred links clicked in turn are what a viral link looks like
- * to the redirect (read once per process every 5 s).
+ * the pools, in turn, outruns a process's memory of links (ADR 0152: 10,000, for 60 s on PostgreSQL), so
+ * each click also reads its link from the database; a few hundred links clicked in turn are what a viral
+ * link looks like to the redirect (read once per process a minute, or when a link changes: ADR 0152).
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);

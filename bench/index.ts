@@ -21,12 +21,15 @@ import { assertLanded, prepareBrowser, SIGNED_IN_PAGES, type SignedInPage, signI
  * Goals: performance >= 95, accessibility 100, CLS < 0.05 on every page, and /recruitments LCP < 2.0 s
  * (printed; not a pass/fail, as single runs vary). It fails (exit 1) when the first screen is over its
  * brotli budget, and at once when a signed-in page did not load signed in (it ended elsewhere, e.g. /login).
+ * Env: BENCH_RUNS (runs per page, 3), BENCH_PAGES (only these paths), BENCH_LHR_DIR (full reports).
  */
 const GUEST_PAGES = ['/', '/login', '/recruitments'];
 /** Issue 29: the LCP goal of the recruitment list (ms), beside the goals every page has. */
 const LCP_GOALS: Record<string, number> = { '/recruitments': 2000 };
 /** Runs per page; the median is reported (single Lighthouse runs vary by several points). */
 const RUNS = Number(process.env.BENCH_RUNS) || 3;
+/** `BENCH_PAGES`: a comma-separated list of paths to measure (e.g. `/recruitments,/history`); all when unset. */
+const ONLY_PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',').map((p) => p.trim()) : null;
 /** `BENCH_LHR_DIR`: where each run's full Lighthouse report (JSON) is written, to see what a figure is made of. */
 const LHR_DIR = process.env.BENCH_LHR_DIR ? join(ROOT_DIR, process.env.BENCH_LHR_DIR) : '';
 
@@ -148,7 +151,7 @@ try {
   const pages: { page: string; signedIn?: SignedInPage }[] = [
     ...GUEST_PAGES.map((page) => ({ page })),
     ...SIGNED_IN_PAGES.map((signedIn) => ({ page: signedIn.path, signedIn })),
-  ];
+  ].filter(({ page }) => !ONLY_PAGES || ONLY_PAGES.includes(page));
   for (const { page, signedIn } of pages) {
     // One warm-up load, so the first figure is not the server's cold start (JIT, first DB query).
     await fetch(`http://127.0.0.1:${port}${page}`);

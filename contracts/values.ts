@@ -45,6 +45,13 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
  */
 export const EARLY_INPUT_KEY = '__earlyInput';
 
+/**
+ * Issue 29 (ADR 0190): the window property where every page's first inline script keeps the start-up
+ * refresh and `GET /api/me` it began for a browser with a session, before the app's scripts arrived
+ * (server/platform/first-paint.ts); the app takes them over once (src/platform/session/early-session.ts).
+ */
+export const EARLY_SESSION_KEY = '__earlySession';
+
 /** The element whose JSON is the public configuration (`GET /api/config`'s answer) in every page. */
 export const PUBLIC_CONFIG_ELEMENT_ID = 'public-config';
 

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_STORAGE_KEY, EARLY_INPUT_KEY } from '../../contracts/values.ts';
+import { ACCESS_TOKEN_STORAGE_KEY, EARLY_INPUT_KEY, EARLY_SESSION_KEY } from '../../contracts/values.ts';
 
 /** The `<template id>` that holds the app's scripts in a prerendered page, inert until the first paint. */
 export const APP_SCRIPTS_TEMPLATE = 'app-scripts';
@@ -10,7 +10,8 @@ export const APP_SCRIPTS_TEMPLATE = 'app-scripts';
  *   stays hidden for them and the app draws their own screen instead (reading storage may throw in a
  *   private window);
  * - the app's entry (already fetching: a modulepreload) runs once the page has painted, not before: the
- *   page shows without waiting for the scripts, which then take it over;
+ *   page shows without waiting for the scripts, which then take it over; for a visitor with a session
+ *   (the page hidden, so nothing paints) at once (issue 29);
  * - issue 25 (13), ADR 0159: the page is not inert meanwhile. Links work as links; a button pressed or a
  *   form sent before the app has taken the page over is held (not sent as a plain HTML form, which would
  *   put a password in the address) and kept in `window[EARLY_INPUT_KEY]` for the app to replay, with
@@ -20,6 +21,8 @@ export const FIRST_PAINT_SCRIPT = [
   `try{localStorage.getItem(${JSON.stringify(ACCESS_TOKEN_STORAGE_KEY)})&&document.documentElement.setAttribute('data-session','')}catch(e){}`,
   `(function(){var started=false;function start(){if(started)return;started=true;`,
   `document.head.appendChild(document.importNode(document.getElementById('${APP_SCRIPTS_TEMPLATE}').content,true))}`,
+  // Issue 29: a visitor with a session never sees the (hidden) guest's page paint: the app starts at once.
+  `if(document.documentElement.hasAttribute('data-session'))start();`,
   // Once the first contentful paint is on the screen; a second at most (a tab in the background).
   `try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)setTimeout(start)})`,
   `.observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(start)})}`,
@@ -31,4 +34,22 @@ export const FIRST_PAINT_SCRIPT = [
   // What is typed is noted too: React's hydration may empty a field (a password) that was typed into.
   `document.addEventListener('input',function(e){var t=e.target;if(window[${JSON.stringify(EARLY_INPUT_KEY)}]&&t&&/^(INPUT|TEXTAREA)$/.test(t.tagName))`,
   `early.push({type:'input',target:t,value:t.value,checked:t.checked})},true)}catch(e){}`,
+].join('');
+
+/**
+ * Issue 29 (ADR 0190): the first inline script of every page (first in its head, so no stylesheet holds
+ * it back). A browser with a session starts the seed spec's start-up calls (section 4) at once, while the
+ * app's scripts are still on their way: `POST /api/refresh` with the stored token as bearer and the CSRF
+ * double submit (section 7: the `XSRF-TOKEN` cookie echoed in `X-XSRF-TOKEN`, as the app's client does),
+ * then `GET /api/me` with the new token. Both promises wait in `window[EARLY_SESSION_KEY]` with the token
+ * they started from; the app's refresher and its first `me` take them over once, and call again
+ * themselves when there is none or it failed (no cookie yet: the app's 419 path fetches one).
+ */
+export const EARLY_SESSION_SCRIPT = [
+  `try{var k=localStorage.getItem(${JSON.stringify(ACCESS_TOKEN_STORAGE_KEY)}),x=/(?:^|;\\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);`,
+  `if(k&&x){var h=function(t){return{Accept:'application/json','X-Requested-With':'XMLHttpRequest',Authorization:'Bearer '+t}},`,
+  `j=function(a){if(!a.ok)throw a.status;return a.json()},H=h(k);H['X-XSRF-TOKEN']=decodeURIComponent(x[1]);`,
+  `var r=fetch('/api/refresh',{method:'POST',credentials:'include',headers:H}).then(j),`,
+  `m=r.then(function(b){return fetch('/api/me',{credentials:'include',headers:h(b.access_token)}).then(j)});`,
+  `r.catch(function(){});m.catch(function(){});window[${JSON.stringify(EARLY_SESSION_KEY)}]={token:k,refresh:r,me:m}}}catch(e){}`,
 ].join('');

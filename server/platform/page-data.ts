@@ -7,7 +7,14 @@ import type { EmbeddedAnswer } from '../../contracts/values.ts';
  */
 export interface PageData {
   answers: EmbeddedAnswer[];
-  images: string[];
+  /** URLs, or with the `srcset` and `sizes` of the `<img>` (issue 29), so the preload fetches the same width. */
+  images: (string | PreloadImage)[];
+}
+
+export interface PreloadImage {
+  href: string;
+  srcset?: string;
+  sizes?: string;
 }
 
 export type PageDataProvider = () => Promise<PageData | null>;

@@ -9,7 +9,7 @@ import {
   PUBLIC_CONFIG_ELEMENT_ID,
 } from '../../contracts/values.ts';
 import type { PageData } from './page-data.ts';
-import { APP_SCRIPTS_TEMPLATE, FIRST_PAINT_SCRIPT } from './first-paint.ts';
+import { APP_SCRIPTS_TEMPLATE, EARLY_SESSION_SCRIPT, FIRST_PAINT_SCRIPT } from './first-paint.ts';
 import { metaDirOf } from './version.ts';
 
 /** Written by the build (scripts/vite-route-preloads.ts) into `<clientDir>-meta/`, beside the manifest. */
@@ -84,7 +84,8 @@ export class SpaPages {
   private cache = new Map<string, HtmlPage>();
 
   private constructor(index: string, routes: RoutePreload[]) {
-    this.index = index;
+    // Issue 29 (ADR 0190): the start-up calls of a browser with a session begin before anything else loads.
+    this.index = index.replace('<head>', () => `<head><script>${EARLY_SESSION_SCRIPT}</script>`);
     const rank = (path: string) => (path.startsWith('/:') ? 2 : path.includes(':') ? 1 : 0);
     this.routes = routes
       .map((route, order) => ({ route, order }))
@@ -133,9 +134,14 @@ export class SpaPages {
    */
   pageWithData(path: string, data: PageData): HtmlPage {
     const tags = [
-      ...data.images.map(
-        (src) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(src)}">`,
-      ),
+      ...data.images.map((image) => {
+        const { href, srcset, sizes } = typeof image === 'string' ? { href: image } : image;
+        // Issue 29: with the img's srcset and sizes, the browser preloads the width the img will use.
+        const responsive = srcset
+          ? ` imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(sizes ?? '100vw')}"`
+          : '';
+        return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(href)}"${responsive}>`;
+      }),
       jsonScript(EMBEDDED_ANSWERS_ELEMENT_ID, JSON.stringify(data.answers)),
     ];
     return new HtmlPage(addToHead(this.page(path, false).html, tags), true);

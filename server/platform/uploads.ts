@@ -5,7 +5,10 @@ import { MESSAGES } from '../../contracts/common.ts';
 import type { Env } from './env.ts';
 import { HttpError, validationError } from './http-errors.ts';
 import { validateInput } from './plugins/zod.ts';
+import sharp from 'sharp';
+import { IMAGE_VARIANT_WIDTHS } from '../../contracts/images.ts';
 import {
+  type BlobStore,
   IMAGE_MAX_BYTES,
   IMAGE_MESSAGES,
   ImageRefused,
@@ -50,7 +53,11 @@ export async function installUploads(app: FastifyInstance, env: Env): Promise<vo
     app.get('/media/*', { config: {} }, async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       if (!isImageKey(key)) throw new HttpError(404, MESSAGES.notFound);
-      const body = await images.store.get(key);
+      // Issue 29 (ADR 0190): `?w=` one of the variant widths serves a smaller copy (made once, then kept).
+      const width = Number((request.query as { w?: string }).w);
+      const body = (IMAGE_VARIANT_WIDTHS as readonly number[]).includes(width)
+        ? await imageVariant(images.store, key, width)
+        : await images.store.get(key);
       if (!body) throw new HttpError(404, MESSAGES.notFound);
       return reply
         .type('image/webp')
@@ -59,6 +66,24 @@ export async function installUploads(app: FastifyInstance, env: Env): Promise<vo
         .send(body);
     });
   }
+}
+
+/**
+ * The stored image `key` at most `width` px wide, kept in the store under `w<width>/<key>` once made (keys
+ * are immutable, so a copy never goes stale). Null when the image is not there.
+ */
+async function imageVariant(store: BlobStore, key: string, width: number): Promise<Buffer | null> {
+  const variantKey = `w${width}/${key}`;
+  const kept = await store.get(variantKey);
+  if (kept) return kept;
+  const original = await store.get(key);
+  if (!original) return null;
+  const made = await sharp(original)
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+  await store.put(variantKey, made, 'image/webp');
+  return made;
 }
 
 export interface ImageFieldOptions {

@@ -8,7 +8,7 @@ import { ROUTES } from '../../src/app/routes/table.ts';
 import { features } from '../../server/features/index.ts';
 import { buildApp } from '../../server/platform/app.ts';
 import { loadEnv } from '../../server/platform/env.ts';
-import { FIRST_PAINT_SCRIPT } from '../../server/platform/first-paint.ts';
+import { EARLY_SESSION_SCRIPT, FIRST_PAINT_SCRIPT } from '../../server/platform/first-paint.ts';
 import { securityHeaders } from '../../server/platform/plugins/security.ts';
 import type { PrerenderedPage } from '../../contracts/values.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreload, SpaPages } from '../../server/platform/spa-pages.ts';
@@ -82,12 +82,12 @@ describe('route preloads: the HTML the server answers', () => {
     expect(preloads((await get('/demo-cafe?tab=1')).body)).toEqual(['assets/Profile.js']);
   });
 
-  it('answers index.html as built where no route matches or a route needs nothing more', async () => {
+  it('answers index.html as built (with the early-session script, ADR 0190) where no route matches or a route needs nothing more', async () => {
     for (const url of ['/a/b/c', '/terms']) {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.body).toBe(index);
+      expect(res.body).toBe(index.replace('<head>', `<head><script>${EARLY_SESSION_SCRIPT}</script>`));
     }
   });
 
@@ -182,16 +182,18 @@ describe('prerendered guest pages: the HTML the server answers', () => {
     expect(page).not.toContain('<template');
   });
 
-  it('allows the first-paint script by its hash in the Content-Security-Policy, and no other inline script', () => {
+  it('allows the first-paint and early-session scripts by their hashes in the Content-Security-Policy, and no other inline script', () => {
     const csp = securityHeaders(loadEnv({ NODE_ENV: 'test', APP_SECRET: TEST_APP_SECRET }))[
       'Content-Security-Policy'
     ] as string;
-    const hash = createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64');
-    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$)`));
+    const [first, early] = [FIRST_PAINT_SCRIPT, EARLY_SESSION_SCRIPT].map((s) =>
+      createHash('sha256').update(s).digest('base64').replace(/[+/]/g, '\\$&'),
+    );
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${first}' 'sha256-${early}'(;|$)`));
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
-  it('marks a visitor with a session before the page paints, and then starts the app once it has', () => {
+  function runFirstPaint(token: string | null) {
     // The script run against stand-ins of the browser objects it uses.
     const attributes = new Map<string, string>();
     const appended: unknown[] = [];
@@ -200,9 +202,12 @@ describe('prerendered guest pages: the HTML the server answers', () => {
     const listeners: string[] = [];
     const browser = {
       window: {} as Record<string, unknown>,
-      localStorage: { getItem: (key: string) => (key === 'accessToken' ? 'token' : null) },
+      localStorage: { getItem: (key: string) => (key === 'accessToken' ? token : null) },
       document: {
-        documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) },
+        documentElement: {
+          setAttribute: (name: string, value: string) => attributes.set(name, value),
+          hasAttribute: (name: string) => attributes.has(name),
+        },
         getElementById: (id: string) => ({ content: `content of ${id}` }),
         importNode: (node: unknown) => node,
         head: { appendChild: (node: unknown) => appended.push(node) },
@@ -219,13 +224,74 @@ describe('prerendered guest pages: the HTML the server answers', () => {
       setTimeout: (fn: () => void) => timers.push(fn),
     };
     new Function(...Object.keys(browser), FIRST_PAINT_SCRIPT)(...Object.values(browser));
-    expect(attributes.get('data-session')).toBe('');
-    expect(appended).toEqual([]);
-    observer!({ getEntriesByName: (n) => (n === 'first-contentful-paint' ? [{}] : []) });
-    for (const run of timers.splice(0)) run();
-    expect(appended).toEqual(['content of app-scripts']);
+    const paint = () => {
+      observer!({ getEntriesByName: (n) => (n === 'first-contentful-paint' ? [{}] : []) });
+      for (const run of timers.splice(0)) run();
+    };
+    return { attributes, appended, listeners, window: browser.window, paint };
+  }
+
+  it("starts a guest's app once the page has painted, and holds presses meanwhile", () => {
+    const page = runFirstPaint(null);
+    expect(page.attributes.has('data-session')).toBe(false);
+    expect(page.appended).toEqual([]);
+    page.paint();
+    expect(page.appended).toEqual(['content of app-scripts']);
     // Issue 25 (6): presses and sends before the app are held for it to replay.
-    expect(listeners).toEqual(['click:true', 'submit:true', 'input:true']);
-    expect(browser.window.__earlyInput).toEqual([]);
+    expect(page.listeners).toEqual(['click:true', 'submit:true', 'input:true']);
+    expect(page.window.__earlyInput).toEqual([]);
+  });
+
+  it('marks a visitor with a session before the page paints, and starts their app at once (issue 29)', () => {
+    // The guest's page stays hidden for them, so nothing paints: waiting for a paint would wait a second.
+    const page = runFirstPaint('token');
+    expect(page.attributes.get('data-session')).toBe('');
+    expect(page.appended).toEqual(['content of app-scripts']);
+    page.paint();
+    expect(page.appended).toEqual(['content of app-scripts']);
+  });
+
+  /** EARLY_SESSION_SCRIPT run against stand-ins: the calls it makes, and what it leaves for the app. */
+  async function runEarlySession(token: string | null, cookie: string) {
+    const calls: { url: string; method: string; headers: Record<string, string> }[] = [];
+    const browser = {
+      window: {} as Record<string, unknown>,
+      localStorage: { getItem: (key: string) => (key === 'accessToken' ? token : null) },
+      document: { cookie },
+      fetch: (url: string, init: { method?: string; headers: Record<string, string> }) => {
+        calls.push({ url, method: init.method ?? 'GET', headers: init.headers });
+        const body = url === '/api/refresh' ? { access_token: 'new-token' } : { id: 7 };
+        return Promise.resolve({ ok: true, json: () => Promise.resolve(body) });
+      },
+    };
+    new Function(...Object.keys(browser), EARLY_SESSION_SCRIPT)(...Object.values(browser));
+    const early = browser.window.__earlySession as { token: string; refresh: Promise<unknown>; me: Promise<unknown> };
+    if (early) await early.me;
+    return { calls, early };
+  }
+
+  it('starts the start-up refresh and GET /api/me of a browser with a session before the app arrives (ADR 0190)', async () => {
+    // Seed spec sections 4 and 7: the stored token as bearer, the XSRF cookie echoed in its header.
+    const { calls, early } = await runEarlySession('old-token', 'a=1; XSRF-TOKEN=x%3Dy; b=2');
+    expect(calls).toEqual([
+      {
+        url: '/api/refresh',
+        method: 'POST',
+        headers: expect.objectContaining({ Authorization: 'Bearer old-token', 'X-XSRF-TOKEN': 'x=y' }),
+      },
+      { url: '/api/me', method: 'GET', headers: expect.objectContaining({ Authorization: 'Bearer new-token' }) },
+    ]);
+    expect(early.token).toBe('old-token');
+    await expect(early.refresh).resolves.toEqual({ access_token: 'new-token' });
+    await expect(early.me).resolves.toEqual({ id: 7 });
+    // A guest, or a browser without the XSRF cookie yet (the app's own 419 path gets one): nothing.
+    expect((await runEarlySession(null, 'XSRF-TOKEN=x')).calls).toEqual([]);
+    expect((await runEarlySession('old-token', 'a=1')).calls).toEqual([]);
+  });
+
+  it('puts the early-session script first in the head of every page, prerendered or not', () => {
+    for (const page of [html('/login'), html('/login', true), html('/a/b/c')]) {
+      expect(page).toContain(`<head><script>${EARLY_SESSION_SCRIPT}</script>`);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { imageSrcSet, RECRUITMENT_CARD_SIZES } from '../../../contracts/images.ts';
 import { recruitmentPageSchema } from '../../../contracts/recruitments.ts';
 import { notify } from '../../platform/notify/outbox.ts';
 import { CLOCK_QUEUE, RecruitmentService } from './service.ts';
@@ -28,7 +29,17 @@ export async function setupRecruitments(app: FastifyInstance): Promise<void> {
     const page = recruitmentPageSchema.parse(await service.list(query));
     return {
       answers: [{ path: '/api/recruitments', query, body: page }],
-      images: page.items.slice(0, 1).flatMap((r) => (r.cover ? [r.cover.url] : [])),
+      images: page.items.slice(0, 1).flatMap((r) =>
+        r.cover
+          ? [
+              {
+                href: r.cover.url,
+                srcset: imageSrcSet(r.cover.url, r.cover.width),
+                sizes: RECRUITMENT_CARD_SIZES,
+              },
+            ]
+          : [],
+      ),
     };
   });
   await app.jobs.work(CLOCK_QUEUE, async () => {

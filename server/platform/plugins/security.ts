@@ -1,21 +1,24 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FIRST_PAINT_SCRIPT } from '../first-paint.ts';
+import { EARLY_SESSION_SCRIPT, FIRST_PAINT_SCRIPT } from '../first-paint.ts';
 import { type Env, paymentProviderOf } from '../env.ts';
 
 type Directives = Record<string, string[]>;
 
 /**
- * The Content-Security-Policy. Scripts only from this origin (no 'unsafe-inline', one inline script by hash); styles allow inline
+ * The Content-Security-Policy. Scripts only from this origin (no 'unsafe-inline', two inline scripts by hash); styles allow inline
  * because @stitches/react injects its generated rules at run time. reCAPTCHA and Sentry are added to
  * the policy only when they are configured, and so is Stripe (Stripe.js, its Elements frames and its
  * API, issue 14, ADR 0112): only when the real Stripe is the payment provider.
  */
 function cspDirectives(env: Env): Directives {
-  // The one inline script: the first-paint script of the prerendered pages (ADR 0155), allowed by its hash.
+  // The inline scripts, allowed by their hashes: the first-paint script of the prerendered pages (ADR 0155)
+  // and every page's early start-up calls (ADR 0190).
   const scriptSrc = [
     "'self'",
-    `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`,
+    ...[FIRST_PAINT_SCRIPT, EARLY_SESSION_SCRIPT].map(
+      (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+    ),
   ];
   const frameSrc: string[] = [];
   const connectSrc = ["'self'"];

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { imageSrcSet, RECRUITMENT_CARD_SIZES } from '../../../contracts/images.ts';
 import type { Recruitment, RecruitmentSummary } from '../../../contracts/recruitments.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { Button } from '../../platform/ui/Button.tsx';
@@ -113,6 +114,9 @@ export function RecruitmentCards({ items, base }: { items: RecruitmentSummary[];
               {r.cover && (
                 <img
                   src={r.cover.url}
+                  // Issue 29: a phone fetches the 800 px copy, not the stored 1600 px (contracts/images.ts).
+                  srcSet={imageSrcSet(r.cover.url, r.cover.width)}
+                  sizes={RECRUITMENT_CARD_SIZES}
                   alt=""
                   // The first cards are on the first screen (issue 11): loaded at once, the first one first.
                   loading={i < EAGER_CARDS ? 'eager' : 'lazy'}

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, findBrowser } from '../scripts/browser.ts';
@@ -219,7 +219,7 @@ if (existsSync(bundle)) {
   console.log('\nBundle sizes (bench/bundle.ts) of the build measured above:');
   const res = spawnSync(
     process.execPath,
-    ['--import', 'tsx', bundle, '--dir', join(ROOT_DIR, process.env.E2E_CLIENT_DIR ?? 'dist/e2e-client')],
+    ['--import', 'tsx', bundle, '--dir', resolve(ROOT_DIR, process.env.E2E_CLIENT_DIR ?? 'dist/e2e-client')],
     { cwd: ROOT_DIR, stdio: 'inherit' },
   );
   if (res.status !== 0) process.exitCode = 1;

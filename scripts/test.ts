@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT_DIR } from '../server/platform/version.ts';
@@ -21,34 +21,78 @@ const failures: string[] = [];
 /** Issue 28: how long each step took, printed at the end, so that CI's minutes have names. */
 const timings: string[] = [];
 
-function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
-  console.log(`\n▶ ${label}`);
+/*
+ * Issue 28 (CI time), ADR 0193: two lanes run at once on the two cores (the static checks then the server
+ * suite; the machine mutants then the client suites), then the browser tests alone. A step's output is kept
+ * and printed whole when it ends, so the two lanes' lines never mix; the browser tests stream theirs.
+ */
+function run(
+  label: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  options: { stream?: boolean } = {},
+): Promise<boolean> {
   const started = performance.now();
-  const res = spawnSync(command, args, { cwd: ROOT_DIR, stdio: 'inherit', env: { ...process.env, ...env } });
-  timings.push(`  ${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s  ${label}`);
-  return res.status === 0;
+  if (options.stream) console.log(`\n▶ ${label}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: ROOT_DIR,
+      env: { ...process.env, ...env },
+      stdio: options.stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    });
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr?.on('data', (c: Buffer) => chunks.push(c));
+    let settled = false;
+    const done = (ok: boolean) => {
+      if (settled) return;
+      settled = true;
+      const seconds = ((performance.now() - started) / 1000).toFixed(0);
+      timings.push(`  ${seconds.padStart(5)} s  ${label}`);
+      if (!options.stream) {
+        process.stdout.write(`\n▶ ${label} (${seconds} s)\n`);
+        process.stdout.write(Buffer.concat(chunks));
+      }
+      resolve(ok);
+    };
+    child.on('error', (e) => {
+      chunks.push(Buffer.from(`${e.message}\n`));
+      done(false);
+    });
+    child.on('close', (code) => done(code === 0));
+  });
 }
 
-function check(label: string, command: string, args: string[]) {
-  if (run(label, command, args)) passed += 1;
+async function check(label: string, command: string, args: string[]) {
+  if (await run(label, command, args)) passed += 1;
   else {
     failed += 1;
     failures.push(label);
   }
 }
 
-check('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-check('lint (eslint)', bin('eslint'), ['.']);
-// Issue 11: the production build's first screen stays within its brotli budget (build + measure, no browser).
-check('first-screen bundle budget (npm run bench:bundle)', 'npm', ['run', '--silent', 'bench:bundle']);
-// Issue 9: every non-equivalent mutant of every machine must be killed (prints `machines: K of N mutants killed`).
-check('machine mutants (npm run test:mutants)', 'npm', ['run', '--silent', 'test:mutants']);
-// Issue 28 (d), ADR 0163: the OpenAPI document passes Redocly's recommended rules with 0 errors (offline).
-check('OpenAPI under Redocly recommended rules (npm run lint:openapi)', 'npm', [
-  'run',
-  '--silent',
-  'lint:openapi',
-]);
+/** The static checks: types, lint, the OpenAPI document and the first screen's bundle. */
+async function staticChecks() {
+  await check('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  await check('lint (eslint)', bin('eslint'), ['.']);
+  // Issue 28 (d), ADR 0163: the OpenAPI document passes Redocly's recommended rules with 0 errors (offline).
+  await check('OpenAPI under Redocly recommended rules (npm run lint:openapi)', 'npm', [
+    'run',
+    '--silent',
+    'lint:openapi',
+  ]);
+  // Issue 11: the production build's first screen stays within its brotli budget (build + measure, no browser).
+  await check('first-screen bundle budget (npm run bench:bundle)', 'npm', [
+    'run',
+    '--silent',
+    'bench:bundle',
+  ]);
+}
+
+/** Issue 9: every non-equivalent mutant of every machine must be killed (prints `machines: K of N mutants killed`). */
+const machineMutants = () =>
+  check('machine mutants (npm run test:mutants)', 'npm', ['run', '--silent', 'test:mutants']);
 
 // ---- Vitest on Node 24 LTS and Node 20 (issue 17, ADR 0144) ------------------------------------------
 // The server suite runs on Node 24 LTS (fetched from the npm registry by scripts/test-node24.sh), what
@@ -136,12 +180,12 @@ if (vitestRuns.length === 0) vitestRuns.push(...wholeSuite(process.execPath, thi
 const ranOn: string[] = [];
 /** Issue 28 (a): the skipped tests of every run, by file and reason, listed in the summary. */
 const skipped: string[] = [];
-for (const v of vitestRuns) {
+async function vitestRun(v: VitestRun) {
   const json = join(out, `${v.tag}.json`);
   const problemsFile = join(out, `${v.tag}-problems.json`);
   rmSync(json, { force: true });
   rmSync(problemsFile, { force: true });
-  const ok = run(
+  const ok = await run(
     `unit and integration tests (vitest on ${v.label})`,
     v.node,
     [
@@ -198,6 +242,19 @@ for (const v of vitestRuns) {
     failures.push(`vitest on ${v.label} ${why}`);
   }
 }
+
+const serverRuns = vitestRuns.filter((v) => v.files.includes(SERVER_SUITE));
+const clientRuns = vitestRuns.filter((v) => !v.files.includes(SERVER_SUITE));
+await Promise.all([
+  (async () => {
+    await staticChecks();
+    for (const v of serverRuns) await vitestRun(v);
+  })(),
+  (async () => {
+    await machineMutants();
+    for (const v of clientRuns) await vitestRun(v);
+  })(),
+]);
 console.log(`\nVitest: ${ranOn.join('; ')}`);
 console.log(`Server suite shuffled with seed ${shuffleSeed}; replay its order with: ${replay}`);
 if (!process.env.TEST_DATABASE_URL)
@@ -206,13 +263,19 @@ if (!process.env.TEST_DATABASE_URL)
 if (existsSync(join(ROOT_DIR, 'playwright.config.ts'))) {
   const pwJson = join(out, 'playwright.json');
   rmSync(pwJson, { force: true });
-  const ok = run('browser tests (playwright)', bin('playwright'), ['test'], {
-    PLAYWRIGHT_JSON_OUTPUT_FILE: pwJson,
-    // Issue 28 (CI time), ADR 0193: the browser tests' server on a PostgreSQL database of its own.
-    ...(process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL
-      ? { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL }
-      : {}),
-  });
+  const ok = await run(
+    'browser tests (playwright)',
+    bin('playwright'),
+    ['test'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_FILE: pwJson,
+      // Issue 28 (CI time), ADR 0193: the browser tests' server on a PostgreSQL database of its own.
+      ...(process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL
+        ? { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL }
+        : {}),
+    },
+    { stream: true },
+  );
   if (existsSync(pwJson)) {
     const r = JSON.parse(readFileSync(pwJson, 'utf8')) as {
       stats: { expected: number; unexpected: number; flaky: number; skipped?: number };
@@ -232,7 +295,7 @@ if (existsSync(join(ROOT_DIR, 'playwright.config.ts'))) {
 // The Playwright stack writes its server's JSON log lines to test-results/server.log; this searches them for
 // e-mail addresses, tokens, bank account numbers and the demo password (a few seconds).
 if (existsSync(join(out, 'server.log'))) {
-  check('no personal data in the e2e server log (npm run check:logs)', 'npm', [
+  await check('no personal data in the e2e server log (npm run check:logs)', 'npm', [
     'run',
     '--silent',
     'check:logs',

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { loadEnv } from '../../server/platform/env.ts';
 import { startServer } from '../../server/main.ts';
 import { ROOT_DIR } from '../../server/platform/version.ts';
+import { createRunDatabase } from './run-database.ts';
 import { startFakes } from './fakes.ts';
 import { E2E_APP_SECRET, E2E_APP_VERSION, E2E_CONTACT_MAIL_TO, stackPorts } from './ports.ts';
 
@@ -25,6 +26,14 @@ const dataDir = mkdtempSync(join(tmpdir(), 'focustar-e2e-'));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
 const fakes = await startFakes(ports.aux);
+
+/*
+ * Issue 28 (CI time), ADR 0193: with E2E_DATABASE_URL (an admin URL of a PostgreSQL server; .ci/run passes
+ * TEST_DATABASE_URL's) the server runs on a database of its own there, created now and dropped when the
+ * stack stops, instead of PGlite. PGlite runs inside the server's process, so every query of two browsers
+ * took the server's one core; PostgreSQL works in processes of its own, as in production.
+ */
+const e2eDatabase = process.env.E2E_DATABASE_URL ? await createRunDatabase(process.env.E2E_DATABASE_URL) : null;
 const recaptchaOff = process.env.E2E_RECAPTCHA === 'off';
 
 // Build and server share one fixed version, so a commit landing between the two cannot make the SPA
@@ -59,8 +68,8 @@ const serverEnv: Record<string, string> = {
   LOG_FILE: serverLog,
   DATA_DIR: dataDir,
   CLIENT_DIR,
-  DATABASE_URL: '',
-  SEED_DEMO_DATA: 'auto',
+  DATABASE_URL: e2eDatabase?.url ?? '',
+  SEED_DEMO_DATA: 'always',
   APP_SECRET: E2E_APP_SECRET,
   ...fakes.env,
   // The bench turns reCAPTCHA off: Google's script cannot load here and would only measure the failure.
@@ -77,6 +86,7 @@ const app = await startServer(loadEnv());
 const close = async () => {
   await app.close();
   await fakes.close();
+  await e2eDatabase?.drop();
   process.exit(0);
 };
 process.once('SIGTERM', () => void close());

@@ -239,7 +239,7 @@ const schema = z
       emptyToUndefined,
       z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
     ),
-    SEED_DEMO_DATA: z.preprocess(emptyToUndefined, z.enum(['auto', 'never']).default('auto')),
+    SEED_DEMO_DATA: z.preprocess(emptyToUndefined, z.enum(['auto', 'always', 'never']).default('auto')),
     // Throttles (ADR 0015): shared by every process through Redis when set, else kept in memory.
     REDIS_URL: z.preprocess(
       emptyToUndefined,

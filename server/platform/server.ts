@@ -55,7 +55,11 @@ export async function startServer(env: Env, composition: Composition): Promise<R
   });
   app.log.info({ database: database.kind, location: database.location, version }, 'database ready');
 
-  if (env.NODE_ENV !== 'production' && database.kind === 'pglite' && env.SEED_DEMO_DATA === 'auto') {
+  // `auto` seeds an empty embedded database; `always` any empty database outside production (the browser
+  // tests' PostgreSQL database, ADR 0193).
+  const seed =
+    env.SEED_DEMO_DATA === 'always' || (env.SEED_DEMO_DATA === 'auto' && database.kind === 'pglite');
+  if (env.NODE_ENV !== 'production' && seed) {
     if (await composition.seedDemoData(database.db, {
         images: app.images,
         bankKey: env.BANK_KEY,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { Db } from './db/client.ts';
+import { hotSql, type Db } from './db/client.ts';
 import { ledgerRowsTotal } from './metrics.ts';
 
 /**
@@ -63,18 +63,34 @@ async function record(db: Db, m: Movement, sign: 1 | -1): Promise<{ entry: Ledge
     throw new RangeError(`ledger amounts are positive integer yen (got ${m.amount})`);
   }
   const amount = sign * m.amount;
-  const [inserted] = await db
-    .insert(ledgerEntries)
-    .values({
-      userId: m.userId,
-      amount,
-      kind: m.kind,
-      reference: m.reference,
-      idempotencyKey: m.idempotencyKey,
-      ...(m.at ? { createdAt: m.at } : {}),
-    })
-    .onConflictDoNothing({ target: ledgerEntries.idempotencyKey })
-    .returning();
+  // Prepared per connection (issue 29, ADR 0189): every approval credits once, and drizzle's insert was
+  // parsed and planned on every call. The same statement: on a key already used it inserts nothing.
+  const [row] = await hotSql<{
+    id: number | string;
+    user_id: number;
+    amount: number;
+    kind: string;
+    reference: string;
+    idempotency_key: string;
+    created_at: Date | string;
+  }>(
+    db,
+    'ledger_record',
+    sql`insert into ledger_entries (user_id, amount, kind, reference, idempotency_key, created_at)
+        values (${m.userId}, ${amount}, ${m.kind}, ${m.reference}, ${m.idempotencyKey},
+                coalesce(${m.at ?? null}::timestamptz, now()))
+        on conflict (idempotency_key) do nothing
+        returning id, user_id, amount, kind, reference, idempotency_key, created_at`,
+  );
+  const inserted: LedgerEntry | undefined = row && {
+    id: Number(row.id),
+    userId: row.user_id,
+    amount: row.amount,
+    kind: row.kind,
+    reference: row.reference,
+    idempotencyKey: row.idempotency_key,
+    createdAt: new Date(row.created_at),
+  };
   if (inserted) {
     ledgerRowsTotal.inc({
       movement: REVERSAL_KINDS.has(m.kind) ? 'reversal' : sign < 0 ? 'debit' : 'credit',

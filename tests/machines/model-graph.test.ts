@@ -27,7 +27,7 @@ describe('model harness graph walk (oracle: xstate/graph)', () => {
     for (const { name, input } of inputs) {
       it(`${suite.name}, input ${name}: the same states, transitions and shortest paths`, () => {
         const traversal = { input, events, serializeState, serializeEvent } as never;
-        const theirs = getAdjacencyMap(machine, traversal) as Record<
+        const theirs = getAdjacencyMap(machine, traversal) as unknown as Record<
           string,
           { transitions: Record<string, { state: AnyMachineSnapshot }> }
         >;
@@ -40,7 +40,9 @@ describe('model harness graph walk (oracle: xstate/graph)', () => {
             expect(serializeState(step.state), `${key} ${e}`).toBe(serializeState(t[e]!.state));
         }
         const want = (getShortestPaths(machine, traversal) as Path[]).map((p) => pathText(serializeState, p));
-        const got = shortestPaths(machine, input, ours, serializeState).map((p) => pathText(serializeState, p));
+        const got = shortestPaths(machine, input, ours, serializeState).map((p) =>
+          pathText(serializeState, p),
+        );
         expect(got).toEqual(want);
         expect(got.length).toBeGreaterThan(1);
       });

@@ -77,7 +77,12 @@ test("a guest's /recruitments brings its open recruitments and the first photo: 
   page.on('request', (req) => {
     if (new URL(req.url()).pathname === '/api/recruitments') listCalls.push(req.url());
   });
-  const html = await (await page.request.get('/recruitments')).text();
+  // Until the server has prerendered its pages (just after it starts), a page has no data ahead: wait for it,
+  // as holdScripts does (seen failing when this test ran first on a fresh server).
+  let html = '';
+  await expect
+    .poll(async () => (html = await (await page.request.get('/recruitments')).text()), { timeout: 60_000 })
+    .toContain('data-prerendered');
   expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="\/media\//);
   expect(html).toContain('<script id="embedded-answers" type="application/json">');
   await page.goto('/recruitments');

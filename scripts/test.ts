@@ -269,10 +269,7 @@ if (existsSync(join(ROOT_DIR, 'playwright.config.ts'))) {
     ['test'],
     {
       PLAYWRIGHT_JSON_OUTPUT_FILE: pwJson,
-      // Issue 28 (CI time), ADR 0193: the browser tests' server on a PostgreSQL database of its own.
-      ...(process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL
-        ? { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL }
-        : {}),
+      // ADR 0193: E2E_DATABASE_URL (opt-in) puts the browser tests' server on PostgreSQL; CI keeps PGlite.
     },
     { stream: true },
   );

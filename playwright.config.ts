@@ -8,7 +8,7 @@ import { CHROMIUM_FLAGS, findBrowser } from './scripts/browser.ts';
  * seeded embedded database, with local SMTP, reCAPTCHA verify and OAuth provider (e2e/support/stack.ts).
  * The browser is found before anything starts, so a machine without one fails at once with a message.
  */
-const executablePath = findBrowser();
+const executablePath = findBrowser(process.env, { headlessShell: true });
 
 // Fixed here once; the web server and the workers inherit it through the environment.
 process.env.E2E_PORT ??= String(E2E_PORT_DEFAULT);
@@ -22,8 +22,9 @@ export default defineConfig({
   outputDir: './test-results/e2e',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  // Two cores: one for the server, the rest for two browsers.
-  workers: 2,
+  // ADR 0194: each test mostly waits for its page, so three browsers share the two cores with the server
+  // (and, under `npm test`, with the Vitest lanes). E2E_WORKERS=N chooses another number.
+  workers: Number(process.env.E2E_WORKERS) || 3,
   retries: 0,
   // A journey visits several pages; on two busy cores one can take more than half a minute.
   timeout: 60_000,

@@ -7,6 +7,12 @@ import { chromium } from '@playwright/test';
  * With none it fails at once with a message that says how to get one, instead of a timeout later.
  */
 export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+/**
+ * Issue 28 (CI time), ADR 0194: Debian's `chromium-headless-shell`, the same Blink and V8 without the
+ * browser's own windows, is what Playwright itself drives headless. The full browser in its headless mode
+ * starts a renderer for its own toolbar beside every page and took a third of the browser tests' CPU.
+ */
+export const SYSTEM_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 /** Flags for a headless run in a container: no sandbox (no user namespaces), no GPU, nothing phoning home. */
 export const CHROMIUM_FLAGS = [
@@ -41,19 +47,30 @@ function managedChromium(): string | null {
   }
 }
 
-export function findBrowser(env: Record<string, string | undefined> = process.env): string {
+/**
+ * `headlessShell` (the browser tests): the system's headless shell when it is installed, before the full
+ * browser. Lighthouse (the bench) keeps the full browser, what people use.
+ */
+export function findBrowser(
+  env: Record<string, string | undefined> = process.env,
+  {
+    headlessShell = false,
+    exists = existsSync,
+  }: { headlessShell?: boolean; exists?: (path: string) => boolean } = {},
+): string {
   const tried: string[] = [];
   const fromEnv = env.CHROMIUM_PATH?.trim();
   if (fromEnv) {
     // NOTE: an explicit choice that does not exist is an error, not a reason to fall back silently.
-    if (existsSync(fromEnv)) return fromEnv;
+    if (exists(fromEnv)) return fromEnv;
     throw new BrowserNotFoundError([`CHROMIUM_PATH=${fromEnv}（存在しません）`]);
   }
   tried.push('CHROMIUM_PATH（未設定）');
-  if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  if (headlessShell && exists(SYSTEM_HEADLESS_SHELL)) return SYSTEM_HEADLESS_SHELL;
+  if (exists(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
   tried.push(SYSTEM_CHROMIUM);
   const managed = managedChromium();
-  if (managed && existsSync(managed)) return managed;
+  if (managed && exists(managed)) return managed;
   tried.push(managed ?? 'Playwright 管理のブラウザ');
   throw new BrowserNotFoundError(tried);
 }

@@ -1,12 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ROOT_DIR } from '../server/platform/version.ts';
 import { type SkippedGroup, skippedLines } from './skip-reasons.ts';
 
 /**
- * `npm test`: typecheck, lint, the first screen's bundle budget, unit + integration tests (Vitest), then
- * the browser tests (Playwright).
+ * `npm test`: typecheck, lint, the first screen's bundle budget, unit + integration tests (Vitest) and
+ * the browser tests (Playwright), in three lanes at once.
  * Every step runs even when an earlier one failed, and the last line is `N passed, N failed`
  * (tests plus the typecheck and lint checks), which CI reads.
  */
@@ -22,9 +23,10 @@ const failures: string[] = [];
 const timings: string[] = [];
 
 /*
- * Issue 28 (CI time), ADR 0193: two lanes run at once on the two cores (the static checks then the server
- * suite; the machine mutants then the client suites), then the browser tests alone. A step's output is kept
- * and printed whole when it ends, so the two lanes' lines never mix; the browser tests stream theirs.
+ * Issue 28 (CI time), ADR 0193 and 0194: three lanes run at once on the two cores (the static checks then
+ * the server suite; the machine mutants then the client suites; the browser tests). A step's output is kept
+ * and printed whole when it ends, so the lanes' lines never mix (`stream` prints as it comes, for a step run
+ * alone).
  */
 function run(
   label: string,
@@ -209,11 +211,22 @@ async function vitestRun(v: VitestRun) {
     const r = JSON.parse(readFileSync(json, 'utf8')) as {
       numPassedTests: number;
       numFailedTests: number;
-      testResults: { assertionResults: { fullName: string; status: string }[] }[];
+      testResults: {
+        name: string;
+        assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+      }[];
     };
     passed += r.numPassedTests;
     failed += r.numFailedTests;
-    if (r.numFailedTests > 0) failures.push(`vitest on ${v.label}: ${r.numFailedTests} failed`);
+    if (r.numFailedTests > 0) {
+      // Name the failed tests here, at the end of the log, where CI's excerpt shows them.
+      const named = r.testResults.flatMap((f) =>
+        f.assertionResults
+          .filter((a) => a.status === 'failed')
+          .map((a) => failedLine(f.name, a.fullName, a.failureMessages?.[0])),
+      );
+      failures.push(`vitest on ${v.label}: ${r.numFailedTests} failed${named.join('')}`);
+    }
     counted = r.numFailedTests > 0;
     // The database suites name their database in brackets: say on which databases they really ran.
     const all = r.testResults.flatMap((f) => f.assertionResults);
@@ -243,8 +256,75 @@ async function vitestRun(v: VitestRun) {
   }
 }
 
+/** One failed test for the summary: its file, its name and the first line of its error. */
+function failedLine(file: string, title: string, error?: string) {
+  const first =
+    stripVTControlCharacters(error ?? '')
+      .split('\n')[0]
+      ?.slice(0, 300) ?? '';
+  return `\n  ✗ ${file.replace(`${ROOT_DIR}/`, '')} › ${title}${first ? `\n      ${first}` : ''}`;
+}
+interface PlaywrightSuite {
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title: string;
+    file: string;
+    tests: { status: string; results: { error?: { message?: string } }[] }[];
+  }[];
+}
+/** The tests Playwright counted as unexpected, from its JSON report's nested suites. */
+function playwrightFailures(suite: PlaywrightSuite): { file: string; title: string; error?: string }[] {
+  const own = (suite.specs ?? []).flatMap((spec) =>
+    spec.tests
+      .filter((t) => t.status === 'unexpected')
+      .map((t) => ({ file: spec.file, title: spec.title, error: t.results.at(-1)?.error?.message })),
+  );
+  return [...own, ...(suite.suites ?? []).flatMap(playwrightFailures)];
+}
+
 const serverRuns = vitestRuns.filter((v) => v.files.includes(SERVER_SUITE));
 const clientRuns = vitestRuns.filter((v) => !v.files.includes(SERVER_SUITE));
+
+/**
+ * The browser tests (Playwright), then the search of their server's log. Issue 28 (CI time), ADR 0194: a
+ * third lane beside the two Vitest lanes. Alone, they used less than one core of two (each test mostly waits
+ * for its page), and they were half of the run's minutes.
+ */
+async function browserTests() {
+  if (!existsSync(join(ROOT_DIR, 'playwright.config.ts'))) return;
+  const pwJson = join(out, 'playwright.json');
+  rmSync(pwJson, { force: true });
+  const ok = await run('browser tests (playwright)', bin('playwright'), ['test'], {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: pwJson,
+    // ADR 0193: E2E_DATABASE_URL (opt-in) puts the browser tests' server on PostgreSQL; CI keeps PGlite.
+  });
+  if (existsSync(pwJson)) {
+    const r = JSON.parse(readFileSync(pwJson, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number; skipped?: number };
+    } & PlaywrightSuite;
+    if (r.stats.skipped) skipped.push(`  playwright: ${r.stats.skipped} skipped (test.skip in e2e/)`);
+    passed += r.stats.expected + r.stats.flaky;
+    failed += r.stats.unexpected;
+    if (r.stats.unexpected > 0) {
+      const named = playwrightFailures(r).map((t) => failedLine(t.file, t.title, t.error));
+      failures.push(`playwright: ${r.stats.unexpected} failed${named.join('')}`);
+    }
+  }
+  if (!ok && !failures.some((f) => f.startsWith('playwright'))) {
+    failed += 1;
+    failures.push('playwright did not complete');
+  }
+  // Issue 17 (ADR 0142): the Playwright stack writes its server's JSON log lines to test-results/server.log;
+  // this searches them for e-mail addresses, tokens, bank account numbers and the demo password (seconds).
+  if (existsSync(join(out, 'server.log'))) {
+    await check('no personal data in the e2e server log (npm run check:logs)', 'npm', [
+      'run',
+      '--silent',
+      'check:logs',
+    ]);
+  }
+}
+
 await Promise.all([
   (async () => {
     await staticChecks();
@@ -254,51 +334,12 @@ await Promise.all([
     await machineMutants();
     for (const v of clientRuns) await vitestRun(v);
   })(),
+  browserTests(),
 ]);
 console.log(`\nVitest: ${ranOn.join('; ')}`);
 console.log(`Server suite shuffled with seed ${shuffleSeed}; replay its order with: ${replay}`);
 if (!process.env.TEST_DATABASE_URL)
   console.log('(set TEST_DATABASE_URL to run the database tests on PostgreSQL too)');
-
-if (existsSync(join(ROOT_DIR, 'playwright.config.ts'))) {
-  const pwJson = join(out, 'playwright.json');
-  rmSync(pwJson, { force: true });
-  const ok = await run(
-    'browser tests (playwright)',
-    bin('playwright'),
-    ['test'],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_FILE: pwJson,
-      // ADR 0193: E2E_DATABASE_URL (opt-in) puts the browser tests' server on PostgreSQL; CI keeps PGlite.
-    },
-    { stream: true },
-  );
-  if (existsSync(pwJson)) {
-    const r = JSON.parse(readFileSync(pwJson, 'utf8')) as {
-      stats: { expected: number; unexpected: number; flaky: number; skipped?: number };
-    };
-    if (r.stats.skipped) skipped.push(`  playwright: ${r.stats.skipped} skipped (test.skip in e2e/)`);
-    passed += r.stats.expected + r.stats.flaky;
-    failed += r.stats.unexpected;
-    if (r.stats.unexpected > 0) failures.push(`playwright: ${r.stats.unexpected} failed`);
-  }
-  if (!ok && !failures.some((f) => f.startsWith('playwright'))) {
-    failed += 1;
-    failures.push('playwright did not complete');
-  }
-}
-
-// ---- Issue 17 (ADR 0142): the e2e server's log names no person -------------------------------------
-// The Playwright stack writes its server's JSON log lines to test-results/server.log; this searches them for
-// e-mail addresses, tokens, bank account numbers and the demo password (a few seconds).
-if (existsSync(join(out, 'server.log'))) {
-  await check('no personal data in the e2e server log (npm run check:logs)', 'npm', [
-    'run',
-    '--silent',
-    'check:logs',
-  ]);
-}
-// -----------------------------------------------------------------------------------------------------
 
 console.log(`\nSteps:\n${timings.join('\n')}`);
 if (skipped.length) console.log(`\nSkipped:\n${skipped.join('\n')}`);

@@ -15,6 +15,22 @@ describe('scripts/browser.ts finds the browser in the order of issue 6', () => {
     expect(call).toThrow(/npx playwright install chromium/);
   });
 
+  it('for the browser tests, prefers the system headless shell, then the system Chromium; CHROMIUM_PATH wins (issue 28, ADR 0194)', () => {
+    const only = (...paths: string[]) => ({ exists: (p: string) => paths.includes(p) });
+    const shell = '/usr/bin/chromium-headless-shell';
+    const full = '/usr/bin/chromium';
+    expect(findBrowser({}, { headlessShell: true, ...only(shell, full) })).toBe(shell);
+    expect(findBrowser({}, { headlessShell: true, ...only(full) })).toBe(full);
+    // Lighthouse (the bench) asks for the full browser even where the shell is installed.
+    expect(findBrowser({}, only(shell, full))).toBe(full);
+    expect(
+      findBrowser(
+        { CHROMIUM_PATH: process.execPath },
+        { headlessShell: true, ...only(shell, process.execPath) },
+      ),
+    ).toBe(process.execPath);
+  });
+
   it('without CHROMIUM_PATH, answers a browser that exists (issue 6)', () => {
     try {
       const found = findBrowser({});

@@ -22,9 +22,9 @@ export default defineConfig({
   outputDir: './test-results/e2e',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  // ADR 0194: each test mostly waits for its page, so three browsers share the two cores with the server
-  // (and, under `npm test`, with the Vitest lanes). E2E_WORKERS=N chooses another number.
-  workers: Number(process.env.E2E_WORKERS) || 3,
+  // ADR 0194: each test mostly waits for its page, so four browsers share the two cores with the server
+  // (two used 0.74 of them). E2E_WORKERS=N chooses another number.
+  workers: Number(process.env.E2E_WORKERS) || 4,
   retries: 0,
   // A journey visits several pages; on two busy cores one can take more than half a minute.
   timeout: 60_000,

@@ -6,8 +6,8 @@ import { ROOT_DIR } from '../server/platform/version.ts';
 import { type SkippedGroup, skippedLines } from './skip-reasons.ts';
 
 /**
- * `npm test`: typecheck, lint, the first screen's bundle budget, unit + integration tests (Vitest) and
- * the browser tests (Playwright), in three lanes at once.
+ * `npm test`: typecheck, lint, the first screen's bundle budget, unit + integration tests (Vitest), then
+ * the browser tests (Playwright).
  * Every step runs even when an earlier one failed, and the last line is `N passed, N failed`
  * (tests plus the typecheck and lint checks), which CI reads.
  */
@@ -23,10 +23,9 @@ const failures: string[] = [];
 const timings: string[] = [];
 
 /*
- * Issue 28 (CI time), ADR 0193 and 0194: three lanes run at once on the two cores (the static checks then
- * the server suite; the machine mutants then the client suites; the browser tests). A step's output is kept
- * and printed whole when it ends, so the lanes' lines never mix (`stream` prints as it comes, for a step run
- * alone).
+ * Issue 28 (CI time), ADR 0193: two lanes run at once on the two cores (the static checks then the server
+ * suite; the machine mutants then the client suites), then the browser tests alone. A step's output is kept
+ * and printed whole when it ends, so the two lanes' lines never mix; the browser tests stream theirs.
  */
 function run(
   label: string,
@@ -286,18 +285,24 @@ const serverRuns = vitestRuns.filter((v) => v.files.includes(SERVER_SUITE));
 const clientRuns = vitestRuns.filter((v) => !v.files.includes(SERVER_SUITE));
 
 /**
- * The browser tests (Playwright), then the search of their server's log. Issue 28 (CI time), ADR 0194: a
- * third lane beside the two Vitest lanes. Alone, they used less than one core of two (each test mostly waits
- * for its page), and they were half of the run's minutes.
+ * The browser tests (Playwright), then the search of their server's log, after the Vitest lanes. ADR 0194:
+ * as a third lane beside them the run took longer (25 min against about 20), the lanes starving each other
+ * (the mutants 911 s instead of 166 s, two server files' set-up past its 60 s limit).
  */
 async function browserTests() {
   if (!existsSync(join(ROOT_DIR, 'playwright.config.ts'))) return;
   const pwJson = join(out, 'playwright.json');
   rmSync(pwJson, { force: true });
-  const ok = await run('browser tests (playwright)', bin('playwright'), ['test'], {
-    PLAYWRIGHT_JSON_OUTPUT_FILE: pwJson,
-    // ADR 0193: E2E_DATABASE_URL (opt-in) puts the browser tests' server on PostgreSQL; CI keeps PGlite.
-  });
+  const ok = await run(
+    'browser tests (playwright)',
+    bin('playwright'),
+    ['test'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_FILE: pwJson,
+      // ADR 0193: E2E_DATABASE_URL (opt-in) puts the browser tests' server on PostgreSQL; CI keeps PGlite.
+    },
+    { stream: true },
+  );
   if (existsSync(pwJson)) {
     const r = JSON.parse(readFileSync(pwJson, 'utf8')) as {
       stats: { expected: number; unexpected: number; flaky: number; skipped?: number };
@@ -334,12 +339,12 @@ await Promise.all([
     await machineMutants();
     for (const v of clientRuns) await vitestRun(v);
   })(),
-  browserTests(),
 ]);
 console.log(`\nVitest: ${ranOn.join('; ')}`);
 console.log(`Server suite shuffled with seed ${shuffleSeed}; replay its order with: ${replay}`);
 if (!process.env.TEST_DATABASE_URL)
   console.log('(set TEST_DATABASE_URL to run the database tests on PostgreSQL too)');
+await browserTests();
 
 console.log(`\nSteps:\n${timings.join('\n')}`);
 if (skipped.length) console.log(`\nSkipped:\n${skipped.join('\n')}`);

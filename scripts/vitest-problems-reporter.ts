@@ -45,7 +45,13 @@ export default class ProblemsReporter implements Reporter {
       .map((m) => ({
         file: m.moduleId,
         state: m.state(),
-        errors: m.errors().map(brief),
+        // A failed `beforeAll` or `afterAll` is the suite's error: its tests are skipped, not failed.
+        errors: [
+          ...m.errors().map(brief),
+          ...[...m.children.allSuites()].flatMap((suite) =>
+            suite.errors().map((e) => `${suite.fullName}: ${brief(e)}`),
+          ),
+        ],
       }))
       // A module that failed only through its tests is already counted as failed tests.
       .filter((m) => m.errors.length > 0);

@@ -2,13 +2,20 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, openMenu, test } from './fixtures.ts';
 import { SCREENSHOT_DIR } from './support/paths.ts';
-import { concrete, ROUTE_GROUPS, sidewaysScroll, wordsToRetire } from './support/route-walk.ts';
+import {
+  concrete,
+  openRoute,
+  ROUTE_GROUPS,
+  screenHeading,
+  sidewaysScroll,
+  wordsToRetire,
+} from './support/route-walk.ts';
 
 /**
  * Issue 11: a screenshot gallery of every route of the route table (seed spec section 2) at 375 px and
  * 1280 px, in test-results/screenshots/gallery/ (the groups of e2e/support/route-walk.ts). One page load per
- * route and width; each shot waits for the page's heading and its drawings (lazy, ADR 0038), nothing more.
- * Last, each group's side menu, open.
+ * group and width, then the router from route to route (ADR 0195); each shot waits for the screen's heading
+ * and its drawings (lazy, ADR 0038), nothing more. Last, each group's side menu, open.
  *
  * ADR 0194: the same load is measured for issue 25 (7), no sideways scroll at 375 and 1280 px (320 px is
  * e2e/overflow.spec.ts), and at 1280 px searched for issue 25's retired words and ISO dates.
@@ -39,10 +46,10 @@ test.describe('screenshot gallery of every route at 375 and 1280 px (issue 11, s
         await group.signIn(page);
         const overflowing: string[] = [];
         const unsaid: string[] = [];
-        for (const path of group.paths) {
-          await page.goto(concrete(path), { waitUntil: 'load' });
+        for (const [i, path] of group.paths.entries()) {
+          await openRoute(page, path, { first: i === 0 });
           // The screen is lazy: its heading says it has rendered (every screen has one h1).
-          await expect(page.locator('main h1').first(), path).toBeVisible();
+          await expect(screenHeading(page), path).toBeVisible();
           await illustrationsDrawn(page);
           const found = await sidewaysScroll(page, path);
           if (found) overflowing.push(found);

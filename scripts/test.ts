@@ -120,6 +120,12 @@ const CLIENT_SUITES = [
   'tests/machines',
   'machines/',
 ];
+/*
+ * ADR 0195: the client suites in worker threads, not processes: nothing in them needs a process of its own
+ * (jsdom and the machines), and a thread is cheaper to start and to feed (168 s against 184 s, 217 s of CPU
+ * against 240 s, all tests passing).
+ */
+const clientPool = ['--pool=threads'];
 /**
  * Issue 28 (3), ADR 0174: the server suite runs in a shuffled order, once per CI run, so a test that leans on
  * another's rows fails. The seed is TEST_SHUFFLE_SEED or drawn here; it is printed before the run and in the
@@ -142,7 +148,13 @@ const replay = `npx vitest run ${SERVER_SUITE} ${serverPool.join(' ')} --sequenc
  */
 /** The whole suite on one Node: everything but the server suite in order, the server suite shuffled. */
 const wholeSuite = (node: string, name: string, tag: string): VitestRun[] => [
-  { label: `${name}, the client, machine and foundation suites`, node, files: CLIENT_SUITES, tag },
+  {
+    label: `${name}, the client, machine and foundation suites`,
+    node,
+    files: CLIENT_SUITES,
+    tag,
+    args: clientPool,
+  },
   {
     label: `${name}, the server suite shuffled (seed ${shuffleSeed})`,
     node,
@@ -166,6 +178,7 @@ if (process.env.TEST_NODE24 !== '0') {
         node: process.execPath,
         files: CLIENT_SUITES,
         tag: 'node20',
+        args: clientPool,
       },
       // Issue 28 (CI time): the client, machine and foundation suites once, on this Node (they need no
       // database and run the same on both); the server suite on Node 24 LTS, what production runs.

@@ -55,6 +55,24 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   },
 ];
 
+/**
+ * Opens a route of a walk as the app's own links do (ADR 0195): the walk's first route with a page load, the
+ * next ones through the router (`history.pushState`, which wouter follows), so a walk loads the app once
+ * instead of once a route. The headings of the screen being left are marked first, so `screenHeading` finds
+ * only the new screen's.
+ */
+export async function openRoute(page: Page, path: string, { first }: { first: boolean }): Promise<void> {
+  if (first) {
+    await page.goto(concrete(path), { waitUntil: 'load' });
+    return;
+  }
+  await page.locator('main h1').evaluateAll((hs) => hs.forEach((h) => h.setAttribute('data-walk-left', '')));
+  await page.evaluate((to) => window.history.pushState(null, '', to), concrete(path));
+}
+
+/** The heading of the screen `openRoute` opened last (every screen has one h1; the screen is lazy). */
+export const screenHeading = (page: Page) => page.locator('main h1:not([data-walk-left])').first();
+
 /** Issue 25 "One vocabulary": retired words and ISO dates in what the screen shows (not its inputs). */
 export function wordsToRetire(page: Page) {
   return page.evaluate(

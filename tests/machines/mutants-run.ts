@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { AnyStateMachine } from 'xstate';
 import { EQUIVALENT_MUTANTS } from './equivalent-mutants.ts';
 import { failedCheck } from './machine-checks.ts';
-import { type Mutant, mutantsOf } from './mutation.ts';
+import { type Mutant, mutantsOf, statesNaming } from './mutation.ts';
 import type { GeneratedPath } from './model-harness.ts';
 import { type OracleSuite, runSuite, suitePaths } from './oracle-harness.ts';
 import { loadSourceMutant, machineFile, sourceEditsOf } from './source-mutation.ts';
@@ -22,13 +22,27 @@ export async function sourceMutantsOf(
   const edits = sourceEditsOf(readFileSync(file, 'utf8'), file).filter((e) => only(e.id));
   const out: Mutant[] = [];
   for (const edit of edits) {
+    // ADR 0195: the states that name the edited guard or action (`assign-body name: …`); inline ones unknown.
+    const name = /^\S+ ([A-Za-z_$][\w$]*):/.exec(edit.id)?.[1];
+    const states = name ? statesNaming(suite.machine, name) : [];
     out.push({
       id: edit.id,
       operator: edit.operator,
       machine: await loadSourceMutant(file, suite.name, edit),
+      ...(states.length ? { states } : {}),
     });
   }
   return out;
+}
+
+/** The ids of the state nodes active after some step of a path (its snapshots; transient states are not seen). */
+function activeStates(path: GeneratedPath<unknown>): Set<string> {
+  const ids = new Set<string>();
+  for (const step of path.steps) {
+    for (const node of (step.state as unknown as { _nodes?: { id: string }[] })._nodes ?? [])
+      ids.add(node.id);
+  }
+  return ids;
 }
 
 export interface MutantResult {
@@ -48,13 +62,19 @@ export interface MachineRun {
   staleEquivalents: string[];
 }
 
-/** Kills (or not) one mutant. `paths` is reordered: the path that killed it is tried first next time. */
+/**
+ * Kills (or not) one mutant. `paths` is reordered: the path that killed it is tried first next time.
+ * `first` (a test on a path) puts the paths it picks before the others, keeping their order; every path is
+ * still tried before a mutant counts as surviving.
+ */
 export async function tryMutant(
   suite: OracleSuite<unknown, unknown, unknown>,
   machine: AnyStateMachine,
   paths: GeneratedPath<unknown>[],
+  first?: (path: GeneratedPath<unknown>) => boolean,
 ): Promise<{ killed: boolean; by?: string }> {
-  const result = await runSuite(suite, machine, paths);
+  const order = first ? [...paths.filter(first), ...paths.filter((p) => !first(p))] : paths;
+  const result = await runSuite(suite, machine, order);
   if (result.passed) {
     // Issue 28 (g): single-path checks of what guards and assigns compute (tests/machines/machine-checks.ts).
     const failed = await failedCheck(suite.name, machine);
@@ -75,8 +95,18 @@ export async function runMutants(
     ...mutantsOf(suite.machine).filter(only),
     ...(await sourceMutantsOf(suite, (id) => only({ id, operator: id.split(' ')[0]! }))),
   ];
+  // ADR 0195: a structural mutant changes what one state does, so only a path on which that state is active
+  // can kill it; those paths go first (authMachine's restoring states are on a few of its 4,428 paths, which
+  // came last). The order changes how soon a mutant is killed, never whether.
+  const statesOf = new Map(paths.map((p) => [p, activeStates(p)]));
   const results: MutantResult[] = [];
-  for (const mutant of mutants) results.push({ mutant, ...(await tryMutant(suite, mutant.machine, paths)) });
+  for (const mutant of mutants) {
+    const states = mutant.states;
+    const first = states
+      ? (p: GeneratedPath<unknown>) => states.some((s) => statesOf.get(p)!.has(s))
+      : undefined;
+    results.push({ mutant, ...(await tryMutant(suite, mutant.machine, paths, first)) });
+  }
   const listed = EQUIVALENT_MUTANTS[suite.name] ?? {};
   const alive = results.filter((r) => !r.killed);
   return {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { sideMenuMachine } from '../../machines/sideMenuMachine.ts';
 import { EQUIVALENT_MUTANTS } from './equivalent-mutants.ts';
-import { type Mutant, mutantsOf, type Operator } from './mutation.ts';
+import { type Mutant, mutantsOf, type Operator, statesNaming } from './mutation.ts';
 import { runMutants, sourceMutantsOf, tryMutant } from './mutants-run.ts';
 import { suitePaths } from './oracle-harness.ts';
 import { ORACLE_SUITES } from './oracle-suites.ts';
@@ -103,6 +103,22 @@ describe('mutation runner (tests the seed spec §2/§4 side-menu oracle on mutan
         expect(result.killed, mutant.id).toBe(true);
       }
     }
+  });
+
+  it('ADR 0195: a mutant names the states it changes, so the paths through them are tried first', async () => {
+    const auth = ORACLE_SUITES.find((s) => s.name === 'authMachine')!;
+    const fetching = mutantsOf(auth.machine).find((m) =>
+      m.id.startsWith('drop-transition auth.restoring.fetchingUser onDone(fetchMe)'),
+    );
+    expect(fetching?.states).toEqual(['auth.restoring.fetchingUser']);
+    // restoreStored is named only where the stored token's refresh answers.
+    expect(statesNaming(auth.machine, 'restoreStored')).toEqual(['auth.restoring.refreshingToken']);
+    // applyToken also answers auth.tokenChanged on the machine's root.
+    expect(statesNaming(auth.machine, 'applyToken')).toEqual(
+      expect.arrayContaining(['auth', 'auth.restoring.refreshingToken']),
+    );
+    const [restore] = await sourceMutantsOf(auth, (id) => id.startsWith('assign-body restoreStored'));
+    expect(restore?.states).toEqual(['auth.restoring.refreshingToken']);
   });
 
   it('issue 28 (g): a mutant the oracle paths miss is killed by a single-path check (tests/machines/machine-checks.ts)', async () => {

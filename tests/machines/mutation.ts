@@ -35,6 +35,12 @@ export interface Mutant {
   id: string;
   operator: Operator;
   machine: AnyStateMachine;
+  /**
+   * The state nodes whose transitions or entry/exit actions the mutant changes: a path can tell the mutant
+   * apart only once one of them is active, so the runner tries those paths first (ADR 0195). For a source
+   * mutant, the states that name the edited guard or action; unset when none is known.
+   */
+  states?: string[];
 }
 
 type Key = string | number;
@@ -143,6 +149,22 @@ function entryLeaf(target: AnyStateNode): AnyStateNode {
 
 const isAtomic = (node: AnyStateNode) => node.type === 'atomic' || node.type === 'final';
 
+/** The ids of the state nodes whose transitions, entry or exit name the guard or action `name`. */
+export function statesNaming(machine: AnyStateMachine, name: string): string[] {
+  const names = (t: { guard?: unknown; actions?: readonly unknown[] }) => [
+    ...(t.guard !== undefined ? [guardName(t.guard)] : []),
+    ...(t.actions ?? []).map(actionName),
+  ];
+  return nodesOf(machine)
+    .map((n) => n.node)
+    .filter((node) => {
+      const transitions = [...node.transitions.values()].flat().concat(node.always ?? []);
+      const own = [...node.entry, ...node.exit].map(actionName);
+      return own.includes(name) || transitions.some((t) => names(t).includes(name));
+    })
+    .map((node) => node.id);
+}
+
 /** Every mutant of `machine`, in a stable order. */
 export function mutantsOf(machine: AnyStateMachine): Mutant[] {
   const config = machine.config as unknown;
@@ -154,10 +176,12 @@ export function mutantsOf(machine: AnyStateMachine): Mutant[] {
   const nodes = nodesOf(machine);
   const leaves = nodes.map((n) => n.node).filter(isAtomic);
   const out: Mutant[] = [];
+  let state = '';
   const add = (id: string, operator: Operator, edit: (copy: unknown) => void) =>
-    out.push({ id, operator, machine: build(edit) });
+    out.push({ id, operator, machine: build(edit), states: [state] });
 
   for (const info of nodes) {
+    state = info.node.id;
     for (const slot of slotsOf(config, info)) {
       const list = asList(at(config, slot.path)).map(asTransition);
       const tds: AnyTransitionDefinition[] =

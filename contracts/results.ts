@@ -49,6 +49,7 @@ export const RESULTS_MESSAGES = {
   tooLong: `期間は${RESULTS_MAX_DAYS}日以内で指定してください。`,
   format: '出力形式は json か csv を指定してください。',
   noData: 'この期間のクリックや投稿はまだありません。',
+  dashboardAdminOnly: '運営ダッシュボードは管理者だけが見られます。',
 } as const;
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;

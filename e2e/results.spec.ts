@@ -53,14 +53,25 @@ for (const width of [375, 1280]) {
     const table = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: '日付' }) });
     await expect(table).toBeVisible();
     await expect(table.getByRole('row')).toHaveCount(31);
-    await expect(table.getByRole('rowheader').first()).toHaveText(/^\d{4}年\d{1,2}月\d{1,2}日（[日月火水木金土]）$/);
+    await expect(table.getByRole('rowheader').first()).toHaveText(
+      /^\d{4}年\d{1,2}月\d{1,2}日（[日月火水木金土]）$/,
+    );
     // The posts, most clicked first; one press sorts them the other way.
-    const posts = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: /クリック数/ }) }).filter({ has: page.getByRole('columnheader', { name: 'フォーカスター' }) });
+    const posts = page
+      .getByRole('table')
+      .filter({ has: page.getByRole('columnheader', { name: /クリック数/ }) })
+      .filter({ has: page.getByRole('columnheader', { name: 'フォーカスター' }) });
     await expect(posts.getByRole('row')).not.toHaveCount(1);
     const sort = posts.getByRole('button', { name: /クリック数/ });
-    await expect(posts.getByRole('columnheader', { name: /クリック数/ })).toHaveAttribute('aria-sort', 'descending');
+    await expect(posts.getByRole('columnheader', { name: /クリック数/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
     await sort.click();
-    await expect(posts.getByRole('columnheader', { name: /クリック数/ })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(posts.getByRole('columnheader', { name: /クリック数/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
     await expect(page.getByRole('heading', { name: '依頼から承認まで' })).toBeVisible();
     await expect(page.getByText(/^\d[\d,]*円$/).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'CSVをダウンロード' })).toBeVisible();
@@ -85,6 +96,20 @@ test('issue 27: the CSV download is UTF-8 with a BOM', async ({ page }) => {
   expect(bytes.toString('utf8')).toContain('日別のクリック');
 });
 
+test('issue 27 "For operators": staff who are not administrators see on /admin-dashboard that it is for administrators, and no refusal', async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/api/') && r.status() === 403) refused.push(r.url());
+  });
+  await login(page, DEMO.staff);
+  await page.goto('/admin-dashboard');
+  await expect(page.getByText('運営ダッシュボードは管理者だけが見られます。')).toBeVisible();
+  await expect(page.getByText('この操作を行う権限がありません。')).toHaveCount(0);
+  expect(refused).toEqual([]);
+});
+
 test('issue 27 "For operators": /admin-dashboard shows twelve months per figure with its table (axe clean)', async ({
   page,
 }) => {
@@ -95,7 +120,10 @@ test('issue 27 "For operators": /admin-dashboard shows twelve months per figure 
   // ADR 0168: the figures are kept per month; the page says when this month's were computed.
   await expect(page.getByText(/^\d{4}年\d{1,2}月\d{1,2}日（.） \d{2}:\d{2} 時点の集計です/)).toBeVisible();
   await page.getByText('報酬の計上を表で見る').click();
-  const table = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: '月' }) }).first();
+  const table = page
+    .getByRole('table')
+    .filter({ has: page.getByRole('columnheader', { name: '月' }) })
+    .first();
   await expect(table.getByRole('rowheader').first()).toHaveText(/^\d{4}-\d{2}$/);
   await expect(table.getByRole('row')).toHaveCount(13);
   await expectNoSeriousViolations(page, '/admin-dashboard');

@@ -3,13 +3,15 @@ import {
   DASHBOARD_REFRESH_MINUTES,
   type DashboardMonth,
   formatRate,
+  RESULTS_MESSAGES,
 } from '../../../contracts/results.ts';
 import { useResource } from '../../platform/request/hooks.ts';
+import { useAuth } from '../../platform/session/hooks.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { FormAlert } from '../../platform/ui/Field.tsx';
 import { formatCount, formatDateTime, formatYen } from '../../platform/ui/format.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
-import { Card, PageFrame } from '../../platform/ui/Page.tsx';
+import { Card, Notice, PageFrame } from '../../platform/ui/Page.tsx';
 import { getDashboard } from './api/get-dashboard.ts';
 import { StackedBarChart } from './charts.tsx';
 
@@ -71,14 +73,18 @@ function FigureChart({
 }
 
 export default function AdminDashboardPage() {
-  const data = useResource((signal) => getDashboard(signal), 'dashboard');
+  // Staff who are not administrators see why there is nothing here, and no call is made that would only be
+  // refused (its 403 would show a toast on the next screen too), as on the audit log.
+  const { isAdmin } = useAuth();
+  const data = useResource(isAdmin ? (signal) => getDashboard(signal) : null, isAdmin ? 'dashboard' : null);
   return (
     <PageFrame
       title="運営ダッシュボード"
       breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: '運営ダッシュボード' }]}
       lead="ご請求、報酬、手数料、投稿したフォーカスター、配信中のお店などの12か月の推移です（管理者のみ）。"
     >
-      {data.state === 'loading' && <PageLoading label="集計を読み込んでいます…" />}
+      {!isAdmin && <Notice tone="info">{RESULTS_MESSAGES.dashboardAdminOnly}</Notice>}
+      {isAdmin && data.state === 'loading' && <PageLoading label="集計を読み込んでいます…" />}
       {data.state === 'failed' && <FormAlert role="alert">{data.error.message}</FormAlert>}
       {data.state === 'done' && (
         <AsOf>

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -348,6 +348,24 @@ export async function throwAwayDatabase(prefix = 'focustar_bench'): Promise<{
     url: url.toString(),
     drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+}
+
+/**
+ * A production build of the SPA in `dist/<name>` (the servers' CLIENT_DIR): without one the server answers
+ * the SPA's pages (`/`, `/login`) 404, as the soak's first run on a fresh machine found (2026-11-27).
+ */
+export function buildClient(name: string): string {
+  const outDir = join(ROOT_DIR, 'dist', name);
+  execFileSync(
+    process.execPath,
+    [join(ROOT_DIR, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', outDir],
+    {
+      cwd: ROOT_DIR,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
+  return outDir;
 }
 
 /** How `spawnServer` starts `server/main.ts`. */

@@ -14,6 +14,7 @@ import { DEMO_PASSWORD, seedDemoData } from '../../server/seed/demo.ts';
 import {
   adminQuery,
   BROWSER,
+  buildClient,
   createPools,
   csrf,
   freePort,
@@ -138,6 +139,8 @@ async function main(): Promise<void> {
     const adminToken = await new SessionService(secret, database.db).issue(Number(admin.id), 'soak');
     const supporterTokens = pools.signedIn.slice(1);
     await adminQuery('VACUUM ANALYZE', throwAway.url);
+    // The browse route loads the SPA's pages: the servers serve a build of their own.
+    const clientDir = buildClient('soak-client');
 
     const bases: string[] = [];
     for (const dataDir of dataDirs) {
@@ -154,6 +157,7 @@ async function main(): Promise<void> {
             METRICS_TOKEN: metricsToken,
             REDIS_URL,
             RECAPTCHA_VERIFY_URL: captcha.url,
+            CLIENT_DIR: clientDir,
           },
         }),
       );
@@ -371,6 +375,8 @@ async function main(): Promise<void> {
         .join(', ');
       const ok = p99 <= route.budget;
       if (!ok) failures.push(`${route.label}: p99 ${p99.toFixed(0)} ms over its budget ${route.budget} ms`);
+      // An answer of another status is a failure too (the SPA's pages once answered 404 unnoticed).
+      if (other) failures.push(`${route.label}: unexpected answers ${other}`);
       rows.push([
         route.label,
         String(t.sent),

@@ -319,6 +319,24 @@ for (const kind of DB_KINDS) {
       );
     });
 
+    it('issue 29 (ADR 0196): the answers of a proof and of an approval are the unit as a read after them shows it', async () => {
+      // The unit is presented from the row read before the update and the columns the update wrote, not read
+      // again: every field must still be what GET /api/units/{id} says (status, dates, counts, derived fields).
+      const ad = await liveRequest();
+      const proved = await postedUnit(supporter, 'demo_supporter', ad);
+      expect(proved.status).toBe('posted');
+      expect(proved.auto_approve_at).not.toBeNull();
+      expect(proved).toEqual((await supporter.get(`/api/units/${proved.id}`)).json());
+      const res = await owner.post(`/api/units/${proved.id}/approve`);
+      expect(res.statusCode, res.body).toBe(200);
+      const approved: Unit = res.json();
+      expect(approved.status).toBe('approved');
+      expect(approved.reward_state).toBe('holding');
+      expect(approved.confirms_at).not.toBeNull();
+      expect(approved.auto_approve_at).toBeNull();
+      expect(approved).toEqual((await owner.get(`/api/units/${proved.id}`)).json());
+    });
+
     it('proof: a post URL of the unit platform, not a profile, not another platform, not a URL that proved another unit', async () => {
       const unit = await acceptedUnit(supporter, await liveRequest());
       // What the supporter's other posts awaiting judgement already hold (none in a suite of this test alone).

@@ -322,6 +322,22 @@ export interface UnitRecord {
   shopId: number;
   submissions: number;
   shortLinkCode: string | null;
+  /** The row as read: `unitWith` presents it again with the unit's own columns changed. */
+  row: Row;
+}
+
+/** The columns of `units` a proof or a judgement changes, as its update returns them. */
+export type UnitChanges = Partial<
+  Record<'status' | 'post_url' | 'posted_at' | 'post_check' | 'submissions' | 'reject_reason' | 'reject_note' | 'judged_at', unknown>
+>;
+
+/**
+ * Issue 29 (ADR 0196): a unit as it is after its own update, from the row read before it and the columns the
+ * update wrote, instead of reading the unit (five joins) again after the commit: the joined rows (request,
+ * shop, supporter, link, clicks) are the ones the caller read in this request.
+ */
+export function unitWith(record: UnitRecord, changes: UnitChanges, appUrl: string): Unit {
+  return presentUnit({ ...record.row, ...changes }, appUrl).unit;
 }
 
 function presentUnit(row: Row, appUrl: string): UnitRecord {
@@ -334,6 +350,7 @@ function presentUnit(row: Row, appUrl: string): UnitRecord {
     shopId: Number(row.shop_id),
     submissions,
     shortLinkCode: code,
+    row,
     unit: {
       id: Number(row.id),
       status,

@@ -502,9 +502,10 @@ export class AdvertisementService {
         });
       throw validationError({ post_url: [judged.message] });
     }
+    const at = now();
+    let posted: number | null = null;
     try {
       await this.db.transaction(async (tx) => {
-        const at = now();
         const submissions = await units.markPosted(tx, {
           id,
           userId: auth.userId,
@@ -525,12 +526,27 @@ export class AdvertisementService {
           tx,
         );
         await this.tellEachPost(tx, id, submissions, { shopId: current.shopId, name: current.unit.shop.name });
+        posted = submissions;
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw validationError({ post_url: [AD_MESSAGES.duplicatePost] });
       throw err;
     }
-    return this.getUnit(id, auth);
+    // Issue 29 (ADR 0196): the unit as this proof left it, not read again (a double click's is read above).
+    if (posted === null) return this.getUnit(id, auth);
+    return repo.unitWith(
+      current,
+      {
+        status: 'posted',
+        post_url: checked.url,
+        posted_at: at,
+        post_check: judged.check,
+        submissions: posted,
+        reject_reason: null,
+        reject_note: null,
+      },
+      this.appUrl,
+    );
   }
 
   /**
@@ -622,7 +638,8 @@ export class AdvertisementService {
       });
     if (!actor.staff && !(await this.isMemberOfShop(current.shopId, auth)))
       throw new HttpError(403, AD_MESSAGES.notMember);
-    const changed = await this.approveUnit(this.db, id, { ...actor, auth }, now(), {
+    const at = now();
+    const changed = await this.approveUnit(this.db, id, { ...actor, auth }, at, {
       id: current.shopId,
       name: current.unit.shop.name,
     });
@@ -631,7 +648,8 @@ export class AdvertisementService {
       if (again.unit.status !== 'approved') throw new HttpError(409, AD_MESSAGES.notPosted);
       return again.unit; // a double click, or the automatic approval came first
     }
-    return this.getUnit(id, auth);
+    // Issue 29 (ADR 0196): the unit as this approval left it, not read again.
+    return repo.unitWith(current, { status: 'approved', judged_at: at }, this.appUrl);
   }
 
   private async isMemberOfShop(shopId: number, auth: AuthContext) {

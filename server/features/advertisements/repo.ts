@@ -328,7 +328,17 @@ export interface UnitRecord {
 
 /** The columns of `units` a proof or a judgement changes, as its update returns them. */
 export type UnitChanges = Partial<
-  Record<'status' | 'post_url' | 'posted_at' | 'post_check' | 'submissions' | 'reject_reason' | 'reject_note' | 'judged_at', unknown>
+  Record<
+    | 'status'
+    | 'post_url'
+    | 'posted_at'
+    | 'post_check'
+    | 'submissions'
+    | 'reject_reason'
+    | 'reject_note'
+    | 'judged_at',
+    unknown
+  >
 >;
 
 /**

@@ -477,7 +477,8 @@ export class AdvertisementService {
     if (current.unit.status !== 'accepted' && !resubmit) throw new HttpError(409, AD_MESSAGES.notAccepted);
     if (resubmit && current.submissions >= MAX_PROOF_SUBMISSIONS)
       throw new HttpError(409, AD_MESSAGES.resubmitUsed);
-    if (await units.postUrlTaken(this.db, checked.url, id)) throw validationError({ post_url: [AD_MESSAGES.duplicatePost] });
+    if (await units.postUrlTaken(this.db, checked.url, id))
+      throw validationError({ post_url: [AD_MESSAGES.duplicatePost] });
     const judged = await checkProof(this.postChecker, {
       platform,
       postUrl: checked.url,
@@ -525,7 +526,10 @@ export class AdvertisementService {
           { startAfter: AUTO_APPROVE_DAYS * 86_400 + 60, retryLimit: 10 },
           tx,
         );
-        await this.tellEachPost(tx, id, submissions, { shopId: current.shopId, name: current.unit.shop.name });
+        await this.tellEachPost(tx, id, submissions, {
+          shopId: current.shopId,
+          name: current.unit.shop.name,
+        });
         posted = submissions;
       });
     } catch (err) {
@@ -793,7 +797,15 @@ export class AdvertisementService {
     const expiresAt = window < lastMoment ? window : lastMoment;
     const reward = ad.reward ?? STANDARD_REWARD;
     for (const { userId, snsAccountId, platform } of candidates) {
-      const unitId = await units.insertOffer(tx, { adId, userId, reward, at, expiresAt, platform, snsAccountId });
+      const unitId = await units.insertOffer(tx, {
+        adId,
+        userId,
+        reward,
+        at,
+        expiresAt,
+        platform,
+        snsAccountId,
+      });
       const who = await repo.personOf(tx, userId);
       if (who) {
         await this.deps.outbox(tx, {

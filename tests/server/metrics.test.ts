@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credit, debit } from '../../server/platform/ledger.ts';
 import { bearerMatches } from '../../server/platform/plugins/metrics.ts';
@@ -92,6 +94,21 @@ describe('issue 29 Metrics: the token', () => {
     expect(bearerMatches('Bearer ', TOKEN)).toBe(false);
     expect(bearerMatches(undefined, TOKEN)).toBe(false);
     expect(bearerMatches(['Bearer', TOKEN], TOKEN)).toBe(false);
+  });
+
+  it('issue 29 Soak, ADR 0196: focustar_heap_live_bytes is the heap that survived the last full collection', async () => {
+    // A full collection of this process (V8's flag, then its gc function from a fresh context).
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const kept = Array.from({ length: 20_000 }, (_, i) => ({ i, text: `kept ${i}` }));
+    gc();
+    await new Promise((r) => setTimeout(r, 50)); // the observer hears of the collection after it
+    const text = await scrape(withToken);
+    const live = sample(text, 'focustar_heap_live_bytes');
+    // At least what the test keeps alive; at most the heap used since (the live heap plus new garbage).
+    expect(live).toBeGreaterThan(kept.length * 16);
+    expect(live).toBeLessThanOrEqual(sample(text, 'nodejs_heap_size_used_bytes'));
+    expect(kept).toHaveLength(20_000);
   });
 
   it('issue 29 Metrics: METRICS_TOKEN is refused when shorter than 16 characters', async () => {

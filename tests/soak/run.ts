@@ -41,10 +41,12 @@ import {
  * bench:api makes), clicks (`GET /s/{code}`, new visitors) and, half-way, one payout batch built by the admin
  * (`POST /api/payments/batches`, last month).
  *
- * Every 5 s each server's /metrics (METRICS_TOKEN) gives process_resident_memory_bytes and
- * nodejs_heap_size_used_bytes, and pg_stat_activity the database's connections. After the warm-up (the first
- * fifth of the run, at least 20 s), the median of the first three samples is compared with the median of
- * the last three.
+ * Every 5 s each server's /metrics (METRICS_TOKEN) gives process_resident_memory_bytes,
+ * nodejs_heap_size_used_bytes and focustar_heap_live_bytes (the heap after the last full collection), and
+ * pg_stat_activity the database's connections. After the warm-up (the first fifth of the run, at least 20 s),
+ * the median of the first three samples is compared with the median of the last three; the heap by its live
+ * size when a full collection ran after the warm-up (ADR 0196), else by its used size. RSS and the live heap
+ * are printed minute by minute.
  *
  * Goals (a table; exit 1 naming each not met): no answer 5xx (nor a socket error); each route's p99 within its
  * budget; RSS and heap growth after warm-up < 10 % in each process; PostgreSQL connections flat (the most
@@ -297,6 +299,8 @@ async function main(): Promise<void> {
       at: number;
       rss: number[];
       heap: number[];
+      /** ADR 0196: the heap after the last full collection (0 before the first). */
+      live: number[];
       connections: number;
     }
     const samples: Sample[] = [];
@@ -320,6 +324,7 @@ async function main(): Promise<void> {
         at,
         rss: texts.map((t) => metricValue(t, 'process_resident_memory_bytes') ?? 0),
         heap: texts.map((t) => metricValue(t, 'nodejs_heap_size_used_bytes') ?? 0),
+        live: texts.map((t) => metricValue(t, 'focustar_heap_live_bytes') ?? 0),
         connections,
       });
     };
@@ -402,13 +407,23 @@ async function main(): Promise<void> {
       ['process', 'RSS MB after warm-up → end', 'growth', 'heap MB after warm-up → end', 'growth', ''],
     ];
     const mb = (b: number) => (b / 1_048_576).toFixed(1);
+    const trends: string[] = [];
     for (const i of bases.keys()) {
       const first = after.slice(0, 3);
       const last = after.slice(-3);
       const rss0 = medianOf(first.map((s) => s.rss[i]!));
       const rss1 = medianOf(last.map((s) => s.rss[i]!));
-      const heap0 = medianOf(first.map((s) => s.heap[i]!));
-      const heap1 = medianOf(last.map((s) => s.heap[i]!));
+      // ADR 0196: the heap is judged by what survived a full collection, when one ran after the warm-up (the
+      // used heap also counts garbage not collected yet: it climbs between two full collections); else by the
+      // used heap, as before, and the table says which.
+      const live0 = after[0]?.live[i] ?? 0;
+      const live1 = after.at(-1)?.live[i] ?? 0;
+      const fullAfterWarmUp = new Set(after.map((s) => s.live[i])).size > 1;
+      const byLive = live0 > 0 && fullAfterWarmUp;
+      const heap0 = byLive ? live0 : medianOf(first.map((s) => s.heap[i]!));
+      const heap1 = byLive ? live1 : medianOf(last.map((s) => s.heap[i]!));
+      const used0 = medianOf(first.map((s) => s.heap[i]!));
+      const used1 = medianOf(last.map((s) => s.heap[i]!));
       const rssGrowth = rss0 ? rss1 / rss0 - 1 : 0;
       const heapGrowth = heap0 ? heap1 / heap0 - 1 : 0;
       const ok = rssGrowth < GROWTH_GOAL && heapGrowth < GROWTH_GOAL;
@@ -420,12 +435,21 @@ async function main(): Promise<void> {
         `server ${i + 1}`,
         `${mb(rss0)} → ${mb(rss1)}`,
         `${(rssGrowth * 100).toFixed(1)} %`,
-        `${mb(heap0)} → ${mb(heap1)}`,
+        `${mb(heap0)} → ${mb(heap1)} (${byLive ? 'after a full collection' : 'used, no full collection after warm-up'}; used ${mb(used0)} → ${mb(used1)})`,
         `${(heapGrowth * 100).toFixed(1)} %`,
         ok ? 'met (< 10 %)' : 'NOT met (< 10 %)',
       ]);
+      // Minute by minute (the last sample of each), to tell a leak (a climb) from memory settling (a plateau).
+      const byMinute = new Map<number, Sample>();
+      for (const s of after) byMinute.set(Math.floor(s.at / 60), s);
+      trends.push(
+        `server ${i + 1} by minute, RSS / live heap MB: ${[...byMinute.values()]
+          .map((s) => `${mb(s.rss[i]!)}/${mb(s.live[i]!)}`)
+          .join(' ')}`,
+      );
     }
     console.log(table(memRows));
+    console.log(trends.join('\n'));
     const maxDuring = Math.max(0, ...during.map((s) => s.connections));
     const afterConnections = after.map((s) => s.connections);
     const maxAfter = Math.max(0, ...afterConnections);

@@ -76,6 +76,37 @@ describe('the click recorder without a database (ADR 0151)', () => {
     expect(recorder.pending).toBe(1);
   });
 
+  it('ADR 0197: a backlog is written two batches at once, never more; flush waits for every batch', async () => {
+    let running = 0;
+    let most = 0;
+    let transactions = 0;
+    const slow = {
+      // A transaction that takes a while and writes nothing (recordVisits answers "not counted").
+      transaction: async () => {
+        running += 1;
+        transactions += 1;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 20));
+        running -= 1;
+      },
+    } as unknown as Db;
+    // 45 visits in batches of 10: 5 transactions (the first starts when the tenth visit comes in).
+    const batched = new ClickRecorder(slow, key, { flushMs: 0, batchSize: 10 });
+    for (let i = 0; i < 45; i++) batched.record(1, { ...visit(BROWSER), ip: `198.51.100.${i}` });
+    await batched.flush();
+    expect(batched.pending).toBe(0);
+    expect(running).toBe(0);
+    expect(transactions).toBe(5);
+    expect(most).toBe(2);
+    // One writer when asked for one.
+    most = 0;
+    const single = new ClickRecorder(slow, key, { flushMs: 0, batchSize: 10, writers: 1 });
+    for (let i = 0; i < 30; i++) single.record(1, { ...visit(BROWSER), ip: `198.51.100.${i}` });
+    await single.flush();
+    expect(single.pending).toBe(0);
+    expect(most).toBe(1);
+  });
+
   it('a failed write keeps the clicks for the next one; beyond maxPending the oldest are dropped and told', async () => {
     const errors: { pending: number; dropped: number }[] = [];
     const down = {

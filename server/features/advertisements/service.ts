@@ -640,8 +640,8 @@ export class AdvertisementService {
         subject: `shop:${current.shopId}`,
         ids: [id, current.userId],
       });
-    if (!actor.staff && !(await this.isMemberOfShop(current.shopId, auth)))
-      throw new HttpError(403, AD_MESSAGES.notMember);
+    // A unit someone else posted is visible to a member of its request's shop only (`unitVisibleTo`), and the
+    // update judges only where the judge may (`unitJudgeableBy`): no statement of its own (issue 29, ADR 0196).
     const at = now();
     const changed = await this.approveUnit(this.db, id, { ...actor, auth }, at, {
       id: current.shopId,
@@ -656,16 +656,11 @@ export class AdvertisementService {
     return repo.unitWith(current, { status: 'approved', judged_at: at }, this.appUrl);
   }
 
-  private async isMemberOfShop(shopId: number, auth: AuthContext) {
-    return !!(await repo.findShopForActor(this.db, shopId, actorOf(auth)))?.allowed;
-  }
-
   async rejectUnit(id: number, body: RejectUnitBody, auth: AuthContext): Promise<Unit> {
     const actor = actorOf(auth);
     const current = await this.unitOf(id, auth);
     if (current.userId === auth.userId) throw new HttpError(403, AD_MESSAGES.ownUnit);
-    if (!actor.staff && !(await this.isMemberOfShop(current.shopId, auth)))
-      throw new HttpError(403, AD_MESSAGES.notMember);
+    // Visible and not their own: a member of the shop (as in `approveUnitBy`); the update checks it again.
     await this.db.transaction(async (tx) => {
       const row = await units.rejectPostedUnit(tx, {
         id,

@@ -78,3 +78,22 @@ export interface PrerenderedPage {
 
 /** What the prerender worker posts back: each page, or why it could not render it. */
 export type PrerenderAnswer = (PrerenderedPage | { path: string; error: string })[];
+
+/**
+ * Issue 29 (ADR 0198): asked of the prerender worker once it has answered: `path` rendered again, as a guest
+ * whose page came with `answers` (the screen draws its data, not its loading state). `id` pairs the answer.
+ */
+export interface PrerenderRequest {
+  id: number;
+  path: string;
+  answers: EmbeddedAnswer[];
+}
+
+/** The worker's answer to a `PrerenderRequest`. */
+export type PrerenderReply = { id: number; page: PrerenderedPage } | { id: number; error: string };
+
+/**
+ * ADR 0198: on the page's `<script id="embedded-answers">` when the page's HTML was rendered with those
+ * answers, so the app, taking the page over, draws them at once as the HTML does (src/platform/request/embedded.ts).
+ */
+export const RENDERED_WITH_ANSWERS_ATTRIBUTE = 'data-rendered';

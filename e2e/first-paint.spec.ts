@@ -84,13 +84,68 @@ test("a guest's /recruitments brings its open recruitments and the first photo: 
     .poll(async () => (html = await (await page.request.get('/recruitments')).text()), { timeout: 60_000 })
     .toContain('data-prerendered');
   expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="\/media\//);
-  expect(html).toContain('<script id="embedded-answers" type="application/json">');
+  expect(html).toMatch(/<script id="embedded-answers" type="application\/json"( data-rendered)?>/);
   await page.goto('/recruitments');
   await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
   expect(listCalls).toEqual([]);
   // The next list (a filter) asks the server as before.
   await page.getByLabel('エリア').selectOption('東京都');
   await expect.poll(() => listCalls.length).toBe(1);
+});
+
+test.describe('the list drawn in the HTML (issue 29, ADR 0198)', () => {
+  /** The page once the server has rendered it with its data (the first visit after a change asks for it). */
+  async function renderedPage(page: Page): Promise<string> {
+    let html = '';
+    await expect
+      .poll(async () => (html = await (await page.request.get('/recruitments')).text()), { timeout: 60_000 })
+      .toContain('<script id="embedded-answers" type="application/json" data-rendered>');
+    return html;
+  }
+
+  test.describe('without scripts', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a guest's /recruitments shows its open recruitments' cards from the HTML alone", async ({
+      page,
+    }) => {
+      const html = await renderedPage(page);
+      const answers = JSON.parse(
+        /<script id="embedded-answers"[^>]*>(.*?)<\/script>/.exec(html)![1]!.replace(/\\u003c/g, '<'),
+      ) as { body: { items: { title: string }[] } }[];
+      const titles = answers[0]!.body.items.map((r) => r.title);
+      expect(titles.length).toBeGreaterThan(0);
+      await page.goto('/recruitments');
+      // Every card the answer holds, in its order, with the first card's photo.
+      await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(titles);
+      await expect(page.locator('main img').first()).toHaveAttribute('fetchpriority', 'high');
+    });
+  });
+
+  test('the app takes the drawn list over as it is: no difference, no call, and a filter asks the server', async ({
+    page,
+  }) => {
+    await renderedPage(page);
+    const warnings = hydrationWarnings(page);
+    const listCalls: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/recruitments') listCalls.push(req.url());
+    });
+    await page.goto('/recruitments');
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await page.getByRole('button', { name: 'メニューを開く' }).click();
+    await expect(page.getByRole('navigation', { name: 'メインメニュー' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    const cards = page.getByRole('main').getByRole('heading', { level: 2 });
+    const first = await cards.first().textContent();
+    await page.getByLabel('エリア').selectOption('東京都');
+    await expect.poll(() => listCalls.length).toBe(1);
+    // Back to every area: the server is asked again, not the page's answer used a second time.
+    await page.getByLabel('エリア').selectOption('');
+    await expect.poll(() => listCalls.length).toBe(2);
+    await expect(cards.first()).toHaveText(first ?? '');
+    expect(warnings).toEqual([]);
+  });
 });
 
 /** Holds the app's scripts until `release()`: the page stays as the server drew it (before hydration). */
@@ -141,6 +196,25 @@ test('issue 25 (13): what is typed before the app has taken the login page over 
   await tickRecaptcha(page);
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
+});
+
+test('issue 29 (ADR 0198): an area chosen before the app has taken the drawn list over is the list it shows', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await expect
+    .poll(async () => (await page.request.get('/recruitments')).text(), { timeout: 60_000 })
+    .toContain('data-rendered>');
+  const asked = page.waitForRequest(
+    (r) =>
+      new URL(r.url()).pathname === '/api/recruitments' &&
+      new URL(r.url()).searchParams.get('prefecture') === '東京都',
+  );
+  await page.goto('/recruitments', { waitUntil: 'commit' });
+  await page.getByLabel('エリア').selectOption('東京都');
+  release();
+  await asked;
+  await expect(page.getByLabel('エリア')).toHaveValue('東京都');
 });
 
 test('issue 25 (13): a box ticked before the app has taken the login page over is what it sends (remember me)', async ({

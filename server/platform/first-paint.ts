@@ -31,8 +31,9 @@ export const FIRST_PAINT_SCRIPT = [
   `if(!window[${JSON.stringify(EARLY_INPUT_KEY)}])return;var t=e.target,el=t&&t.closest&&t.closest(e.type==='submit'?'form':'button');`,
   `if(!el)return;e.preventDefault();e.stopPropagation();early.push({type:e.type,target:el})};`,
   `document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);`,
-  // What is typed is noted too: React's hydration may empty a field (a password) that was typed into.
-  `document.addEventListener('input',function(e){var t=e.target;if(window[${JSON.stringify(EARLY_INPUT_KEY)}]&&t&&/^(INPUT|TEXTAREA)$/.test(t.tagName))`,
+  // What is typed or chosen is noted too: React's hydration may empty a field (a password) that was typed
+  // into, and draws a list box as the screen's state holds it.
+  `document.addEventListener('input',function(e){var t=e.target;if(window[${JSON.stringify(EARLY_INPUT_KEY)}]&&t&&/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))`,
   `early.push({type:'input',target:t,value:t.value,checked:t.checked})},true)}catch(e){}`,
 ].join('');
 

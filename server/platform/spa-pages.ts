@@ -7,6 +7,7 @@ import {
   PRERENDERED_ATTRIBUTE,
   type PrerenderedPage,
   PUBLIC_CONFIG_ELEMENT_ID,
+  RENDERED_WITH_ANSWERS_ATTRIBUTE,
 } from '../../contracts/values.ts';
 import type { PageData } from './page-data.ts';
 import { APP_SCRIPTS_TEMPLATE, EARLY_SESSION_SCRIPT, FIRST_PAINT_SCRIPT } from './first-paint.ts';
@@ -56,8 +57,8 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const escapeAttribute = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /** JSON in a <script> element of its own: no `</script>` or `<!--` in it can end or open anything. */
-const jsonScript = (id: string, json: string) =>
-  `<script id="${id}" type="application/json">${json.replace(/</g, '\\u003c')}</script>`;
+const jsonScript = (id: string, json: string, attributes = '') =>
+  `<script id="${id}" type="application/json"${attributes}>${json.replace(/</g, '\\u003c')}</script>`;
 /** `/a/` is `/a`, `/` stays `/`. */
 const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 /** Replacements are functions: a `$` in a page or in the configuration is text, not a pattern. */
@@ -82,6 +83,9 @@ export class SpaPages {
   private config: string | null = null;
   private prerendered = new Map<string, PrerenderedPage>();
   private cache = new Map<string, HtmlPage>();
+  /** ADR 0198: per path, the page rendered with the answers whose JSON is `key`, and the last page built. */
+  private renderedWithData = new Map<string, { key: string; page: PrerenderedPage }>();
+  private withData = new Map<string, { key: string; images: string; rendered: boolean; page: HtmlPage }>();
 
   private constructor(index: string, routes: RoutePreload[]) {
     // Issue 29 (ADR 0190): the start-up calls of a browser with a session begin before anything else loads.
@@ -113,12 +117,15 @@ export class SpaPages {
   setConfig(json: string): void {
     this.config = json;
     this.cache.clear();
+    this.renderedWithData.clear();
+    this.withData.clear();
   }
 
   /** The guest pages the prerender worker rendered (server/platform/prerender.ts). */
   setPrerendered(pages: PrerenderedPage[]): void {
     this.prerendered = new Map(pages.map((p) => [p.path, p]));
     this.cache.clear();
+    this.withData.clear();
   }
 
   /** The route path of a prerendered page at `pathname`, or null. */
@@ -129,10 +136,24 @@ export class SpaPages {
 
   /**
    * A prerendered page with the data its feature gives ahead (ADR 0156): the first calls' answers as JSON
-   * and the first images preloaded, added to the page as built once. Made for each answer: the data is the
-   * moment's.
+   * and the first images preloaded, added to the page. Issue 29 (ADR 0198): when the worker has rendered
+   * the page with these very answers (`setRenderedWithData`), that HTML, marked so that the app draws the
+   * answers as it takes the page over (`rendered`); else the page as first rendered, and the caller may ask
+   * for it to be rendered with them. The last page built for each path is kept while its data is the same.
    */
-  pageWithData(path: string, data: PageData): HtmlPage {
+  pageWithData(path: string, data: PageData): { page: HtmlPage; rendered: boolean; key: string } {
+    const key = JSON.stringify(data.answers);
+    const withData = this.renderedWithData.get(path);
+    const rendered = withData?.key === key;
+    const cached = this.withData.get(path);
+    if (
+      cached &&
+      cached.key === key &&
+      cached.images === JSON.stringify(data.images) &&
+      cached.rendered === rendered
+    ) {
+      return { page: cached.page, rendered, key };
+    }
     const tags = [
       ...data.images.map((image) => {
         const { href, srcset, sizes } = typeof image === 'string' ? { href: image } : image;
@@ -142,9 +163,18 @@ export class SpaPages {
           : '';
         return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(href)}"${responsive}>`;
       }),
-      jsonScript(EMBEDDED_ANSWERS_ELEMENT_ID, JSON.stringify(data.answers)),
+      jsonScript(EMBEDDED_ANSWERS_ELEMENT_ID, key, rendered ? ` ${RENDERED_WITH_ANSWERS_ATTRIBUTE}` : ''),
     ];
-    return new HtmlPage(addToHead(this.page(path, false).html, tags), true);
+    const html =
+      withData && rendered ? this.html(this.routeOf(path), withData.page) : this.page(path, false).html;
+    const page = new HtmlPage(addToHead(html, tags), true);
+    this.withData.set(path, { key, images: JSON.stringify(data.images), rendered, page });
+    return { page, rendered, key };
+  }
+
+  /** ADR 0198: the page at `path` as the worker rendered it with the answers whose JSON is `key`. */
+  setRenderedWithData(path: string, key: string, page: PrerenderedPage): void {
+    this.renderedWithData.set(path, { key, page });
   }
 
   /** The HTML for a request of `pathname` (with or without a query string). */
@@ -152,16 +182,19 @@ export class SpaPages {
     const path = normalise(pathname);
     // A query string may change what the screen shows (?redirect=, ?oauth_error=): the app draws it.
     const prerendered = hasQuery ? undefined : this.prerendered.get(path);
-    const routeOf = () => this.routes.find((r) => r.regex.test(path))?.route ?? null;
     // A prerendered page is cached by its path; any other by its route, matched on every request.
-    const route = prerendered ? null : routeOf();
+    const route = prerendered ? null : this.routeOf(path);
     const key = prerendered ? `page:${path}` : `route:${route?.path ?? ''}`;
     let built = this.cache.get(key);
     if (!built) {
-      built = new HtmlPage(this.html(prerendered ? routeOf() : route, prerendered));
+      built = new HtmlPage(this.html(prerendered ? this.routeOf(path) : route, prerendered));
       this.cache.set(key, built);
     }
     return built;
+  }
+
+  private routeOf(path: string): RoutePreload | null {
+    return this.routes.find((r) => r.regex.test(path))?.route ?? null;
   }
 
   private html(route: RoutePreload | null, prerendered: PrerenderedPage | undefined): string {

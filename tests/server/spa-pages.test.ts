@@ -265,7 +265,11 @@ describe('prerendered guest pages: the HTML the server answers', () => {
       },
     };
     new Function(...Object.keys(browser), EARLY_SESSION_SCRIPT)(...Object.values(browser));
-    const early = browser.window.__earlySession as { token: string; refresh: Promise<unknown>; me: Promise<unknown> };
+    const early = browser.window.__earlySession as {
+      token: string;
+      refresh: Promise<unknown>;
+      me: Promise<unknown>;
+    };
     if (early) await early.me;
     return { calls, early };
   }
@@ -279,7 +283,11 @@ describe('prerendered guest pages: the HTML the server answers', () => {
         method: 'POST',
         headers: expect.objectContaining({ Authorization: 'Bearer old-token', 'X-XSRF-TOKEN': 'x=y' }),
       },
-      { url: '/api/me', method: 'GET', headers: expect.objectContaining({ Authorization: 'Bearer new-token' }) },
+      {
+        url: '/api/me',
+        method: 'GET',
+        headers: expect.objectContaining({ Authorization: 'Bearer new-token' }),
+      },
     ]);
     expect(early.token).toBe('old-token');
     await expect(early.refresh).resolves.toEqual({ access_token: 'new-token' });
@@ -287,6 +295,52 @@ describe('prerendered guest pages: the HTML the server answers', () => {
     // A guest, or a browser without the XSRF cookie yet (the app's own 419 path gets one): nothing.
     expect((await runEarlySession(null, 'XSRF-TOKEN=x')).calls).toEqual([]);
     expect((await runEarlySession('old-token', 'a=1')).calls).toEqual([]);
+  });
+
+  it('issue 29 (ADR 0198): gives the page drawn with its data once the worker has rendered it with the same answers', () => {
+    const answers = [{ path: '/api/recruitments', query: { stage: 'open' }, body: { items: [{ id: 1 }] } }];
+    const data = { answers, images: ['/media/a.webp'] };
+    const first = pages.pageWithData('/login', data);
+    // Not rendered with them yet: the page as first rendered, its answers not marked as drawn.
+    expect(first.rendered).toBe(false);
+    expect(first.page.html).toContain('<p>$& 100円</p>');
+    expect(first.page.html).toContain(
+      `<script id="embedded-answers" type="application/json">${first.key}</script>`,
+    );
+    expect(first.page.html).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/media/a.webp">',
+    );
+    // The same data again: the same page, built and compressed once.
+    expect(pages.pageWithData('/login', data).page).toBe(first.page);
+
+    const drawn: PrerenderedPage = {
+      ...login,
+      html: '<main><h1>ログイン</h1><ul><li>カード 1</li></ul></main>',
+      css: '.c-list{gap:1px}',
+    };
+    pages.setRenderedWithData('/login', first.key, drawn);
+    const second = pages.pageWithData('/login', data);
+    expect(second.rendered).toBe(true);
+    expect(second.page.html).toContain('<ul><li>カード 1</li></ul>');
+    expect(second.page.html).toContain('.c-list{gap:1px}');
+    expect(second.page.html).toContain(
+      `<script id="embedded-answers" type="application/json" data-rendered>${first.key}</script>`,
+    );
+    // Still the page's scripts, configuration and first-paint script.
+    expect(second.page.html).toContain(`<template id="app-scripts">`);
+    expect(second.page.html).toContain(`<script>${FIRST_PAINT_SCRIPT}</script>`);
+
+    // Other answers (a recruitment opened since): the page as first rendered again, until rendered with them.
+    const changed = pages.pageWithData('/login', {
+      ...data,
+      answers: [{ ...answers[0]!, body: { items: [] } }],
+    });
+    expect(changed.rendered).toBe(false);
+    expect(changed.key).not.toBe(first.key);
+    expect(changed.page.html).not.toContain('カード 1');
+    expect(changed.page.html).not.toContain('data-rendered');
+    // Plain requests of the path are unchanged meanwhile.
+    expect(html('/login')).not.toContain('カード 1');
   });
 
   it('puts the early-session script first in the head of every page, prerendered or not', () => {

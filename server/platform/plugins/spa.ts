@@ -3,30 +3,55 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../../contracts/common.ts';
-import { prerenderPages, ssrWorkerOf } from '../prerender.ts';
+import type { EmbeddedAnswer } from '../../../contracts/values.ts';
+import { Prerenderer, ssrWorkerOf } from '../prerender.ts';
 import { SpaPages } from '../spa-pages.ts';
 import { isApiRequest } from './security.ts';
 
 /**
  * Once listening: GET /api/config's answer goes into every page, then the guest pages are prerendered in
  * a worker with it (ADR 0155). Until then, and if either fails, the pages are served without them.
+ * Issue 29 (ADR 0198): the worker stays, to render a page again with the data it comes with; the answer is
+ * `render(path, key, answers)`, which asks for it in the background (one at a time per path, and not again
+ * for answers it could not render).
  */
-function prerenderWhenListening(app: FastifyInstance, clientDir: string, pages: SpaPages): void {
+function prerenderWhenListening(app: FastifyInstance, clientDir: string, pages: SpaPages) {
   const worker = ssrWorkerOf(clientDir);
+  let started: Prerenderer | null = null;
+  /** Once its first pages are in. */
+  let prerenderer: Prerenderer | null = null;
   app.addHook('onListen', async () => {
     const answer = await app.inject({ url: '/api/config' });
     if (answer.statusCode !== 200) return;
     pages.setConfig(answer.body);
     if (!worker) return;
     const origin = app.env.APP_URL ?? 'http://localhost';
-    void prerenderPages(worker, { origin, config: answer.body }).then(
+    const current = new Prerenderer(worker, { origin, config: answer.body });
+    started = current;
+    current.pages.then(
       ({ pages: rendered, failed }) => {
         pages.setPrerendered(rendered);
+        prerenderer = current;
         for (const f of failed) app.log.warn({ path: f.path, err: f.error }, 'prerender: page not rendered');
       },
       (err: unknown) => app.log.warn({ err }, 'prerender: the guest pages are served without it'),
     );
   });
+  app.addHook('onClose', async () => started?.close());
+  const rendering = new Set<string>();
+  const tried = new Map<string, string>();
+  return (path: string, key: string, answers: EmbeddedAnswer[]) => {
+    if (!prerenderer || rendering.has(path) || tried.get(path) === key) return;
+    rendering.add(path);
+    tried.set(path, key);
+    prerenderer
+      .render(path, answers)
+      .then(
+        (page) => pages.setRenderedWithData(path, key, page),
+        (err: unknown) => app.log.warn({ err, path }, 'prerender: the page is served without its data drawn'),
+      )
+      .finally(() => rendering.delete(path));
+  };
 }
 
 /**
@@ -39,7 +64,7 @@ export async function installSpa(app: FastifyInstance, clientDir: string | null)
   // The HTML of a path names its screen's files (ADR 0154) and, once known, holds the configuration and
   // the prerendered guest page (ADR 0155); a build without the route list serves index.html as it is.
   const pages = hasClient ? SpaPages.load(clientDir) : null;
-  if (hasClient && pages) prerenderWhenListening(app, clientDir, pages);
+  const renderWithData = hasClient && pages ? prerenderWhenListening(app, clientDir, pages) : null;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -77,7 +102,12 @@ export async function installSpa(app: FastifyInstance, clientDir: string | null)
     if (prerendered && provider) {
       try {
         const data = await provider();
-        if (data) page = pages.pageWithData(prerendered, data);
+        if (data) {
+          const withData = pages.pageWithData(prerendered, data);
+          page = withData.page;
+          // ADR 0198: the next visitors get these answers drawn in the HTML too.
+          if (!withData.rendered) renderWithData?.(prerendered, withData.key, data.answers);
+        }
       } catch (err) {
         request.log.warn({ err }, 'page data: the page is served without it');
       }

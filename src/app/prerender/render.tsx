@@ -4,21 +4,42 @@ import { getCssText, globalStyles, reset } from '../../platform/styles/stitches.
 import { App } from '../App.tsx';
 import { pageMetaOf } from '../routes/meta.ts';
 import { matchRoute, ROUTES } from '../routes/table.ts';
-import type { PrerenderedPage } from '../../../contracts/values.ts';
+import {
+  EMBEDDED_ANSWERS_ELEMENT_ID,
+  type EmbeddedAnswer,
+  type PrerenderedPage,
+} from '../../../contracts/values.ts';
+import { forgetEmbeddedAnswers } from '../../platform/request/embedded.ts';
 
 /**
  * The pages whose first screen is the same for every guest (ADR 0155): public and guest-only routes
- * without parameters. Their data (lists, pictures) is not in it: it loads as it does after a navigation.
+ * without parameters. Rendered first without data (lists, pictures: the loading state); a page whose
+ * feature gives its first answers ahead is rendered again with them (ADR 0198).
  */
 export const PRERENDER_PATHS = ROUTES.filter(
   (r) => (r.access === 'public' || r.access === 'guest') && !r.path.includes(':'),
 ).map((r) => r.path);
 
+/** The page's answers in the worker's DOM, as the server's page carries them (or none). */
+function setAnswers(answers: EmbeddedAnswer[] | undefined): void {
+  document.getElementById(EMBEDDED_ANSWERS_ELEMENT_ID)?.remove();
+  if (answers) {
+    const element = document.createElement('script');
+    element.id = EMBEDDED_ANSWERS_ELEMENT_ID;
+    element.type = 'application/json';
+    element.textContent = JSON.stringify(answers);
+    document.body.prepend(element);
+  }
+  forgetEmbeddedAnswers();
+}
+
 /**
  * Renders the app as a guest's browser first renders it at `path` (the DOM globals and the URL are the
- * worker's, worker.ts), with every lazy screen resolved, so that the browser can hydrate it as it is.
+ * worker's, worker.ts), with every lazy screen resolved, so that the browser can hydrate it as it is:
+ * with `answers`, as it does when the page came with them and says its HTML shows them (ADR 0198).
  */
-export async function renderPage(path: string): Promise<PrerenderedPage> {
+export async function renderPage(path: string, answers?: EmbeddedAnswer[]): Promise<PrerenderedPage> {
+  setAnswers(answers);
   reset();
   globalStyles();
   const errors: unknown[] = [];

@@ -1,13 +1,19 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { JSDOM } from 'jsdom';
-import { type PrerenderAnswer, PUBLIC_CONFIG_ELEMENT_ID } from '../../../contracts/values.ts';
+import {
+  type PrerenderAnswer,
+  type PrerenderReply,
+  type PrerenderRequest,
+  PUBLIC_CONFIG_ELEMENT_ID,
+} from '../../../contracts/values.ts';
 
 /**
  * The prerender worker (ADR 0155), built by `vite build` into `<outDir>-meta/ssr/worker.js` and started by
  * the server (server/platform/prerender.ts) with the public configuration it answers on GET /api/config.
  * A worker thread has globals of its own: the DOM of one jsdom window stands in for the browser's (the
  * app reads `location`, `localStorage` and `document` as a browser would), at the URL of each page in
- * turn. Posts back every page it rendered and, for any it could not, why.
+ * turn. Posts back every page it rendered and, for any it could not, why; then stays, to render a page
+ * again with the data it comes with (a `PrerenderRequest`, ADR 0198).
  */
 export interface PrerenderInput {
   origin: string;
@@ -68,3 +74,19 @@ for (const path of PRERENDER_PATHS) {
   }
 }
 parentPort?.postMessage(pages);
+
+// Issue 29 (ADR 0198): then a page again with the answers its data came with, when the server asks.
+// One at a time: the DOM, the URL and the page's answers are the worker's one window's.
+let queue = Promise.resolve();
+parentPort?.on('message', (request: PrerenderRequest) => {
+  queue = queue.then(async () => {
+    dom.reconfigure({ url: `${origin}${request.path}` });
+    let reply: PrerenderReply;
+    try {
+      reply = { id: request.id, page: await renderPage(request.path, request.answers) };
+    } catch (err) {
+      reply = { id: request.id, error: err instanceof Error ? err.message : String(err) };
+    }
+    parentPort?.postMessage(reply);
+  });
+});

@@ -8,7 +8,7 @@ import { inputStyles } from '../../platform/ui/Field.tsx';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { EmptyState, PageFrame } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
-import { getRecruitments } from './api/get-recruitments.ts';
+import { getRecruitments, getRecruitmentsAhead } from './api/get-recruitments.ts';
 import { RecruitmentCards } from './common.tsx';
 
 /** Shop categories people filter by (the shops' own category text). */
@@ -46,10 +46,15 @@ export default function RecruitmentsPage() {
     ...(category ? { category } : {}),
   };
   const key = `${prefecture}|${category}`;
-  const res = useResource((signal) => {
-    setExtra(null);
-    return getRecruitments(filter, signal);
-  }, key);
+  const res = useResource(
+    (signal) => {
+      setExtra(null);
+      return getRecruitments(filter, signal);
+    },
+    key,
+    // A guest's page brings the open recruitments (ADR 0156), drawn in its HTML too (ADR 0198).
+    () => getRecruitmentsAhead(filter),
+  );
 
   const items = res.state === 'done' ? [...res.data.items, ...(extra?.items ?? [])] : [];
   const cursor = extra ? extra.cursor : res.state === 'done' ? res.data.next_cursor : null;

@@ -2,7 +2,12 @@ import { EARLY_INPUT_KEY } from '../../../contracts/values.ts';
 
 type EarlyInput =
   | { type: 'click' | 'submit'; target: Element }
-  | { type: 'input'; target: HTMLInputElement | HTMLTextAreaElement; value: string; checked?: boolean };
+  | {
+      type: 'input';
+      target: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+      value: string;
+      checked?: boolean;
+    };
 type EarlyWindow = Window & { [EARLY_INPUT_KEY]?: EarlyInput[] | null };
 
 /** What React's value tracker offers (the node's private `_valueTracker`). */
@@ -46,6 +51,16 @@ function typeInto(field: Tracked, value: string): void {
 }
 
 /**
+ * Gives React the option chosen in a list box, as if it had just been chosen: onChange with that value
+ * (React hears a list box by its `change` event). Hydration may leave the choice on the page while the
+ * screen's state holds another, so the event is sent even when the box already shows it.
+ */
+function choose(select: HTMLSelectElement, value: string): void {
+  select.value = value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/**
  * Issue 25 (13), ADR 0159: the app starts taking the prerendered page over (hydrateRoot was called).
  * Presses, sends and typing stay held until React has taken every field and button of the page over (a
  * part that hydrates late, a form waiting for the configuration, is waited for). Then the text typed
@@ -63,9 +78,11 @@ export function replayEarlyInput(root: HTMLElement, win: EarlyWindow = window): 
       win[EARLY_INPUT_KEY] = null;
       const typed = new Map<Tracked, string>();
       const ticked = new Map<Tracked & HTMLInputElement, boolean>();
+      const chosen = new Map<HTMLSelectElement, string>();
       for (const h of held) {
         if (h.type !== 'input') continue;
-        if (h.target instanceof HTMLInputElement && ['checkbox', 'radio'].includes(h.target.type))
+        if (h.target instanceof HTMLSelectElement) chosen.set(h.target, h.value);
+        else if (h.target instanceof HTMLInputElement && ['checkbox', 'radio'].includes(h.target.type))
           ticked.set(h.target, h.checked ?? h.target.checked);
         else typed.set(h.target, h.value);
       }
@@ -75,6 +92,8 @@ export function replayEarlyInput(root: HTMLElement, win: EarlyWindow = window): 
       }
       // The last press of each box (a radio's press ticks it; the others of its group follow).
       for (const [box, checked] of ticked) if (box.isConnected) tick(box, checked);
+      // Issue 29 (ADR 0198): a list filtered before the app took the page over (the list is drawn at once).
+      for (const [select, value] of chosen) if (select.isConnected) choose(select, value);
       // In a task of its own, once React has drawn the values above: a form sent in the same task would
       // still see the state of before (its handler is the one of the last render).
       setTimeout(() => {

@@ -1,4 +1,9 @@
-import { EMBEDDED_ANSWERS_ELEMENT_ID, type EmbeddedAnswer } from '../../../contracts/values.ts';
+import {
+  EMBEDDED_ANSWERS_ELEMENT_ID,
+  type EmbeddedAnswer,
+  PRERENDERED_ATTRIBUTE,
+  RENDERED_WITH_ANSWERS_ATTRIBUTE,
+} from '../../../contracts/values.ts';
 
 let waiting: EmbeddedAnswer[] | null = null;
 
@@ -22,6 +27,11 @@ const sameQuery = (a: Record<string, unknown>, b: Record<string, unknown>) => {
   );
 };
 
+const indexOf = (path: string, query: Record<string, unknown> | undefined) => {
+  waiting ??= readPage();
+  return waiting.findIndex((a) => a.path === path && sameQuery(a.query, query ?? {}));
+};
+
 /**
  * ADR 0156: the answer the server gave ahead in the page for this GET, once (the next call asks the
  * server), or null. Only a guest's call takes it: the page's answers are a guest's. The caller parses it
@@ -31,8 +41,32 @@ export function takeEmbeddedAnswer(
   path: string,
   query: Record<string, unknown> | undefined,
 ): EmbeddedAnswer | null {
-  waiting ??= readPage();
-  const index = waiting.findIndex((a) => a.path === path && sameQuery(a.query, query ?? {}));
-  if (index < 0) return null;
+  const index = indexOf(path, query);
+  if (index < 0 || !waiting) return null;
   return waiting.splice(index, 1)[0] ?? null;
+}
+
+/**
+ * Issue 29 (ADR 0198): the answer given ahead for this GET, left in place, when a screen may draw it in its
+ * first render: the HTML being taken over (hydrated) was rendered with the page's answers, or there is no
+ * such HTML (the app draws the page itself, or this is the prerender worker rendering it). A page whose
+ * HTML shows the loading state gets it through the call as before, so the first render matches the HTML.
+ */
+export function peekEmbeddedAnswer(
+  path: string,
+  query: Record<string, unknown> | undefined,
+): EmbeddedAnswer | null {
+  if (typeof document === 'undefined') return null;
+  const prerendered = document.getElementById('root')?.hasAttribute(PRERENDERED_ATTRIBUTE) ?? false;
+  const renderedWith =
+    document.getElementById(EMBEDDED_ANSWERS_ELEMENT_ID)?.hasAttribute(RENDERED_WITH_ANSWERS_ATTRIBUTE) ??
+    false;
+  if (prerendered && !renderedWith) return null;
+  const index = indexOf(path, query);
+  return index < 0 ? null : (waiting?.[index] ?? null);
+}
+
+/** The prerender worker, between pages: the page's answers are read again from its DOM (ADR 0198). */
+export function forgetEmbeddedAnswers(): void {
+  waiting = null;
 }

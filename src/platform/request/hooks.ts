@@ -1,6 +1,7 @@
-import { use, useEffect, useEffectEvent, useState } from 'react';
+import { use, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../machines/errors.ts';
 import { loadPublicConfig } from '../config.ts';
+import type { Ahead } from './request.ts';
 import type { PublicConfig } from '../../../contracts/system.ts';
 
 /**
@@ -23,17 +24,33 @@ export type Resource<T> =
 /**
  * Reads once per change of `key` with `load` (a call of a feature's api/ folder); `load: null` skips the
  * call (e.g. an id that failed the rule). The call is aborted when the screen leaves or the key changes.
+ * Issue 29 (ADR 0198): `ahead` (read once, at the first render) gives the first key's data when the page
+ * came with it (`ahead()` of ./request.ts): the screen draws it at once, as its prerendered HTML does,
+ * and asks the server only from the next key on.
  */
 export function useResource<T>(
   load: ((signal: AbortSignal) => Promise<T>) | null,
   key: string | null,
+  ahead?: () => Ahead<T> | null,
 ): Resource<T> {
-  const [res, setRes] = useState<Resource<T>>({ state: 'loading', data: null, error: null });
+  const [first] = useState(() => (key !== null && ahead ? { key, answer: ahead() } : null));
+  const [res, setRes] = useState<Resource<T>>(() =>
+    first?.answer
+      ? { state: 'done', data: first.answer.data, error: null }
+      : { state: 'loading', data: null, error: null },
+  );
+  // The key whose data came with the page, until the key changes (StrictMode's second effect skips too).
+  const aheadKey = useRef(first?.answer ? first.key : null);
   // NOTE: `key` names the data; `load` is a new closure on every render and must not restart the call, so
   // the effect reads it as an effect event (the render's latest `load`, or null to skip).
   const start = useEffectEvent((signal: AbortSignal) => (load ? load(signal) : null));
   useEffect(() => {
     if (key === null) return;
+    if (aheadKey.current === key) {
+      first?.answer?.take();
+      return;
+    }
+    aheadKey.current = null;
     const ctrl = new AbortController();
     const call = start(ctrl.signal);
     if (!call) return;
@@ -45,7 +62,7 @@ export function useResource<T>(
       },
     );
     return () => ctrl.abort();
-  }, [key]);
+  }, [key, first]);
   return res;
 }
 

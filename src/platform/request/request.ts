@@ -2,7 +2,7 @@ import type { $Fetch } from 'ofetch';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import type { z } from 'zod';
 import { type HttpResult, type RequestSpec, requestMachine } from '../../../machines/requestMachine.ts';
-import { takeEmbeddedAnswer } from './embedded.ts';
+import { peekEmbeddedAnswer, takeEmbeddedAnswer } from './embedded.ts';
 import { session as defaultSession, type SessionStorage } from '../session/session-storage.ts';
 import { api as defaultApi } from './client.ts';
 import { ApiRequestError, ERRORS } from '../../../machines/errors.ts';
@@ -197,4 +197,25 @@ export async function call<T extends z.ZodType>(
   options?: CallOptions,
 ): Promise<z.output<T>> {
   return parseAnswer(schema, await request(spec, options));
+}
+
+/** A first answer a screen may draw in its first render, and how it says it has used it (ADR 0198). */
+export interface Ahead<T> {
+  data: T;
+  /** The answer is used: the next call asks the server. */
+  take: () => void;
+}
+
+/**
+ * Issue 29 (ADR 0198): the answer this GET would get from the page's answers, parsed with its contract, for
+ * a screen's first render: a guest's, and only where the render may show it (`peekEmbeddedAnswer`). Null
+ * otherwise, or when it does not parse (the call then asks the server and says so as any answer would).
+ */
+export function ahead<T extends z.ZodType>(schema: T, spec: RequestSpec): Ahead<z.output<T>> | null {
+  if (spec.method !== 'GET' || requestDeps.session.getToken() !== null) return null;
+  const answer = peekEmbeddedAnswer(spec.path, spec.query);
+  if (!answer) return null;
+  const parsed = schema.safeParse(answer.body);
+  if (!parsed.success) return null;
+  return { data: parsed.data, take: () => void takeEmbeddedAnswer(spec.path, spec.query) };
 }

@@ -3,7 +3,7 @@ import {
   type RecruitmentPage,
   recruitmentPageSchema,
 } from '../../../../contracts/recruitments.ts';
-import { call } from '../../../platform/request/request.ts';
+import { type Ahead, ahead, call } from '../../../platform/request/request.ts';
 
 /**
  * GET /api/recruitments (guests too): open recruitments (`stage=open`), or those in progress
@@ -16,4 +16,9 @@ export function getRecruitments(query: RecruitmentListQuery, signal?: AbortSigna
     { method: 'GET', path: '/api/recruitments', query: { ...query } },
     { quiet: true, ...(signal ? { signal } : {}) },
   );
+}
+
+/** The same answer when a guest's page came with it (ADR 0198), for the list's first render. */
+export function getRecruitmentsAhead(query: RecruitmentListQuery): Ahead<RecruitmentPage> | null {
+  return ahead(recruitmentPageSchema, { method: 'GET', path: '/api/recruitments', query: { ...query } });
 }

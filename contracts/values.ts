@@ -76,8 +76,26 @@ export interface PrerenderedPage {
   description: string;
 }
 
-/** What the prerender worker posts back: each page, or why it could not render it. */
-export type PrerenderAnswer = (PrerenderedPage | { path: string; error: string })[];
+/**
+ * Issue 29 (ADR 0200): the frame the app first draws for a visitor with a session while it signs them back
+ * in (header, the page's theme, the start-up spinner), rendered once per theme for the routes in `paths`.
+ * Every page carries it, shown only to a visitor with a session until the app draws its own first screen.
+ */
+export interface SessionFrame {
+  paths: string[];
+  html: string;
+  css: string;
+}
+
+/** The element that holds the session frame (after the root element), and the style element of its CSS. */
+export const SESSION_FRAME_ID = 'session-frame';
+export const SESSION_FRAME_STYLE_ID = 'session-frame-style';
+
+/** What the prerender worker posts back: each page, or why it could not render it; and the frames. */
+export interface PrerenderAnswer {
+  pages: (PrerenderedPage | { path: string; error: string })[];
+  frames: SessionFrame[];
+}
 
 /**
  * Issue 29 (ADR 0198): asked of the prerender worker once it has answered: `path` rendered again, as a guest

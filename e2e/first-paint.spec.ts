@@ -251,3 +251,46 @@ test('issue 25 (14): the first login of a fresh browser has no failed request an
   expect(failed).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test.describe('the session frame (issue 29, ADR 0200)', () => {
+  test("a signed-in visitor's page shows the app's frame before its scripts arrive, never the guest's buttons, then their screen", async ({
+    page,
+  }) => {
+    await login(page, DEMO.supporter);
+    const release = await holdScripts(page);
+    await page.goto('/history', { waitUntil: 'commit' });
+    const frame = page.locator('#session-frame');
+    await expect(frame).toBeVisible();
+    await expect(frame.getByRole('link', { name: 'Focustar トップページ' })).toBeVisible();
+    await expect(frame.getByRole('status')).toHaveText('読み込み中です…');
+    await expect(frame.getByRole('link', { name: 'ログイン' })).toHaveCount(0);
+    // Where the app's first screen will be: the frame's header is the app's header, at the same place.
+    const frameHeader = await frame.locator('header').first().boundingBox();
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: '報酬・お支払い履歴' })).toBeVisible();
+    await expect(frame).toHaveCount(0);
+    expect(await page.locator('header').first().boundingBox()).toEqual(frameHeader);
+  });
+
+  test('on a prerendered page too, a signed-in visitor sees the frame, not the guest page; a guest never sees it', async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto('/recruitments', { waitUntil: 'commit' });
+    await expect(page.locator('#session-frame')).toBeHidden();
+    await expect(page.getByRole('link', { name: 'ログイン' }).first()).toBeVisible();
+    release();
+    await expect(page.getByRole('button', { name: 'メニューを開く' })).toBeVisible();
+    await expect(page.locator('#session-frame')).toHaveCount(0);
+
+    await page.unrouteAll();
+    await login(page, DEMO.supporter);
+    const releaseAgain = await holdScripts(page);
+    await page.goto('/recruitments', { waitUntil: 'commit' });
+    await expect(page.locator('#session-frame')).toBeVisible();
+    await expect(page.locator('#root')).toBeHidden();
+    releaseAgain();
+    await expect(page.getByRole('heading', { level: 1, name: 'モニター募集' })).toBeVisible();
+    await expect(page.locator('#session-frame')).toHaveCount(0);
+  });
+});

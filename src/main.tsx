@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { PRERENDERED_ATTRIBUTE } from '../contracts/values.ts';
+import { PRERENDERED_ATTRIBUTE, SESSION_FRAME_ID } from '../contracts/values.ts';
 import { App } from './app/App.tsx';
 import { publicConfigOnce } from './platform/request/hooks.ts';
 import { findRootElement } from './mount.ts';
@@ -24,9 +24,25 @@ const app = (
     <App />
   </StrictMode>
 );
+// ADR 0200: the session frame the page drew for a visitor with a session stays until the app's own first
+// screen is in the root (in the same task, before the next paint), then goes. Its styles stay: stitches
+// takes a page's stitches styles over as its own sheet, and the app's rules may be in it by then.
+const frame = document.getElementById(SESSION_FRAME_ID);
+const takeFrameDown = () => frame?.remove();
+if (frame) {
+  const observer = new MutationObserver(() => {
+    if (!root.firstChild || root.hasAttribute(PRERENDERED_ATTRIBUTE)) return;
+    observer.disconnect();
+    takeFrameDown();
+  });
+  observer.observe(root, { childList: true });
+}
+
 // ADR 0155: a guest's page the server prerendered is taken over as it is (hydrated); a visitor with a
 // session (the probe marked <html data-session>, and the page stayed hidden) gets their own screen drawn.
 if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && !document.documentElement.hasAttribute('data-session')) {
+  // A guest never sees the frame.
+  takeFrameDown();
   hydrateRoot(root, app, {
     // React then draws the part that differed itself; said in the console for the browser tests too.
     onRecoverableError: (error) => {

@@ -4,25 +4,35 @@ import { ACCESS_TOKEN_STORAGE_KEY, EARLY_INPUT_KEY, EARLY_SESSION_KEY } from '..
 export const APP_SCRIPTS_TEMPLATE = 'app-scripts';
 
 /**
- * The one inline script of a prerendered page, in its head (allowed by its hash in the
- * Content-Security-Policy):
+ * Issue 29 (ADR 0200): on `<html>` of a page whose scripts wait for the first paint, who sees something paint
+ * before the app runs: `guest` (a prerendered guest page, hidden from a visitor with a session), `session`
+ * (only the session frame, hidden from guests) or `all` (both).
+ */
+export const PAINTS_ATTRIBUTE = 'data-paints';
+export type Paints = 'guest' | 'session' | 'all';
+
+/**
+ * The one inline script of a page whose scripts wait for its first paint, in its head (allowed by its hash
+ * in the Content-Security-Policy):
  * - a visitor with a session is marked (`<html data-session>`) before the page paints: the guest's page
- *   stays hidden for them and the app draws their own screen instead (reading storage may throw in a
- *   private window);
+ *   stays hidden for them and they see the session frame (ADR 0200), which guests do not (reading storage may
+ *   throw in a private window);
  * - the app's entry (already fetching: a modulepreload) runs once the page has painted, not before: the
- *   page shows without waiting for the scripts, which then take it over; for a visitor with a session
- *   (the page hidden, so nothing paints) at once (issue 29);
+ *   page shows without waiting for the scripts, which then take it over. A visitor who sees nothing paint
+ *   (`PAINTS_ATTRIBUTE`: a visitor with a session on a page without a frame, a guest on a page with only a
+ *   frame) has their app started at once (issue 29);
  * - issue 25 (13), ADR 0159: the page is not inert meanwhile. Links work as links; a button pressed or a
  *   form sent before the app has taken the page over is held (not sent as a plain HTML form, which would
  *   put a password in the address) and kept in `window[EARLY_INPUT_KEY]` for the app to replay, with
  *   the text typed meanwhile.
  */
 export const FIRST_PAINT_SCRIPT = [
-  `try{localStorage.getItem(${JSON.stringify(ACCESS_TOKEN_STORAGE_KEY)})&&document.documentElement.setAttribute('data-session','')}catch(e){}`,
+  `var d=document.documentElement;`,
+  `try{localStorage.getItem(${JSON.stringify(ACCESS_TOKEN_STORAGE_KEY)})&&d.setAttribute('data-session','')}catch(e){}`,
   `(function(){var started=false;function start(){if(started)return;started=true;`,
   `document.head.appendChild(document.importNode(document.getElementById('${APP_SCRIPTS_TEMPLATE}').content,true))}`,
-  // Issue 29: a visitor with a session never sees the (hidden) guest's page paint: the app starts at once.
-  `if(document.documentElement.hasAttribute('data-session'))start();`,
+  // Issue 29: a visitor for whom nothing paints before the app does: the app starts at once.
+  `var p=d.getAttribute('${PAINTS_ATTRIBUTE}');if(p!=='all'&&p!==(d.hasAttribute('data-session')?'session':'guest'))start();`,
   // Once the first contentful paint is on the screen; a second at most (a tab in the background).
   `try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)setTimeout(start)})`,
   `.observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(start)})}`,
@@ -37,6 +47,20 @@ export const FIRST_PAINT_SCRIPT = [
   `early.push({type:'input',target:t,value:t.value,checked:t.checked})},true)}catch(e){}`,
 ].join('');
 
+/** ADR 0200: the `<template id>` that holds the session frame, after the root element. */
+export const SESSION_FRAME_TEMPLATE = 'session-frame-template';
+
+/**
+ * Issue 29 (ADR 0200): the inline script right after the session frame's template, run while the page is
+ * parsed (before its first paint): for a visitor with a session (marked by `EARLY_SESSION_SCRIPT`), the frame
+ * goes into the page in the template's place; for anyone else, the template just goes (a guest's page holds
+ * no second, hidden header or main region).
+ */
+export const SESSION_FRAME_SCRIPT = [
+  `try{var t=document.getElementById('${SESSION_FRAME_TEMPLATE}');`,
+  `if(document.documentElement.hasAttribute('data-session'))t.after(t.content.cloneNode(true));t.remove()}catch(e){}`,
+].join('');
+
 /**
  * Issue 29 (ADR 0190): the first inline script of every page (first in its head, so no stylesheet holds
  * it back). A browser with a session starts the seed spec's start-up calls (section 4) at once, while the
@@ -45,9 +69,13 @@ export const FIRST_PAINT_SCRIPT = [
  * then `GET /api/me` with the new token. Both promises wait in `window[EARLY_SESSION_KEY]` with the token
  * they started from; the app's refresher and its first `me` take them over once, and call again
  * themselves when there is none or it failed (no cookie yet: the app's 419 path fetches one).
+ * Issue 29 (ADR 0200): it also marks a visitor with a session (`<html data-session>`) on every page, so the
+ * session frame shows to them at the first paint, and the guest's prerendered page never does.
  */
 export const EARLY_SESSION_SCRIPT = [
   `try{var k=localStorage.getItem(${JSON.stringify(ACCESS_TOKEN_STORAGE_KEY)}),x=/(?:^|;\\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);`,
+  // ADR 0200: a visitor with a session is marked before anything paints: every page shows them its frame.
+  `if(k)document.documentElement.setAttribute('data-session','');`,
   `if(k&&x){var h=function(t){return{Accept:'application/json','X-Requested-With':'XMLHttpRequest',Authorization:'Bearer '+t}},`,
   `j=function(a){if(!a.ok)throw a.status;return a.json()},H=h(k);H['X-XSRF-TOKEN']=decodeURIComponent(x[1]);`,
   `var r=fetch('/api/refresh',{method:'POST',credentials:'include',headers:H}).then(j),`,

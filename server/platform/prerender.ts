@@ -7,6 +7,7 @@ import type {
   PrerenderedPage,
   PrerenderReply,
   PrerenderRequest,
+  SessionFrame,
 } from '../../contracts/values.ts';
 import { metaDirOf } from './version.ts';
 
@@ -26,12 +27,15 @@ export const ssrWorkerOf = (clientDir: string) => {
 export interface PrerenderedPages {
   pages: PrerenderedPage[];
   failed: { path: string; error: string }[];
+  /** ADR 0200: the start-up frame of a visitor with a session, per theme. */
+  frames: SessionFrame[];
 }
 
 /**
  * Issue 11 (ADR 0155): renders the guest pages of the SPA in a worker thread (its DOM globals are its own),
- * with the public configuration this server answers. `pages` resolves with the pages it rendered first and
- * the paths it could not render with the reason, and rejects when the worker fails as a whole.
+ * with the public configuration this server answers. `pages` resolves with the pages it rendered first, the
+ * paths it could not render with the reason and the session frames (ADR 0200), and rejects when the worker
+ * fails as a whole.
  * Issue 29 (ADR 0198): the worker then stays, and `render` has it render a page again with the answers the
  * page comes with (its list drawn, not its loading state). It never holds the process open.
  */
@@ -59,11 +63,11 @@ export class Prerenderer {
         clearTimeout(timer);
         const pages: PrerenderedPage[] = [];
         const failed: { path: string; error: string }[] = [];
-        for (const item of answer) {
+        for (const item of answer.pages) {
           if ('error' in item) failed.push(item);
           else pages.push(item);
         }
-        resolvePages({ pages, failed });
+        resolvePages({ pages, failed, frames: answer.frames });
         this.worker.on('message', (reply: PrerenderReply) => this.settle(reply));
       });
       const fail = (err: Error) => {

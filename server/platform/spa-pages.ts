@@ -8,9 +8,20 @@ import {
   type PrerenderedPage,
   PUBLIC_CONFIG_ELEMENT_ID,
   RENDERED_WITH_ANSWERS_ATTRIBUTE,
+  SESSION_FRAME_ID,
+  SESSION_FRAME_STYLE_ID,
+  type SessionFrame,
 } from '../../contracts/values.ts';
 import type { PageData } from './page-data.ts';
-import { APP_SCRIPTS_TEMPLATE, EARLY_SESSION_SCRIPT, FIRST_PAINT_SCRIPT } from './first-paint.ts';
+import {
+  APP_SCRIPTS_TEMPLATE,
+  EARLY_SESSION_SCRIPT,
+  FIRST_PAINT_SCRIPT,
+  type Paints,
+  PAINTS_ATTRIBUTE,
+  SESSION_FRAME_SCRIPT,
+  SESSION_FRAME_TEMPLATE,
+} from './first-paint.ts';
 import { metaDirOf } from './version.ts';
 
 /** Written by the build (scripts/vite-route-preloads.ts) into `<clientDir>-meta/`, beside the manifest. */
@@ -65,8 +76,8 @@ const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(
 const addToHead = (html: string, tags: string[]) =>
   tags.length > 0 ? html.replace('</head>', () => `${tags.join('')}</head>`) : html;
 
-/** The hidden rule: a visitor with a session never sees the guest's prerendered page. */
-const SESSION_HIDES_PAGE = `html[data-session] #root[${PRERENDERED_ATTRIBUTE}]{visibility:hidden}`;
+/** The hidden rule: a visitor with a session never sees the guest's prerendered page (ADR 0200: the frame instead). */
+const SESSION_HIDES_PAGE = `html[data-session] #root[${PRERENDERED_ATTRIBUTE}]{display:none}`;
 
 /**
  * The HTML the server answers for the SPA's paths (issue 11):
@@ -86,6 +97,8 @@ export class SpaPages {
   /** ADR 0198: per path, the page rendered with the answers whose JSON is `key`, and the last page built. */
   private renderedWithData = new Map<string, { key: string; page: PrerenderedPage }>();
   private withData = new Map<string, { key: string; images: string; rendered: boolean; page: HtmlPage }>();
+  /** ADR 0200: the session frame of each route path. */
+  private frames = new Map<string, SessionFrame>();
 
   private constructor(index: string, routes: RoutePreload[]) {
     // Issue 29 (ADR 0190): the start-up calls of a browser with a session begin before anything else loads.
@@ -124,6 +137,13 @@ export class SpaPages {
   /** The guest pages the prerender worker rendered (server/platform/prerender.ts). */
   setPrerendered(pages: PrerenderedPage[]): void {
     this.prerendered = new Map(pages.map((p) => [p.path, p]));
+    this.cache.clear();
+    this.withData.clear();
+  }
+
+  /** ADR 0200: the session frames the prerender worker rendered, carried by every page from now on. */
+  setFrames(frames: SessionFrame[]): void {
+    this.frames = new Map(frames.flatMap((frame) => frame.paths.map((path) => [path, frame] as const)));
     this.cache.clear();
     this.withData.clear();
   }
@@ -200,16 +220,36 @@ export class SpaPages {
   private html(route: RoutePreload | null, prerendered: PrerenderedPage | undefined): string {
     const preloads = (route?.files ?? []).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
     const config = this.config === null ? [] : [jsonScript(PUBLIC_CONFIG_ELEMENT_ID, this.config)];
-    if (!prerendered) return addToHead(this.index, [...preloads, ...config]);
-    // The app's scripts wait in an inert template until the first paint (FIRST_PAINT_SCRIPT adds them).
+    const frame = route ? this.frames.get(route.path) : undefined;
+    // ADR 0200: after the root element, what the app first draws for a visitor with a session.
+    const index = frame
+      ? addToHead(
+          this.index.replace(
+            '<div id="root"></div>',
+            () =>
+              `<div id="root"></div><template id="${SESSION_FRAME_TEMPLATE}"><div id="${SESSION_FRAME_ID}">` +
+              `${frame.html}</div></template><script>${SESSION_FRAME_SCRIPT}</script>`,
+          ),
+          [`<style id="${SESSION_FRAME_STYLE_ID}">${frame.css}</style>`],
+        )
+      : this.index;
+    if (!prerendered && !frame) return addToHead(index, [...preloads, ...config]);
+    // The app's scripts wait in an inert template until the first paint (FIRST_PAINT_SCRIPT adds them), or
+    // start at once for a visitor who sees nothing paint before the app (ADR 0200: `PAINTS_ATTRIBUTE`).
     const scripts: string[] = [];
-    const head = this.index.replace(
-      /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g,
-      (tag) => {
+    const paints: Paints = prerendered ? (frame ? 'all' : 'guest') : 'session';
+    const head = index
+      .replace(/<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g, (tag) => {
         scripts.push(tag);
         return '';
-      },
-    );
+      })
+      .replace('<html', () => `<html ${PAINTS_ATTRIBUTE}="${paints}"`);
+    const waiting = [
+      `<style>${SESSION_HIDES_PAGE}</style>`,
+      `<template id="${APP_SCRIPTS_TEMPLATE}">${[...scripts, ...preloads].join('')}</template>`,
+      `<script>${FIRST_PAINT_SCRIPT}</script>`,
+    ];
+    if (!prerendered) return addToHead(head, [...config, ...waiting]);
     const page = head
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(prerendered.title)}</title>`)
       .replace(
@@ -221,12 +261,6 @@ export class SpaPages {
         // Not inert (issue 25 (13)): links work from the first paint; early presses are replayed (first-paint.ts).
         () => `<div id="root" ${PRERENDERED_ATTRIBUTE}>${prerendered.html}</div>`,
       );
-    return addToHead(page, [
-      ...config,
-      `<style id="stitches">${prerendered.css}</style>`,
-      `<style>${SESSION_HIDES_PAGE}</style>`,
-      `<template id="${APP_SCRIPTS_TEMPLATE}">${[...scripts, ...preloads].join('')}</template>`,
-      `<script>${FIRST_PAINT_SCRIPT}</script>`,
-    ]);
+    return addToHead(page, [...config, `<style id="stitches">${prerendered.css}</style>`, ...waiting]);
   }
 }

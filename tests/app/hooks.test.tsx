@@ -158,3 +158,32 @@ describe('app actors and hooks (seed spec sections 3 and 4)', () => {
     expect(calls.length).toBe(before);
   });
 });
+
+describe('signing a returning visitor back in (issue 29, ADR 0200)', () => {
+  it('is `restoring` while /api/me is on its way, for a returning user only (the header shows no buttons meanwhile)', async () => {
+    await startApp('returning user');
+    let answerMe: () => void = () => {};
+    const meAnswered = new Promise<void>((r) => (answerMe = r));
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+      if (url === '/api/me') await meAnswered;
+      return scripted(input, init);
+    });
+    const seen: boolean[] = [];
+    function Restoring() {
+      const auth = hooks.useAuth();
+      seen.push(auth.restoring);
+      return <p>{auth.restoring ? '復元中' : auth.login ? 'ログイン中' : 'ゲスト'}</p>;
+    }
+    render(<Restoring />);
+    expect(screen.getByText('復元中')).toBeTruthy();
+    answerMe();
+    await waitFor(() => expect(screen.getByText('ログイン中')).toBeTruthy());
+    expect(seen.at(-1)).toBe(false);
+
+    cleanup();
+    await startApp('guest');
+    render(<Restoring />);
+    expect(screen.queryByText('復元中')).toBeNull();
+  });
+});

@@ -8,7 +8,11 @@ import { ROUTES } from '../../src/app/routes/table.ts';
 import { features } from '../../server/features/index.ts';
 import { buildApp } from '../../server/platform/app.ts';
 import { loadEnv } from '../../server/platform/env.ts';
-import { EARLY_SESSION_SCRIPT, FIRST_PAINT_SCRIPT } from '../../server/platform/first-paint.ts';
+import {
+  EARLY_SESSION_SCRIPT,
+  FIRST_PAINT_SCRIPT,
+  SESSION_FRAME_SCRIPT,
+} from '../../server/platform/first-paint.ts';
 import { securityHeaders } from '../../server/platform/plugins/security.ts';
 import type { PrerenderedPage } from '../../contracts/values.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreload, SpaPages } from '../../server/platform/spa-pages.ts';
@@ -182,20 +186,22 @@ describe('prerendered guest pages: the HTML the server answers', () => {
     expect(page).not.toContain('<template');
   });
 
-  it('allows the first-paint and early-session scripts by their hashes in the Content-Security-Policy, and no other inline script', () => {
+  it('allows the first-paint, early-session and session-frame scripts by their hashes in the Content-Security-Policy, and no other inline script', () => {
     const csp = securityHeaders(loadEnv({ NODE_ENV: 'test', APP_SECRET: TEST_APP_SECRET }))[
       'Content-Security-Policy'
     ] as string;
-    const [first, early] = [FIRST_PAINT_SCRIPT, EARLY_SESSION_SCRIPT].map((s) =>
+    const [first, early, frame] = [FIRST_PAINT_SCRIPT, EARLY_SESSION_SCRIPT, SESSION_FRAME_SCRIPT].map((s) =>
       createHash('sha256').update(s).digest('base64').replace(/[+/]/g, '\\$&'),
     );
-    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${first}' 'sha256-${early}'(;|$)`));
+    expect(csp).toMatch(
+      new RegExp(`script-src 'self' 'sha256-${first}' 'sha256-${early}' 'sha256-${frame}'(;|$)`),
+    );
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
-  function runFirstPaint(token: string | null) {
+  function runFirstPaint(token: string | null, paints: string = 'guest') {
     // The script run against stand-ins of the browser objects it uses.
-    const attributes = new Map<string, string>();
+    const attributes = new Map<string, string>([['data-paints', paints]]);
     const appended: unknown[] = [];
     let observer: ((list: { getEntriesByName(n: string): unknown[] }) => void) | null = null;
     const timers: (() => void)[] = [];
@@ -207,6 +213,7 @@ describe('prerendered guest pages: the HTML the server answers', () => {
         documentElement: {
           setAttribute: (name: string, value: string) => attributes.set(name, value),
           hasAttribute: (name: string) => attributes.has(name),
+          getAttribute: (name: string) => attributes.get(name) ?? null,
         },
         getElementById: (id: string) => ({ content: `content of ${id}` }),
         importNode: (node: unknown) => node,
@@ -242,22 +249,39 @@ describe('prerendered guest pages: the HTML the server answers', () => {
     expect(page.window.__earlyInput).toEqual([]);
   });
 
-  it('marks a visitor with a session before the page paints, and starts their app at once (issue 29)', () => {
-    // The guest's page stays hidden for them, so nothing paints: waiting for a paint would wait a second.
-    const page = runFirstPaint('token');
+  it('marks a visitor with a session before the page paints, and starts their app at once where nothing paints for them (issue 29)', () => {
+    // A guest page without a session frame stays hidden for them: waiting for a paint would wait a second.
+    const page = runFirstPaint('token', 'guest');
     expect(page.attributes.get('data-session')).toBe('');
     expect(page.appended).toEqual(['content of app-scripts']);
     page.paint();
     expect(page.appended).toEqual(['content of app-scripts']);
+    // ADR 0200: a page with only the session frame, for a guest (the frame is hidden from them): at once too.
+    expect(runFirstPaint(null, 'session').appended).toEqual(['content of app-scripts']);
+  });
+
+  it('ADR 0200: starts the app after the first paint wherever the visitor sees something: the frame, the page, or either', () => {
+    for (const [token, paints] of [
+      ['token', 'session'],
+      ['token', 'all'],
+      [null, 'all'],
+      [null, 'guest'],
+    ] as const) {
+      const page = runFirstPaint(token, paints);
+      expect(page.appended, `${token ?? 'guest'} on ${paints}`).toEqual([]);
+      page.paint();
+      expect(page.appended).toEqual(['content of app-scripts']);
+    }
   });
 
   /** EARLY_SESSION_SCRIPT run against stand-ins: the calls it makes, and what it leaves for the app. */
   async function runEarlySession(token: string | null, cookie: string) {
     const calls: { url: string; method: string; headers: Record<string, string> }[] = [];
+    const marks: string[] = [];
     const browser = {
       window: {} as Record<string, unknown>,
       localStorage: { getItem: (key: string) => (key === 'accessToken' ? token : null) },
-      document: { cookie },
+      document: { cookie, documentElement: { setAttribute: (name: string) => void marks.push(name) } },
       fetch: (url: string, init: { method?: string; headers: Record<string, string> }) => {
         calls.push({ url, method: init.method ?? 'GET', headers: init.headers });
         const body = url === '/api/refresh' ? { access_token: 'new-token' } : { id: 7 };
@@ -271,7 +295,7 @@ describe('prerendered guest pages: the HTML the server answers', () => {
       me: Promise<unknown>;
     };
     if (early) await early.me;
-    return { calls, early };
+    return { calls, early, marks };
   }
 
   it('starts the start-up refresh and GET /api/me of a browser with a session before the app arrives (ADR 0190)', async () => {
@@ -295,6 +319,13 @@ describe('prerendered guest pages: the HTML the server answers', () => {
     // A guest, or a browser without the XSRF cookie yet (the app's own 419 path gets one): nothing.
     expect((await runEarlySession(null, 'XSRF-TOKEN=x')).calls).toEqual([]);
     expect((await runEarlySession('old-token', 'a=1')).calls).toEqual([]);
+  });
+
+  it('issue 29 (ADR 0200): marks a visitor with a session on every page (the session frame shows to them), never a guest', async () => {
+    expect((await runEarlySession('old-token', 'XSRF-TOKEN=x')).marks).toEqual(['data-session']);
+    // Marked before the cookie is there too: the frame does not wait for the start-up calls.
+    expect((await runEarlySession('old-token', 'a=1')).marks).toEqual(['data-session']);
+    expect((await runEarlySession(null, 'XSRF-TOKEN=x')).marks).toEqual([]);
   });
 
   it('issue 29 (ADR 0198): gives the page drawn with its data once the worker has rendered it with the same answers', () => {
@@ -341,6 +372,72 @@ describe('prerendered guest pages: the HTML the server answers', () => {
     expect(changed.page.html).not.toContain('data-rendered');
     // Plain requests of the path are unchanged meanwhile.
     expect(html('/login')).not.toContain('カード 1');
+  });
+
+  it('issue 29 (ADR 0200): carries the session frame of the route after the root, shown only to a visitor with a session', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'focustar-frames-'));
+    mkdirSync(join(dir, 'client'));
+    mkdirSync(join(dir, 'client-meta/.vite'), { recursive: true });
+    writeFileSync(join(dir, 'client/index.html'), index);
+    writeFileSync(
+      join(dir, 'client-meta', ROUTE_PRELOADS_FILE),
+      JSON.stringify([
+        { path: '/login', files: [] },
+        { path: '/history', files: [] },
+      ]),
+    );
+    const frames = SpaPages.load(join(dir, 'client'))!;
+    rmSync(dir, { recursive: true, force: true });
+    frames.setConfig(config);
+    frames.setPrerendered([login]);
+    frames.setFrames([
+      { paths: ['/login'], html: '<header>枠 legacy</header>', css: '.c-frame{top:0}' },
+      { paths: ['/history'], html: '<header>枠 default</header>', css: '.c-frame{top:1px}' },
+    ]);
+    const withFrame = frames.page('/login', false).html;
+    // In an inert template, put in the page (before its first paint) for a visitor with a session only.
+    expect(withFrame).toContain(
+      '<template id="session-frame-template"><div id="session-frame"><header>枠 legacy</header></div></template>' +
+        `<script>${SESSION_FRAME_SCRIPT}</script>`,
+    );
+    expect(withFrame).toContain('<style id="session-frame-style">.c-frame{top:0}</style>');
+    // After the root, which holds the guest's page (hidden for a visitor with a session).
+    expect(withFrame.indexOf('id="session-frame"')).toBeGreaterThan(
+      withFrame.indexOf('<main><h1>ログイン</h1>'),
+    );
+    expect(withFrame).toContain('html[data-session] #root[data-prerendered]{display:none}');
+    expect(withFrame).toContain('<html data-paints="all" lang="ja">');
+    // A page that is not prerendered carries its route's frame too; a path of no route, none.
+    const plain = frames.page('/history', false).html;
+    expect(plain).toContain(
+      '<div id="root"></div><template id="session-frame-template"><div id="session-frame"><header>枠 default</header></div></template>',
+    );
+    // The frame paints before the app's scripts run, as a prerendered page does; a guest's start at once.
+    expect(plain).toContain('<html data-paints="session" lang="ja">');
+    expect(plain).toContain(
+      '<template id="app-scripts"><script type="module" crossorigin src="/assets/index-1.js"></script>',
+    );
+    expect(plain).toContain(`<script>${FIRST_PAINT_SCRIPT}</script>`);
+    expect(frames.page('/a/b/c', false).html).not.toContain('session-frame');
+  });
+
+  it('ADR 0200: the frame script puts the frame in the page for a visitor with a session, and only takes the template away for a guest', () => {
+    for (const session of [true, false]) {
+      const placed: unknown[] = [];
+      let removed = false;
+      const template = {
+        content: { cloneNode: (deep: boolean) => (deep ? 'the frame' : 'shallow') },
+        after: (node: unknown) => void placed.push(node),
+        remove: () => void (removed = true),
+      };
+      const document = {
+        documentElement: { hasAttribute: (name: string) => session && name === 'data-session' },
+        getElementById: (id: string) => (id === 'session-frame-template' ? template : null),
+      };
+      new Function('document', SESSION_FRAME_SCRIPT)(document);
+      expect(placed).toEqual(session ? ['the frame'] : []);
+      expect(removed).toBe(true);
+    }
   });
 
   it('puts the early-session script first in the head of every page, prerendered or not', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { EARLY_SESSION_SCRIPT, FIRST_PAINT_SCRIPT } from '../first-paint.ts';
+import { EARLY_SESSION_SCRIPT, FIRST_PAINT_SCRIPT, SESSION_FRAME_SCRIPT } from '../first-paint.ts';
 import { type Env, paymentProviderOf } from '../env.ts';
 
 type Directives = Record<string, string[]>;
@@ -12,11 +12,11 @@ type Directives = Record<string, string[]>;
  * API, issue 14, ADR 0112): only when the real Stripe is the payment provider.
  */
 function cspDirectives(env: Env): Directives {
-  // The inline scripts, allowed by their hashes: the first-paint script of the prerendered pages (ADR 0155)
-  // and every page's early start-up calls (ADR 0190).
+  // The inline scripts, allowed by their hashes: the first-paint script of the prerendered pages (ADR 0155),
+  // every page's early start-up calls (ADR 0190) and the session frame's (ADR 0200).
   const scriptSrc = [
     "'self'",
-    ...[FIRST_PAINT_SCRIPT, EARLY_SESSION_SCRIPT].map(
+    ...[FIRST_PAINT_SCRIPT, EARLY_SESSION_SCRIPT, SESSION_FRAME_SCRIPT].map(
       (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
     ),
   ];

@@ -29,8 +29,9 @@ function prerenderWhenListening(app: FastifyInstance, clientDir: string, pages: 
     const current = new Prerenderer(worker, { origin, config: answer.body });
     started = current;
     current.pages.then(
-      ({ pages: rendered, failed }) => {
+      ({ pages: rendered, failed, frames }) => {
         pages.setPrerendered(rendered);
+        pages.setFrames(frames);
         prerenderer = current;
         for (const f of failed) app.log.warn({ path: f.path, err: f.error }, 'prerender: page not rendered');
       },

@@ -1,13 +1,15 @@
-import { StrictMode } from 'react';
+import { type ReactElement, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { getCssText, globalStyles, reset } from '../../platform/styles/stitches.config.ts';
 import { App } from '../App.tsx';
+import { SessionFrame as Frame } from '../shell/SessionFrame.tsx';
 import { pageMetaOf } from '../routes/meta.ts';
 import { matchRoute, ROUTES } from '../routes/table.ts';
 import {
   EMBEDDED_ANSWERS_ELEMENT_ID,
   type EmbeddedAnswer,
   type PrerenderedPage,
+  type SessionFrame,
 } from '../../../contracts/values.ts';
 import { forgetEmbeddedAnswers } from '../../platform/request/embedded.ts';
 
@@ -19,6 +21,39 @@ import { forgetEmbeddedAnswers } from '../../platform/request/embedded.ts';
 export const PRERENDER_PATHS = ROUTES.filter(
   (r) => (r.access === 'public' || r.access === 'guest') && !r.path.includes(':'),
 ).map((r) => r.path);
+
+/** One element as React renders it in place (no boundary sent apart), with the styles it uses. */
+async function renderInPlace(element: ReactElement): Promise<{ html: string; css: string }> {
+  reset();
+  globalStyles();
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(<StrictMode>{element}</StrictMode>, {
+    onError: (error) => void errors.push(error),
+    // Every boundary in place: no boundary is sent apart to be revealed by an inline script (the CSP
+    // allows none but the first-paint script).
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  const html = await new Response(prelude).text();
+  if (errors.length > 0) throw errors[0];
+  if (/<script|<!--\$[?!]-->/.test(html)) throw new Error('a boundary was not rendered in place');
+  return { html, css: getCssText() };
+}
+
+/**
+ * Issue 29 (ADR 0200): the frame the app first draws for a visitor with a session, once per page theme,
+ * with the paths of the routes that use it.
+ */
+export async function renderFrames(): Promise<SessionFrame[]> {
+  const themes = [...new Set(ROUTES.map((r) => r.theme ?? 'default'))];
+  const frames: SessionFrame[] = [];
+  for (const theme of themes) {
+    const paths = ROUTES.filter((r) => (r.theme ?? 'default') === theme).map((r) => r.path);
+    const { html, css } = await renderInPlace(<Frame theme={theme} />);
+    // A picture of the start-up screen: without the app's ids, which a hidden guest page may hold too.
+    frames.push({ paths, html: html.replace(/ id="[^"]*"/g, ''), css });
+  }
+  return frames;
+}
 
 /** The page's answers in the worker's DOM, as the server's page carries them (or none). */
 function setAnswers(answers: EmbeddedAnswer[] | undefined): void {
@@ -40,22 +75,6 @@ function setAnswers(answers: EmbeddedAnswer[] | undefined): void {
  */
 export async function renderPage(path: string, answers?: EmbeddedAnswer[]): Promise<PrerenderedPage> {
   setAnswers(answers);
-  reset();
-  globalStyles();
-  const errors: unknown[] = [];
-  const { prelude } = await prerender(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-    {
-      onError: (error) => void errors.push(error),
-      // Every boundary in place: no boundary is sent apart to be revealed by an inline script (the CSP
-      // allows none but the first-paint script).
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-    },
-  );
-  const html = await new Response(prelude).text();
-  if (errors.length > 0) throw errors[0];
-  if (/<script|<!--\$[?!]-->/.test(html)) throw new Error('a boundary was not rendered in place');
-  return { path, html, css: getCssText(), ...pageMetaOf(matchRoute(path).route) };
+  const { html, css } = await renderInPlace(<App />);
+  return { path, html, css, ...pageMetaOf(matchRoute(path).route) };
 }

@@ -63,17 +63,25 @@ for (const name of [
   });
 }
 
-const { PRERENDER_PATHS, renderPage } = await import('./render.tsx');
-const pages: PrerenderAnswer = [];
+const { PRERENDER_PATHS, renderFrames, renderPage } = await import('./render.tsx');
+const answer: PrerenderAnswer = { pages: [], frames: [] };
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
 for (const path of PRERENDER_PATHS) {
   dom.reconfigure({ url: `${origin}${path}` });
   try {
-    pages.push(await renderPage(path));
+    answer.pages.push(await renderPage(path));
   } catch (err) {
-    pages.push({ path, error: err instanceof Error ? err.message : String(err) });
+    answer.pages.push({ path, error: reason(err) });
   }
 }
-parentPort?.postMessage(pages);
+// Issue 29 (ADR 0200): the start-up frame of a visitor with a session, per theme.
+dom.reconfigure({ url: `${origin}/` });
+try {
+  answer.frames = await renderFrames();
+} catch (err) {
+  answer.pages.push({ path: '(session frame)', error: reason(err) });
+}
+parentPort?.postMessage(answer);
 
 // Issue 29 (ADR 0198): then a page again with the answers its data came with, when the server asks.
 // One at a time: the DOM, the URL and the page's answers are the worker's one window's.
@@ -85,7 +93,7 @@ parentPort?.on('message', (request: PrerenderRequest) => {
     try {
       reply = { id: request.id, page: await renderPage(request.path, request.answers) };
     } catch (err) {
-      reply = { id: request.id, error: err instanceof Error ? err.message : String(err) };
+      reply = { id: request.id, error: reason(err) };
     }
     parentPort?.postMessage(reply);
   });

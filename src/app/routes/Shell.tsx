@@ -2,7 +2,7 @@ import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext,
 import { useLocation } from 'wouter';
 import { ERRORS } from '../../../machines/errors.ts';
 import { useAuth, useSideMenu, useVersionMismatch } from '../../platform/session/hooks.ts';
-import { markFirstScreenShown, useAfterFirstPaint } from '../../platform/lib/afterPaint.ts';
+import { firstScreenShown, markFirstScreenShown, useAfterFirstPaint } from '../../platform/lib/afterPaint.ts';
 import { Button } from '../../platform/ui/Button.tsx';
 import { GuestHeaderActions, Header, MemberHeaderActions } from '../shell/Header.tsx';
 import { Layout } from '../shell/Layout.tsx';
@@ -66,15 +66,17 @@ function DeferredMenu({ path }: { path: string }) {
 }
 
 function ConnectedHeader() {
-  const { login, user, role, shop } = useAuth();
+  const { login, user, role, shop, restoring } = useAuth();
   const menu = useSideMenu();
+  // ADR 0200: while a stored session is signed back in, neither the guest's buttons nor the member's (the
+  // session frame every page carries draws the header so too).
   const right =
     login && user ? (
       <>
         <MemberHeaderActions mode={role} name={role === 'shop' && shop ? shop.name : user.name} />
         <DeferredBell />
       </>
-    ) : (
+    ) : restoring ? null : (
       <GuestHeaderActions />
     );
   return (
@@ -96,9 +98,10 @@ export function Shell({ children }: { children: ReactNode }) {
   // Issue 29: a signed-in load first shows the start-up spinner (token refresh, user); the footer drawn
   // under it would be pushed down when the screen arrives (CLS 0.36 on / as the owner in a shop).
   const { initialLoading } = useAuth();
+  // ADR 0199: the footer follows the first screen's content (its reads in), as the deferred parts do.
   const markReady = useCallback(() => {
-    setReady(true);
     markFirstScreenShown();
+    void firstScreenShown().then(() => setReady(true));
   }, []);
   return (
     <ScreenReady.Provider value={markReady}>

@@ -10,13 +10,43 @@ const firstScreen = new Promise<void>((resolve) => {
   screenShown = resolve;
 });
 
+/** Issue 29 (ADR 0199): the first screen's reads still on their way, and whether its screen is mounted. */
+let firstReads = 0;
+let firstScreenMounted = false;
+let firstScreenDone = false;
+
+function showIfRead(): void {
+  if (!firstScreenMounted || firstReads > 0 || firstScreenDone) return;
+  firstScreenDone = true;
+  screenShown();
+}
+
 /**
- * The shell calls this once the first screen's content is on the page. Until then nothing deferred is
- * fetched: the load event comes before the lazy screen's chunk, and a burst of deferred requests would
- * hold that chunk back.
+ * The shell calls this once the first screen is mounted. Until its content is on the page nothing
+ * deferred is fetched: the load event comes before the lazy screen's chunk, and a burst of deferred
+ * requests would hold that chunk back. Issue 29 (ADR 0199): the content is there once the reads the screen
+ * started (its list, its balance) are in, not when it mounts with its loading state: the deferred chunks
+ * (menu, footer, bell) and calls otherwise compete with the screen's own data on a phone's connection.
  */
 export function markFirstScreenShown(): void {
-  screenShown();
+  firstScreenMounted = true;
+  showIfRead();
+}
+
+/**
+ * A read (a GET) starting: the first screen's content waits for it, if the first screen is not shown yet.
+ * Returns its release, to call once it has settled (more than once is harmless).
+ */
+export function holdFirstScreen(): () => void {
+  if (firstScreenDone) return () => {};
+  firstReads++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    firstReads--;
+    showIfRead();
+  };
 }
 
 /** The page's load event (at once when it has passed). */

@@ -8,6 +8,7 @@ import { api as defaultApi } from './client.ts';
 import { ApiRequestError, ERRORS } from '../../../machines/errors.ts';
 import { CSRF_COOKIE_PATH, createTokenRefresher, type TokenRefresher } from './refresh.ts';
 import { isTokenExpired } from './token.ts';
+import { holdFirstScreen } from '../lib/afterPaint.ts';
 
 export const APP_VERSION_HEADER = 'X-App-Version';
 
@@ -122,8 +123,11 @@ export function createRequester(deps: RequestDeps): Requester {
     const cancel = () => actor.send({ type: 'request.cancel' });
     if (options.signal?.aborted) return Promise.reject(new ApiRequestError(ERRORS.cancelled, 'cancelled'));
     options.signal?.addEventListener('abort', cancel, { once: true });
+    // ADR 0199: the first screen is shown (and the deferred parts load) once its reads are in.
+    const release = spec.method === 'GET' ? holdFirstScreen() : () => {};
     actor.start();
     return toPromise(actor)
+      .finally(release)
       .then((output) => {
         if (!output.ok) throw output.error;
         return { status: output.result.status, data: output.result.data };

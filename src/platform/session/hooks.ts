@@ -28,6 +28,8 @@ export interface AuthState {
   role: ClientRole;
   shop: Shop | null;
   initialLoading: boolean;
+  /** Issue 29 (ADR 0200): starting up with a stored session (signing the visitor back in). */
+  restoring: boolean;
   loading: boolean;
   isStaff: boolean;
   isAdmin: boolean;
@@ -47,6 +49,7 @@ export function selectAuth(context: AuthContext): AuthSlice {
     role: context.role,
     shop: context.shop,
     initialLoading: context.initialLoading,
+    restoring: context.initialLoading && context.token !== null,
     loading: context.loading,
     isStaff: isStaff(context.user),
     isAdmin: isAdmin(context.user),

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PRERENDERED_ATTRIBUTE, SESSION_FRAME_ID } from '../contracts/values.ts';
-import { App } from './app/App.tsx';
+import { App, preloadAppRoutes } from './app/App.tsx';
+import { preloadScreen } from './app/routes/screens.ts';
 import { publicConfigOnce } from './platform/request/hooks.ts';
 import { findRootElement } from './mount.ts';
 import { matchRoute } from './app/routes/table.ts';
@@ -12,11 +13,14 @@ import { replayEarlyInput } from './platform/lib/earlyInput.ts';
 // Seed spec section 2: without the root element start-up fails, before anything else runs.
 const root = findRootElement();
 globalStyles();
-// The current screen's chunk and the router's start loading together, not one after the other.
-void matchRoute(window.location.pathname)
-  .route.load()
-  .catch(() => {});
-void import('./app/routes/AppRoutes.tsx').catch(() => {});
+// The current screen's chunk and the router's start loading together, not one after the other. Issue 29:
+// the app renders once both are in (their files are already on their way: modulepreloads), so its first
+// render shows the screen rather than suspending on them; React shows a screen no sooner than 300 ms
+// after a suspended part's fallback. Until then the page shows what the server drew.
+const ready = Promise.allSettled([
+  preloadScreen(matchRoute(window.location.pathname).route),
+  preloadAppRoutes(),
+]);
 void publicConfigOnce();
 
 const app = (
@@ -38,28 +42,31 @@ if (frame) {
   observer.observe(root, { childList: true });
 }
 
-// ADR 0155: a guest's page the server prerendered is taken over as it is (hydrated); a visitor with a
-// session (the probe marked <html data-session>, and the page stayed hidden) gets their own screen drawn.
-if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && !document.documentElement.hasAttribute('data-session')) {
-  // A guest never sees the frame.
-  takeFrameDown();
-  hydrateRoot(root, app, {
-    // React then draws the part that differed itself; said in the console for the browser tests too.
-    onRecoverableError: (error) => {
-      console.warn('hydration:', error);
-      errorReporter.report(error, { extra: { hydration: true } });
-    },
-  });
-  // Issue 25 (13): from now on React takes presses itself (it replays those on parts not yet hydrated);
-  // what was typed, pressed or sent before happens as soon as React has taken those elements over.
-  replayEarlyInput(root);
-} else {
-  root.replaceChildren();
-  root.removeAttribute(PRERENDERED_ATTRIBUTE);
-  // The guest's page is gone: presses held on it are dropped with it.
-  replayEarlyInput(root);
-  createRoot(root).render(app);
+function start() {
+  // ADR 0155: a guest's page the server prerendered is taken over as it is (hydrated); a visitor with a
+  // session (the probe marked <html data-session>, and the page stayed hidden) gets their own screen drawn.
+  if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && !document.documentElement.hasAttribute('data-session')) {
+    // A guest never sees the frame.
+    takeFrameDown();
+    hydrateRoot(root, app, {
+      // React then draws the part that differed itself; said in the console for the browser tests too.
+      onRecoverableError: (error) => {
+        console.warn('hydration:', error);
+        errorReporter.report(error, { extra: { hydration: true } });
+      },
+    });
+    // Issue 25 (13): from now on React takes presses itself (it replays those on parts not yet hydrated);
+    // what was typed, pressed or sent before happens as soon as React has taken those elements over.
+    replayEarlyInput(root);
+  } else {
+    root.replaceChildren();
+    root.removeAttribute(PRERENDERED_ATTRIBUTE);
+    // The guest's page is gone: presses held on it are dropped with it.
+    replayEarlyInput(root);
+    createRoot(root).render(app);
+  }
 }
+void ready.then(start);
 
 // Issue 26: the service worker (it shows pushes and caches nothing) once the page has loaded, out of the way
 // of the first screen; it makes the app installable and lets /account-info subscribe to push. The entry may

@@ -105,9 +105,9 @@ for (const kind of DB_KINDS) {
     it('sends strict security headers', async () => {
       const res = await client.get('/');
       const csp = String(res.headers['content-security-policy']);
-      // Two inline scripts allowed by their hashes: the first-paint script (ADR 0155) and the signed-in
-      // start-up (ADR 0190); nothing else inline.
-      expect(csp).toMatch(/script-src 'self'(?: 'sha256-[A-Za-z0-9+/=]+'){2}(;|$)/);
+      // Three inline scripts allowed by their hashes: the first-paint script (ADR 0155), the signed-in
+      // start-up (ADR 0190) and the session frame's (ADR 0200); nothing else inline.
+      expect(csp).toMatch(/script-src 'self'(?: 'sha256-[A-Za-z0-9+/=]+'){3}(;|$)/);
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toMatch(/frame-ancestors 'none'/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -322,7 +322,7 @@ for (const kind of DB_KINDS) {
         (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
       );
       expect(csp).toMatch(
-        /script-src 'self'(?: 'sha256-[A-Za-z0-9+/=]+'){2} https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com(;|$)/,
+        /script-src 'self'(?: 'sha256-[A-Za-z0-9+/=]+'){3} https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com(;|$)/,
       );
       expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com[^;]*https:\/\/hooks\.stripe\.com/);
       expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);

@@ -1,4 +1,13 @@
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+} from 'react';
 import { useLocation } from 'wouter';
 import { ERRORS } from '../../../machines/errors.ts';
 import { useAuth, useSideMenu, useVersionMismatch } from '../../platform/session/hooks.ts';
@@ -98,11 +107,16 @@ export function Shell({ children }: { children: ReactNode }) {
   // Issue 29: a signed-in load first shows the start-up spinner (token refresh, user); the footer drawn
   // under it would be pushed down when the screen arrives (CLS 0.36 on / as the owner in a shop).
   const { initialLoading } = useAuth();
-  // ADR 0199: the footer follows the first screen's content (its reads in), as the deferred parts do.
-  const markReady = useCallback(() => {
+  // ADR 0199: the footer follows the first screen's content (its reads in), as the deferred parts do. A
+  // screen mounted during the start-up (a public one: `/` shows the spinner then) is the first screen only
+  // once the user is known: its content, and the reads it starts then, come after.
+  const [mounted, setMounted] = useState(false);
+  const markReady = useCallback(() => setMounted(true), []);
+  useEffect(() => {
+    if (!mounted || initialLoading) return;
     markFirstScreenShown();
     void firstScreenShown().then(() => setReady(true));
-  }, []);
+  }, [mounted, initialLoading]);
   return (
     <ScreenReady.Provider value={markReady}>
       <Layout

@@ -1,15 +1,33 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useAuth } from '../../platform/session/hooks.ts';
+import { holdFirstScreen } from '../../platform/lib/afterPaint.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { notify } from '../../platform/ui/notify.ts';
 import { Landing } from './Landing.tsx';
 import { EMAIL_VERIFICATION_RESULTS, type EmailVerificationResult } from '../../../contracts/email-verification.ts';
 
-/** The signed-in homes are a chunk of their own: a guest's first screen does not carry them (ADR 0038). */
-const ShopSwitch = lazy(() => import('./MemberHome.tsx').then((m) => ({ default: m.ShopSwitch })));
-const SupporterHome = lazy(() => import('./MemberHome.tsx').then((m) => ({ default: m.SupporterHome })));
+/**
+ * The signed-in homes are a chunk of their own: a guest's first screen does not carry them (ADR 0038).
+ * Issue 29: a browser with a session (marked by the page's first script, ADR 0200) loads it as soon as this
+ * page's module runs, and the home is drawn once it is in: a loading render meanwhile, not a Suspense
+ * fallback, which React would hold for 300 ms after the chunk arrived.
+ */
+type Homes = typeof import('./MemberHome.tsx');
+let homes: Homes | null = null;
+let homesLoading: Promise<Homes> | null = null;
+const loadHomes = () =>
+  (homesLoading ??= import('./MemberHome.tsx').then(
+    (m) => (homes = m),
+    (err: unknown) => {
+      homesLoading = null;
+      throw err;
+    },
+  ));
+if (typeof document !== 'undefined' && document.documentElement.hasAttribute('data-session')) {
+  void loadHomes().catch(() => {});
+}
 
 /**
  * Issue 29: while the signed-in home's chunk loads, the page is a screen high, so the footer (drawn once a
@@ -48,18 +66,51 @@ export default function TopPage() {
   const { login, user, role, initialLoading } = useAuth();
   if (initialLoading) return <PageLoading />;
   // A person who signed up and has not verified the e-mail yet gets the first steps too (issue 25).
-  if (user && (login || !user.email_verified)) {
+  if (user && (login || !user.email_verified)) return <Home shop={login && role === 'shop'} />;
+  return <Landing />;
+}
+
+/** The signed-in home, once its chunk is in. */
+function Home({ shop }: { shop: boolean }) {
+  const [loaded, setLoaded] = useState<{ homes: Homes | null; error: unknown }>(() => ({
+    homes,
+    error: null,
+  }));
+  // ADR 0199: on the first screen, the chunk holds the screen's "shown" as a read does, until the home has
+  // rendered (its own reads, started in its effects before this one runs, hold it then).
+  const hold = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (loaded.homes || loaded.error) {
+      hold.current?.();
+      hold.current = null;
+      return;
+    }
+    hold.current ??= holdFirstScreen();
+    let live = true;
+    loadHomes().then(
+      (m) => live && setLoaded({ homes: m, error: null }),
+      (error: unknown) => live && setLoaded({ homes: null, error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  useEffect(
+    () => () => {
+      hold.current?.();
+      hold.current = null;
+    },
+    [],
+  );
+  // A chunk that could not load: the screen's error boundary says so.
+  if (loaded.error) throw loaded.error;
+  if (!loaded.homes) {
     return (
-      <Suspense
-        fallback={
-          <HomeLoading>
-            <PageLoading />
-          </HomeLoading>
-        }
-      >
-        {login && role === 'shop' ? <ShopSwitch /> : <SupporterHome />}
-      </Suspense>
+      <HomeLoading>
+        <PageLoading />
+      </HomeLoading>
     );
   }
-  return <Landing />;
+  const Chosen = shop ? loaded.homes.ShopSwitch : loaded.homes.SupporterHome;
+  return <Chosen />;
 }

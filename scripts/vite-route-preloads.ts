@@ -1,7 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../server/platform/spa-pages.ts';
+import {
+  ROUTE_PRELOADS_FILE,
+  type RoutePreload,
+  SESSION_PRELOADS_FILE,
+} from '../server/platform/spa-pages.ts';
 
 /** Where the routes are declared: every feature's routes.ts and the staff menu's screens. */
 export function routeFiles(root: string): string[] {
@@ -23,13 +27,26 @@ export function routesOf(source: string): { path: string; specifier: string }[] 
   return found.map((m) => ({ path: m[1]!, specifier: m[2]! }));
 }
 
-type Chunk = { fileName: string; imports: string[]; facadeModuleId: string | null; isEntry: boolean };
+type Chunk = {
+  fileName: string;
+  imports: string[];
+  facadeModuleId: string | null;
+  isEntry: boolean;
+  moduleIds: string[];
+};
 
 /**
  * The modules src/main.tsx starts loading with the current screen's chunk whatever the path, before the
  * first paint: the route list names them, and bench/bundle.ts counts them in the first screen.
  */
 export const START_UP_MODULES = ['src/app/routes/AppRoutes.tsx'];
+
+/**
+ * Issue 29 (ADR 0202): the modules the start-up of a visitor with a session loads whatever the path, before
+ * the first screen: the user's contract (with zod), which parses the answer of `/api/me`. Preloaded only
+ * for such a visitor (a guest's first screen does not carry them, ADR 0038).
+ */
+export const SESSION_START_UP_MODULES = ['contracts/accounts.ts'];
 
 /**
  * Issue 11 (ADR 0154): the files of a route's screen are known when the build ends, so the server can
@@ -79,6 +96,20 @@ export function routePreloads(root: string): Plugin {
         }
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routes) });
+      // ADR 0202: the chunks holding the session's start-up modules (shared chunks too), with their imports.
+      const holding = (id: string) => {
+        const chunk = [...chunks.values()].find((c) => c.moduleIds.includes(id));
+        if (!chunk) this.error(`route preloads: no chunk holds ${id}`);
+        return chunk;
+      };
+      const session = new Set(
+        SESSION_START_UP_MODULES.flatMap((module) => [...closure(holding(join(root, module)))]),
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: SESSION_PRELOADS_FILE,
+        source: JSON.stringify([...session].filter((f) => !inHtml.has(f))),
+      });
     },
   };
 }

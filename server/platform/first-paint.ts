@@ -2,6 +2,8 @@ import { ACCESS_TOKEN_STORAGE_KEY, EARLY_INPUT_KEY, EARLY_SESSION_KEY } from '..
 
 /** The `<template id>` that holds the app's scripts in a prerendered page, inert until the first paint. */
 export const APP_SCRIPTS_TEMPLATE = 'app-scripts';
+/** ADR 0202: the `<template id>` of the start-up files only a visitor with a session loads. */
+export const SESSION_SCRIPTS_TEMPLATE = 'session-scripts';
 
 /**
  * Issue 29 (ADR 0200): on `<html>` of a page whose scripts wait for the first paint, who sees something paint
@@ -29,8 +31,9 @@ export type Paints = 'guest' | 'session' | 'all';
 export const FIRST_PAINT_SCRIPT = [
   `var d=document.documentElement;`,
   `try{localStorage.getItem(${JSON.stringify(ACCESS_TOKEN_STORAGE_KEY)})&&d.setAttribute('data-session','')}catch(e){}`,
-  `(function(){var started=false;function start(){if(started)return;started=true;`,
-  `document.head.appendChild(document.importNode(document.getElementById('${APP_SCRIPTS_TEMPLATE}').content,true))}`,
+  `(function(){var started=false;function add(id){var t=document.getElementById(id);t&&document.head.appendChild(document.importNode(t.content,true))}`,
+  // ADR 0202: a visitor with a session also fetches what their start-up loads (the user's contract).
+  `function start(){if(started)return;started=true;if(d.hasAttribute('data-session'))add('${SESSION_SCRIPTS_TEMPLATE}');add('${APP_SCRIPTS_TEMPLATE}')}`,
   // Issue 29: a visitor for whom nothing paints before the app does: the app starts at once.
   `var p=d.getAttribute('${PAINTS_ATTRIBUTE}');if(p!=='all'&&p!==(d.hasAttribute('data-session')?'session':'guest'))start();`,
   // Once the first contentful paint is on the screen; a second at most (a tab in the background).

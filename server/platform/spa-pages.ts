@@ -16,6 +16,7 @@ import type { PageData } from './page-data.ts';
 import {
   APP_SCRIPTS_TEMPLATE,
   EARLY_SESSION_SCRIPT,
+  SESSION_SCRIPTS_TEMPLATE,
   FIRST_PAINT_SCRIPT,
   type Paints,
   PAINTS_ATTRIBUTE,
@@ -26,6 +27,8 @@ import { metaDirOf } from './version.ts';
 
 /** Written by the build (scripts/vite-route-preloads.ts) into `<clientDir>-meta/`, beside the manifest. */
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+/** Beside it (ADR 0202): the files the start-up of a visitor with a session loads, whatever the path. */
+export const SESSION_PRELOADS_FILE = '.vite/session-preloads.json';
 
 /** A route of the client's table and the files its screen needs beyond what index.html loads. */
 export interface RoutePreload {
@@ -100,7 +103,12 @@ export class SpaPages {
   /** ADR 0200: the session frame of each route path. */
   private frames = new Map<string, SessionFrame>();
 
-  private constructor(index: string, routes: RoutePreload[]) {
+  private constructor(
+    index: string,
+    routes: RoutePreload[],
+    /** ADR 0202: the start-up files of a visitor with a session. */
+    private readonly sessionFiles: string[] = [],
+  ) {
     // Issue 29 (ADR 0190): the start-up calls of a browser with a session begin before anything else loads.
     this.index = index.replace('<head>', () => `<head><script>${EARLY_SESSION_SCRIPT}</script>`);
     const rank = (path: string) => (path.startsWith('/:') ? 2 : path.includes(':') ? 1 : 0);
@@ -123,7 +131,12 @@ export class SpaPages {
     const list = join(metaDirOf(clientDir), ROUTE_PRELOADS_FILE);
     if (!existsSync(list)) return null;
     const index = readFileSync(join(clientDir, 'index.html'), 'utf8');
-    return new SpaPages(index, JSON.parse(readFileSync(list, 'utf8')) as RoutePreload[]);
+    const session = join(metaDirOf(clientDir), SESSION_PRELOADS_FILE);
+    return new SpaPages(
+      index,
+      JSON.parse(readFileSync(list, 'utf8')) as RoutePreload[],
+      existsSync(session) ? (JSON.parse(readFileSync(session, 'utf8')) as string[]) : [],
+    );
   }
 
   /** GET /api/config's answer (JSON), put in every page from now on. */
@@ -247,6 +260,15 @@ export class SpaPages {
     const waiting = [
       `<style>${SESSION_HIDES_PAGE}</style>`,
       `<template id="${APP_SCRIPTS_TEMPLATE}">${[...scripts, ...preloads].join('')}</template>`,
+      // ADR 0202: what only a visitor with a session loads at start-up, fetched beside the app's scripts.
+      ...(this.sessionFiles.length > 0
+        ? [
+            `<template id="${SESSION_SCRIPTS_TEMPLATE}">${this.sessionFiles
+              .filter((f) => !route?.files.includes(f))
+              .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+              .join('')}</template>`,
+          ]
+        : []),
       `<script>${FIRST_PAINT_SCRIPT}</script>`,
     ];
     if (!prerendered) return addToHead(head, [...config, ...waiting]);

@@ -15,7 +15,12 @@ import {
 } from '../../server/platform/first-paint.ts';
 import { securityHeaders } from '../../server/platform/plugins/security.ts';
 import type { PrerenderedPage } from '../../contracts/values.ts';
-import { ROUTE_PRELOADS_FILE, type RoutePreload, SpaPages } from '../../server/platform/spa-pages.ts';
+import {
+  ROUTE_PRELOADS_FILE,
+  type RoutePreload,
+  SESSION_PRELOADS_FILE,
+  SpaPages,
+} from '../../server/platform/spa-pages.ts';
 import { ROOT_DIR } from '../../server/platform/version.ts';
 import { routeFiles, routesOf } from '../../scripts/vite-route-preloads.ts';
 import { TEST_APP_SECRET } from '../support/app.ts';
@@ -253,9 +258,10 @@ describe('prerendered guest pages: the HTML the server answers', () => {
     // A guest page without a session frame stays hidden for them: waiting for a paint would wait a second.
     const page = runFirstPaint('token', 'guest');
     expect(page.attributes.get('data-session')).toBe('');
-    expect(page.appended).toEqual(['content of app-scripts']);
+    // ADR 0202: with what only a visitor with a session loads at start-up, first.
+    expect(page.appended).toEqual(['content of session-scripts', 'content of app-scripts']);
     page.paint();
-    expect(page.appended).toEqual(['content of app-scripts']);
+    expect(page.appended).toEqual(['content of session-scripts', 'content of app-scripts']);
     // ADR 0200: a page with only the session frame, for a guest (the frame is hidden from them): at once too.
     expect(runFirstPaint(null, 'session').appended).toEqual(['content of app-scripts']);
   });
@@ -270,7 +276,9 @@ describe('prerendered guest pages: the HTML the server answers', () => {
       const page = runFirstPaint(token, paints);
       expect(page.appended, `${token ?? 'guest'} on ${paints}`).toEqual([]);
       page.paint();
-      expect(page.appended).toEqual(['content of app-scripts']);
+      expect(page.appended).toEqual(
+        token ? ['content of session-scripts', 'content of app-scripts'] : ['content of app-scripts'],
+      );
     }
   });
 
@@ -383,8 +391,12 @@ describe('prerendered guest pages: the HTML the server answers', () => {
       join(dir, 'client-meta', ROUTE_PRELOADS_FILE),
       JSON.stringify([
         { path: '/login', files: [] },
-        { path: '/history', files: [] },
+        { path: '/history', files: ['assets/schemas-1.js'] },
       ]),
+    );
+    writeFileSync(
+      join(dir, 'client-meta', SESSION_PRELOADS_FILE),
+      JSON.stringify(['assets/accounts-1.js', 'assets/schemas-1.js']),
     );
     const frames = SpaPages.load(join(dir, 'client'))!;
     rmSync(dir, { recursive: true, force: true });
@@ -418,6 +430,15 @@ describe('prerendered guest pages: the HTML the server answers', () => {
       '<template id="app-scripts"><script type="module" crossorigin src="/assets/index-1.js"></script>',
     );
     expect(plain).toContain(`<script>${FIRST_PAINT_SCRIPT}</script>`);
+    // ADR 0202: what a visitor with a session loads at start-up, in a template of its own (the route's own
+    // files are not named twice); the first-paint script adds it for them only.
+    expect(plain).toContain(
+      '<template id="session-scripts"><link rel="modulepreload" crossorigin href="/assets/accounts-1.js"></template>',
+    );
+    expect(withFrame).toContain(
+      '<template id="session-scripts"><link rel="modulepreload" crossorigin href="/assets/accounts-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/schemas-1.js"></template>',
+    );
     expect(frames.page('/a/b/c', false).html).not.toContain('session-frame');
   });
 

@@ -46,8 +46,9 @@ for (const width of [375, 1280]) {
     await page.getByRole('radio', { name: '過去30日' }).check();
     const chart = page.getByRole('img', { name: /日別のクリック数/ });
     await expect(chart).toBeVisible();
-    // The chart has bars (the demo seed has a few weeks of clicks).
-    expect(await chart.locator('rect[stroke]').count()).toBeGreaterThan(5);
+    // The chart has bars (the demo seed has a few weeks of clicks), once the period's answer is drawn (the
+    // previous period's chart stays on the page while it loads: counted at once, the count races it).
+    await expect.poll(() => chart.locator('rect[stroke]').count()).toBeGreaterThan(5);
     // Its table: one row per day of the period.
     await page.getByText('日別のクリック数（参照元別）を表で見る').click();
     const table = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: '日付' }) });

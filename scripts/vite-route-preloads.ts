@@ -5,6 +5,7 @@ import {
   ROUTE_PRELOADS_FILE,
   type RoutePreload,
   SESSION_PRELOADS_FILE,
+  type SessionPreloads,
 } from '../server/platform/spa-pages.ts';
 
 /** Where the routes are declared: every feature's routes.ts and the staff menu's screens. */
@@ -47,6 +48,15 @@ export const START_UP_MODULES = ['src/app/routes/AppRoutes.tsx'];
  * for such a visitor (a guest's first screen does not carry them, ADR 0038).
  */
 export const SESSION_START_UP_MODULES = ['contracts/accounts.ts'];
+
+/**
+ * Issue 29 (ADR 0203): per route path, the modules the first screen of a visitor with a session loads there
+ * beyond the route's own files: `/` draws the signed-in home (a chunk of its own, ADR 0038) and, in
+ * advertiser mode, the shop switch's contract. Preloaded for such a visitor only, on that path only.
+ */
+export const SESSION_ROUTE_MODULES: Record<string, string[]> = {
+  '/': ['src/features/top/MemberHome.tsx', 'contracts/shops.ts'],
+};
 
 /**
  * Issue 11 (ADR 0154): the files of a route's screen are known when the build ends, so the server can
@@ -102,14 +112,17 @@ export function routePreloads(root: string): Plugin {
         if (!chunk) this.error(`route preloads: no chunk holds ${id}`);
         return chunk;
       };
-      const session = new Set(
-        SESSION_START_UP_MODULES.flatMap((module) => [...closure(holding(join(root, module)))]),
-      );
-      this.emitFile({
-        type: 'asset',
-        fileName: SESSION_PRELOADS_FILE,
-        source: JSON.stringify([...session].filter((f) => !inHtml.has(f))),
-      });
+      const filesOf = (modules: string[]) =>
+        [...new Set(modules.flatMap((module) => [...closure(holding(join(root, module)))]))].filter(
+          (f) => !inHtml.has(f),
+        );
+      const preloads: SessionPreloads = {
+        all: filesOf(SESSION_START_UP_MODULES),
+        routes: Object.fromEntries(
+          Object.entries(SESSION_ROUTE_MODULES).map(([path, modules]) => [path, filesOf(modules)]),
+        ),
+      };
+      this.emitFile({ type: 'asset', fileName: SESSION_PRELOADS_FILE, source: JSON.stringify(preloads) });
     },
   };
 }

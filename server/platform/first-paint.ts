@@ -1,4 +1,10 @@
-import { ACCESS_TOKEN_STORAGE_KEY, EARLY_INPUT_KEY, EARLY_SESSION_KEY } from '../../contracts/values.ts';
+import {
+  ACCESS_TOKEN_STORAGE_KEY,
+  EARLY_INPUT_KEY,
+  EARLY_READS,
+  EARLY_SESSION_KEY,
+  SESSION_STORE_STORAGE_KEY,
+} from '../../contracts/values.ts';
 
 /** The `<template id>` that holds the app's scripts in a prerendered page, inert until the first paint. */
 export const APP_SCRIPTS_TEMPLATE = 'app-scripts';
@@ -74,6 +80,8 @@ export const SESSION_FRAME_SCRIPT = [
  * themselves when there is none or it failed (no cookie yet: the app's 419 path fetches one).
  * Issue 29 (ADR 0200): it also marks a visitor with a session (`<html data-session>`) on every page, so the
  * session frame shows to them at the first paint, and the guest's prerendered page never does.
+ * Issue 29 (ADR 0203): with the new token it also begins the first reads of the page's screen for the mode the
+ * session store remembers (`EARLY_READS`), kept in `reads` by path; the request layer takes each over once.
  */
 export const EARLY_SESSION_SCRIPT = [
   `try{var k=localStorage.getItem(${JSON.stringify(ACCESS_TOKEN_STORAGE_KEY)}),x=/(?:^|;\\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);`,
@@ -82,6 +90,10 @@ export const EARLY_SESSION_SCRIPT = [
   `if(k&&x){var h=function(t){return{Accept:'application/json','X-Requested-With':'XMLHttpRequest',Authorization:'Bearer '+t}},`,
   `j=function(a){if(!a.ok)throw a.status;return a.json()},H=h(k);H['X-XSRF-TOKEN']=decodeURIComponent(x[1]);`,
   `var r=fetch('/api/refresh',{method:'POST',credentials:'include',headers:H}).then(j),`,
-  `m=r.then(function(b){return fetch('/api/me',{credentials:'include',headers:h(b.access_token)}).then(j)});`,
-  `r.catch(function(){});m.catch(function(){});window[${JSON.stringify(EARLY_SESSION_KEY)}]={token:k,refresh:r,me:m}}}catch(e){}`,
+  `g=function(p){var q=r.then(function(b){return fetch(p,{credentials:'include',headers:h(b.access_token)}).then(j)});q.catch(function(){});return q},`,
+  // ADR 0203: the screen's first reads of this path in the mode the session store remembers, beside `me`.
+  `m=g('/api/me'),e={},s=null;r.catch(function(){});try{s=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORE_STORAGE_KEY)}))}catch(E){}`,
+  `var l=s&&s.login===true&&(${JSON.stringify(EARLY_READS)}[location.pathname]||{})[s.role];`,
+  `if(l&&l.forEach)l.forEach(function(p){e[p]=g(p)});`,
+  `window[${JSON.stringify(EARLY_SESSION_KEY)}]={token:k,refresh:r,me:m,reads:e}}}catch(e){}`,
 ].join('');

@@ -27,8 +27,24 @@ import { metaDirOf } from './version.ts';
 
 /** Written by the build (scripts/vite-route-preloads.ts) into `<clientDir>-meta/`, beside the manifest. */
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
-/** Beside it (ADR 0202): the files the start-up of a visitor with a session loads, whatever the path. */
+/** Beside it (ADR 0202, ADR 0203): the files the start-up of a visitor with a session loads. */
 export const SESSION_PRELOADS_FILE = '.vite/session-preloads.json';
+
+/**
+ * `SESSION_PRELOADS_FILE`: what a visitor with a session loads at start-up beyond index.html, on every path
+ * (ADR 0202) and on a route's path (ADR 0203: the signed-in screen that path draws, e.g. the home of `/`).
+ * A plain array is the form of ADR 0202 (every path only).
+ */
+export interface SessionPreloads {
+  all: string[];
+  routes: Record<string, string[]>;
+}
+
+function readSessionPreloads(file: string): SessionPreloads {
+  if (!existsSync(file)) return { all: [], routes: {} };
+  const read = JSON.parse(readFileSync(file, 'utf8')) as SessionPreloads | string[];
+  return Array.isArray(read) ? { all: read, routes: {} } : read;
+}
 
 /** A route of the client's table and the files its screen needs beyond what index.html loads. */
 export interface RoutePreload {
@@ -106,8 +122,8 @@ export class SpaPages {
   private constructor(
     index: string,
     routes: RoutePreload[],
-    /** ADR 0202: the start-up files of a visitor with a session. */
-    private readonly sessionFiles: string[] = [],
+    /** ADR 0202, ADR 0203: the start-up files of a visitor with a session. */
+    private readonly sessionFiles: SessionPreloads = { all: [], routes: {} },
   ) {
     // Issue 29 (ADR 0190): the start-up calls of a browser with a session begin before anything else loads.
     this.index = index.replace('<head>', () => `<head><script>${EARLY_SESSION_SCRIPT}</script>`);
@@ -131,11 +147,10 @@ export class SpaPages {
     const list = join(metaDirOf(clientDir), ROUTE_PRELOADS_FILE);
     if (!existsSync(list)) return null;
     const index = readFileSync(join(clientDir, 'index.html'), 'utf8');
-    const session = join(metaDirOf(clientDir), SESSION_PRELOADS_FILE);
     return new SpaPages(
       index,
       JSON.parse(readFileSync(list, 'utf8')) as RoutePreload[],
-      existsSync(session) ? (JSON.parse(readFileSync(session, 'utf8')) as string[]) : [],
+      readSessionPreloads(join(metaDirOf(clientDir), SESSION_PRELOADS_FILE)),
     );
   }
 
@@ -257,14 +272,17 @@ export class SpaPages {
         return '';
       })
       .replace('<html', () => `<html ${PAINTS_ATTRIBUTE}="${paints}"`);
+    // ADR 0202: what only a visitor with a session loads at start-up, fetched beside the app's scripts; ADR
+    // 0203: with the signed-in screen of this route's path.
+    const sessionFiles = [
+      ...new Set([...this.sessionFiles.all, ...((route && this.sessionFiles.routes[route.path]) ?? [])]),
+    ].filter((f) => !route?.files.includes(f));
     const waiting = [
       `<style>${SESSION_HIDES_PAGE}</style>`,
       `<template id="${APP_SCRIPTS_TEMPLATE}">${[...scripts, ...preloads].join('')}</template>`,
-      // ADR 0202: what only a visitor with a session loads at start-up, fetched beside the app's scripts.
-      ...(this.sessionFiles.length > 0
+      ...(sessionFiles.length > 0
         ? [
-            `<template id="${SESSION_SCRIPTS_TEMPLATE}">${this.sessionFiles
-              .filter((f) => !route?.files.includes(f))
+            `<template id="${SESSION_SCRIPTS_TEMPLATE}">${sessionFiles
               .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
               .join('')}</template>`,
           ]

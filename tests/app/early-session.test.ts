@@ -1,8 +1,14 @@
 import type { $Fetch } from 'ofetch';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EARLY_SESSION_KEY } from '../../contracts/values.ts';
+import {
+  ACCESS_TOKEN_STORAGE_KEY,
+  EARLY_SESSION_KEY,
+  SESSION_STORE_STORAGE_KEY,
+} from '../../contracts/values.ts';
+import { EARLY_SESSION_SCRIPT } from '../../server/platform/first-paint.ts';
 import { createTokenRefresher } from '../../src/platform/request/refresh.ts';
-import { takeEarlyMe } from '../../src/platform/session/early-session.ts';
+import { createRequester, requestDeps } from '../../src/platform/request/request.ts';
+import { takeEarlyMe, takeEarlyRead } from '../../src/platform/session/early-session.ts';
 import { createMemoryStorage, createSessionStorage } from '../../src/platform/session/session-storage.ts';
 
 /**
@@ -65,5 +71,120 @@ describe('the early start-up calls (issue 29, ADR 0190)', () => {
     const { calls, refresher } = setup(null);
     await expect(refresher.refresh()).resolves.toBe('called-token');
     expect(calls).toEqual(['/api/refresh']);
+  });
+});
+
+/**
+ * Issue 29 (ADR 0203): the page's first script also begins the first reads of the screen a returning
+ * visitor's path and remembered mode draw (`EARLY_READS`: `/` in advertiser mode is the shop switch, seed
+ * spec section 2), with the token its refresh gave; the request layer takes each over once, for that token.
+ */
+describe('the early reads of the first screen (issue 29, ADR 0203)', () => {
+  interface Sent {
+    path: string;
+    authorization: string | undefined;
+  }
+
+  /** Runs the page's first script in a stand-in browser: storage, cookie, location and fetch. */
+  async function runScript(options: { path: string; store: unknown; token?: string | null; cookie?: string }) {
+    const sent: Sent[] = [];
+    const storage: Record<string, string> = {};
+    if (options.token !== null) storage[ACCESS_TOKEN_STORAGE_KEY] = options.token ?? 'old-token';
+    if (options.store !== undefined) storage[SESSION_STORE_STORAGE_KEY] = JSON.stringify(options.store);
+    const window: Record<string, unknown> = {};
+    const fetch = async (path: string, init: { headers: Record<string, string> }) => {
+      sent.push({ path, authorization: init.headers.Authorization });
+      const body = path === '/api/refresh' ? { access_token: 'early-token' } : { path };
+      return { ok: true, status: 200, json: async () => body };
+    };
+    const document = {
+      cookie: options.cookie ?? 'XSRF-TOKEN=csrf',
+      documentElement: { setAttribute: () => {} },
+    };
+    const localStorage = { getItem: (key: string) => storage[key] ?? null };
+    // The script is the server's inline script, run as the browser runs it (its globals are `window`'s).
+    new Function('window', 'document', 'localStorage', 'location', 'fetch', EARLY_SESSION_SCRIPT)(
+      window,
+      document,
+      localStorage,
+      { pathname: options.path },
+      fetch,
+    );
+    const early = window[EARLY_SESSION_KEY] as { me: Promise<unknown>; reads?: Record<string, Promise<unknown>> };
+    if (early) await Promise.all([early.me, ...Object.values(early.reads ?? {})]).catch(() => {});
+    return { sent, early };
+  }
+
+  const owner = { login: true, role: 'shop', user: null, shop: null };
+
+  it("begins GET /api/myShops for an owner in advertiser mode at /, with the refresh's new token, beside me", async () => {
+    const { sent } = await runScript({ path: '/', store: owner });
+    expect(sent).toEqual([
+      { path: '/api/refresh', authorization: 'Bearer old-token' },
+      { path: '/api/me', authorization: 'Bearer early-token' },
+      { path: '/api/myShops', authorization: 'Bearer early-token' },
+    ]);
+  });
+
+  it('begins no other read: supporter mode, another path, a store not signed in, a broken store, no cookie', async () => {
+    const onlyMe = [
+      { path: '/api/refresh', authorization: 'Bearer old-token' },
+      { path: '/api/me', authorization: 'Bearer early-token' },
+    ];
+    expect((await runScript({ path: '/', store: { ...owner, role: 'focustar' } })).sent).toEqual(onlyMe);
+    expect((await runScript({ path: '/history', store: owner })).sent).toEqual(onlyMe);
+    expect((await runScript({ path: '/', store: { ...owner, login: false } })).sent).toEqual(onlyMe);
+    expect((await runScript({ path: '/', store: { ...owner, role: 'constructor' } })).sent).toEqual(onlyMe);
+    expect((await runScript({ path: '/', store: '{not json' })).sent).toEqual(onlyMe);
+    // No XSRF cookie yet (a new browser session) or no token: nothing starts, as before.
+    expect((await runScript({ path: '/', store: owner, cookie: '' })).sent).toEqual([]);
+    expect((await runScript({ path: '/', store: owner, token: null })).sent).toEqual([]);
+  });
+
+  it("the request layer takes the early read once, for the early refresh's token only, and calls when it failed", async () => {
+    const read = Promise.resolve([{ id: 1 }]);
+    globals.window = {
+      [EARLY_SESSION_KEY]: {
+        token: 'old-token',
+        refresh: null,
+        me: null,
+        refreshed: 'early-token',
+        reads: { '/api/myShops': read, '/api/broken': Promise.reject(new Error('500')) },
+      },
+    };
+    expect(takeEarlyRead('/api/myShops', 'token-of-another-tab')).toBeNull();
+    expect(takeEarlyRead('/api/other', 'early-token')).toBeNull();
+
+    const session = createSessionStorage(createMemoryStorage());
+    session.setToken('early-token');
+    const called: string[] = [];
+    const api = Object.assign(async () => ({}), {
+      raw: async (path: string) => {
+        called.push(path);
+        return { status: 200, statusText: 'OK', _data: { called: path }, headers: new Headers() };
+      },
+    }) as unknown as $Fetch;
+    const request = createRequester({
+      ...requestDeps,
+      api,
+      session,
+      refresher: createTokenRefresher({ api, session }),
+    });
+    await expect(request({ method: 'GET', path: '/api/myShops' })).resolves.toEqual({
+      status: 200,
+      data: [{ id: 1 }],
+    });
+    expect(called).toEqual([]);
+    // Taken once: the next read of the path is a call.
+    await expect(request({ method: 'GET', path: '/api/myShops' })).resolves.toEqual({
+      status: 200,
+      data: { called: '/api/myShops' },
+    });
+    // A read that failed in the page is made again by the app.
+    await expect(request({ method: 'GET', path: '/api/broken' })).resolves.toEqual({
+      status: 200,
+      data: { called: '/api/broken' },
+    });
+    expect(called).toEqual(['/api/myShops', '/api/broken']);
   });
 });

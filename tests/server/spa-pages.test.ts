@@ -442,6 +442,40 @@ describe('prerendered guest pages: the HTML the server answers', () => {
     expect(frames.page('/a/b/c', false).html).not.toContain('session-frame');
   });
 
+  it("issue 29 (ADR 0203): a visitor with a session also preloads the signed-in screen of the route's path, on that path only", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'focustar-session-routes-'));
+    mkdirSync(join(dir, 'client'));
+    mkdirSync(join(dir, 'client-meta/.vite'), { recursive: true });
+    writeFileSync(join(dir, 'client/index.html'), index);
+    writeFileSync(
+      join(dir, 'client-meta', ROUTE_PRELOADS_FILE),
+      JSON.stringify([
+        { path: '/', files: ['assets/Top-1.js'] },
+        { path: '/history', files: [] },
+      ]),
+    );
+    writeFileSync(
+      join(dir, 'client-meta', SESSION_PRELOADS_FILE),
+      JSON.stringify({
+        all: ['assets/accounts-1.js'],
+        routes: { '/': ['assets/MemberHome-1.js', 'assets/accounts-1.js', 'assets/Top-1.js'] },
+      }),
+    );
+    const pages = SpaPages.load(join(dir, 'client'))!;
+    rmSync(dir, { recursive: true, force: true });
+    pages.setConfig(config);
+    pages.setFrames([{ paths: ['/', '/history'], html: '<header>枠</header>', css: '' }]);
+    const link = (f: string) => `<link rel="modulepreload" crossorigin href="/${f}">`;
+    // Each file once, and not the route's own files (already in the page's preloads).
+    expect(pages.page('/', false).html).toContain(
+      `<template id="session-scripts">${link('assets/accounts-1.js')}${link('assets/MemberHome-1.js')}</template>`,
+    );
+    expect(pages.page('/history', false).html).toContain(
+      `<template id="session-scripts">${link('assets/accounts-1.js')}</template>`,
+    );
+    expect(pages.page('/history', false).html).not.toContain('MemberHome');
+  });
+
   it('ADR 0200: the frame script puts the frame in the page for a visitor with a session, and only takes the template away for a guest', () => {
     for (const session of [true, false]) {
       const placed: unknown[] = [];

@@ -9,6 +9,7 @@ import { ApiRequestError, ERRORS } from '../../../machines/errors.ts';
 import { CSRF_COOKIE_PATH, createTokenRefresher, type TokenRefresher } from './refresh.ts';
 import { isTokenExpired } from './token.ts';
 import { holdFirstScreen } from '../lib/afterPaint.ts';
+import { takeEarlyRead } from '../session/early-session.ts';
 
 export const APP_VERSION_HEADER = 'X-App-Version';
 
@@ -64,6 +65,16 @@ export function createRequester(deps: RequestDeps): Requester {
               : null;
           if (ahead) {
             return { status: 200, statusText: 'OK', data: ahead.body, version: null, tokenExpired: false };
+          }
+          // ADR 0203: a returning visitor's first read may have begun in the page, beside `GET /api/me`. A
+          // read that failed there is made again here, with everything a call does on failure.
+          const early =
+            input.request.method === 'GET' && !input.request.query
+              ? takeEarlyRead(input.request.path, sentToken)
+              : null;
+          const earlyData = early ? await early.then((data) => ({ data }), () => null) : null;
+          if (earlyData) {
+            return { status: 200, statusText: 'OK', data: earlyData.data, version: null, tokenExpired: false };
           }
           try {
             const response = await deps.api.raw(input.request.path, {

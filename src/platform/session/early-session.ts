@@ -5,12 +5,14 @@ import { EARLY_SESSION_KEY } from '../../../contracts/values.ts';
  * session (server/platform/first-paint.ts, EARLY_SESSION_SCRIPT), taken over once by the app: the
  * refresher's first refresh takes the refresh, the first `GET /api/me` with the token that refresh gave
  * takes the user. Each is taken only for the token it was started with, so a session changed meanwhile
- * (another tab) calls again itself.
+ * (another tab) calls again itself. ADR 0203: the same holds for the first reads of the page's screen.
  */
 interface EarlySession {
   token: string;
   refresh: Promise<unknown> | null;
   me: Promise<unknown> | null;
+  /** ADR 0203: the screen's first reads (`EARLY_READS`), by path; each taken once. */
+  reads?: Record<string, Promise<unknown> | undefined>;
   /** The token the refresh gave, once the refresher took it. */
   refreshed?: string;
 }
@@ -43,4 +45,17 @@ export function takeEarlyMe(token: string | null): Promise<unknown> | null {
   const { me } = session;
   session.me = null;
   return me;
+}
+
+/**
+ * ADR 0203: the GET of `path` the page's script began after the early refresh that gave `token`, once; null
+ * when it began none (another path or mode, a query string) or it was taken.
+ */
+export function takeEarlyRead(path: string, token: string | null): Promise<unknown> | null {
+  const session = early();
+  const reads = session?.reads;
+  if (!token || !reads || session.refreshed !== token || !Object.hasOwn(reads, path)) return null;
+  const read = reads[path] ?? null;
+  delete reads[path];
+  return read;
 }

@@ -1,6 +1,6 @@
 import type { StoredSession } from '../../../machines/session.ts';
 import { readStoredSession } from './stored-session.ts';
-import { ACCESS_TOKEN_STORAGE_KEY } from '../../../contracts/values.ts';
+import { ACCESS_TOKEN_STORAGE_KEY, SESSION_STORE_STORAGE_KEY } from '../../../contracts/values.ts';
 
 /**
  * Seed spec section 3: the session store kept in the browser. Exactly three keys: `accessToken`,
@@ -10,7 +10,7 @@ import { ACCESS_TOKEN_STORAGE_KEY } from '../../../contracts/values.ts';
  */
 export const STORAGE_KEYS = {
   accessToken: ACCESS_TOKEN_STORAGE_KEY,
-  store: 'store',
+  store: SESSION_STORE_STORAGE_KEY,
   referralShopId: 'referralShopId',
 } as const;
 

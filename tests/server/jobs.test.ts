@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/platform/db/client.ts';
-import { type Jobs, startJobs, toDrizzleSql } from '../../server/platform/jobs.ts';
+import { type Jobs, planOf, startJobs, toDrizzleSql } from '../../server/platform/jobs.ts';
 import { DB_KINDS, openTestDatabase } from '../support/db.ts';
 
 /**
@@ -16,6 +16,24 @@ describe('toDrizzleSql', () => {
     );
     expect(query.sql).toBe('select $1::int + $2::int as a, $3::int as b, $4::uuid as c');
     expect(query.params).toEqual([40, 2, 40, null]);
+  });
+
+  it('issue 29: the plan kept per text sends what Drizzle would, for a text of pg-boss kind, every time', () => {
+    const dialect = new PgDialect();
+    const text =
+      "insert into pgboss.job (id, name, data, start_after) select $1, $2, $3, case when right($4, 1) = 'Z' " +
+      'then cast($4 as timestamptz) else now() + cast(coalesce($4, \'0\') as interval) end returning id';
+    for (const values of [
+      ['a', 'q', { n: 1 }, '2026-11-27T00:00:00.000Z'],
+      ['b', 'q', { n: 2 }, undefined],
+    ]) {
+      const oracle = dialect.sqlToQuery(toDrizzleSql(text, values));
+      const plan = planOf(text);
+      expect(plan.statement).toBe(oracle.sql);
+      expect(plan.order.map((i) => values[i] ?? null)).toEqual(oracle.params);
+      // The same plan object: worked out once per text.
+      expect(planOf(text)).toBe(plan);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Platform, PostCheckResult } from '../../../contracts/advertisements.ts';
 import { type Db, hotSql, rowsOf } from '../../platform/db/client.ts';
-import { type Actor, unitJudgeableBy } from './repo.ts';
+import { type Actor, shopPeopleToTellEach, unitJudgeableBy } from './repo.ts';
 
 /**
  * The changes of units and the queries of the jobs behind them (issue 28: SQL lives in repo files; the rules
@@ -150,30 +150,33 @@ export async function postUrlTaken(db: Db, postUrl: string, exceptId: number): P
 
 /**
  * The supporter's accepted unit (or one rejected, with a submission left) is posted with its URL and the
- * checker's answer. Answers its submissions so far, or null when it cannot be posted (any more).
+ * checker's answer. Answers its submissions so far and the people of the request's shop (`shopId`) to tell
+ * of this post at once (`shopPeopleToTellEach`, read by the same statement: issue 29), or null when it cannot
+ * be posted (any more).
  */
 export async function markPosted(
   tx: Db,
   input: {
     id: number;
     userId: number;
+    shopId: number;
     postUrl: string;
     at: Date;
     check: PostCheckResult;
     maxSubmissions: number;
   },
-): Promise<number | null> {
-  const [row] = await hotSql<{ submissions: number }>(
+): Promise<{ submissions: number; tellEach: number[] } | null> {
+  const [row] = await hotSql<{ submissions: number; tell_each: (number | string)[] }>(
     tx,
-    'post_unit',
+    'post_unit_tell_each',
     sql`
             update units set status = 'posted', post_url = ${input.postUrl}, posted_at = ${input.at}, post_check = ${input.check},
               submissions = submissions + 1, reject_reason = null, reject_note = null, updated_at = now()
             where id = ${input.id} and user_id = ${input.userId}
               and (status = 'accepted' or (status = 'rejected' and submissions < ${input.maxSubmissions}))
-            returning submissions`,
+            returning submissions, ${shopPeopleToTellEach(input.shopId)} as tell_each`,
   );
-  return row ? Number(row.submissions) : null;
+  return row ? { submissions: Number(row.submissions), tellEach: row.tell_each.map(Number) } : null;
 }
 
 /**

@@ -626,21 +626,15 @@ export async function shopPeople(db: Db, shopId: number): Promise<number[]> {
 
 /**
  * The people of a shop (as shopPeople) who want its posts to judge one by one (notification setting
- * `posts_to_judge` = 'each'; no setting is the digest), by id. Issue 29: one prepared statement for every
- * proof, not one more per person.
+ * `posts_to_judge` = 'each'; no setting is the digest), by id, as a SQL array. Issue 29: read by the proof's
+ * own update (`markPosted`), not by a statement of its own, nor one more per person.
  */
-export async function shopPeopleToTellEach(db: Db, shopId: number): Promise<number[]> {
-  return (
-    await hotSql<{ id: number }>(
-      db,
-      'shop_people_each',
-      sql`
+export function shopPeopleToTellEach(shopId: number): SQL {
+  return sql`array(
       select u.id from shops s join company_members cm on cm.company_id = s.company_id
         join users u on u.id = cm.user_id
         join notification_settings ns on ns.user_id = u.id and ns.posts_to_judge = 'each'
-      where s.id = ${shopId} and u.deleted_at is null order by u.id`,
-    )
-  ).map((r) => Number(r.id));
+      where s.id = ${shopId} and u.deleted_at is null order by u.id)`;
 }
 
 /** Posts of a shop's requests that wait for its judgement. */

@@ -507,26 +507,28 @@ export class AdvertisementService {
     let posted: number | null = null;
     try {
       await this.db.transaction(async (tx) => {
-        const submissions = await units.markPosted(tx, {
+        const marked = await units.markPosted(tx, {
           id,
           userId: auth.userId,
+          shopId: current.shopId,
           postUrl: checked.url,
           at,
           check: judged.check,
           maxSubmissions: MAX_PROOF_SUBMISSIONS,
         });
-        if (submissions === null) {
+        if (marked === null) {
           const again = await this.unitOf(id, auth, tx);
           if (again.unit.status === 'posted' && again.unit.post_url === checked.url) return;
           throw new HttpError(409, AD_MESSAGES.notAccepted);
         }
+        const { submissions, tellEach } = marked;
         await this.deps.jobs.send(
           JOBS.autoApprove,
           { unitId: id },
           { startAfter: AUTO_APPROVE_DAYS * 86_400 + 60, retryLimit: 10 },
           tx,
         );
-        await this.tellEachPost(tx, id, submissions, {
+        await this.tellEachPost(tx, id, submissions, tellEach, {
           shopId: current.shopId,
           name: current.unit.shop.name,
         });
@@ -959,19 +961,21 @@ export class AdvertisementService {
   /* ------------------------------------------------------------------ notifications (issue 26, ADR 0177) */
 
   /**
-   * A proof posted: the shop's people who chose to hear of posts one by one (`each` in 通知設定) are told
-   * now, in the proof's transaction (the others get the morning digest). Once per proof submission.
+   * A proof posted: the shop's people who chose to hear of posts one by one (`each` in 通知設定; `people`,
+   * read by the proof's update) are told now, in the proof's transaction (the others get the morning digest).
+   * Once per proof submission.
    */
   private async tellEachPost(
     tx: Db,
     unitId: number,
     submission: number,
+    people: readonly number[],
     unit: { shopId: number; name: string },
   ): Promise<void> {
     const shopId = unit.shopId;
     let posts: number | null = null;
-    // Issue 29: the people who want each post, in one statement (not their settings one by one).
-    for (const userId of await repo.shopPeopleToTellEach(tx, shopId)) {
+    // Issue 29: the people who want each post, read by the proof's update (`markPosted`).
+    for (const userId of people) {
       posts ??= await repo.postsWaiting(tx, shopId);
       await this.deps.outbox(tx, {
         to: userId,

@@ -1,3 +1,6 @@
+import http from 'node:http';
+import https from 'node:https';
+
 /**
  * Whether a reported post exists, who wrote it and what it says (issue 13 "Proof checks", issue 23 "Proofs").
  * Feature-agnostic: support requests' units and recruitments' winners both ask it, with the platform as a
@@ -146,25 +149,88 @@ function saysGone(platform: string, status: number, body: OembedBody | null): bo
   return false;
 }
 
+/** An oEmbed answer is a few KB; more is not one. */
+const MAX_ANSWER_BYTES = 1_000_000;
+const REDIRECTS = 3;
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
+};
+
+/**
+ * GET a JSON answer over kept-alive connections, within `timeoutMs` in all (a few redirects followed), with
+ * its status; a body that is not JSON is null. Issue 29: `fetch` cost a proof 0.21 ms of the server's CPU
+ * (WHATWG streams and headers around the same HTTP/1.1 request); this costs about half of it.
+ */
+export function getJson(target: string, timeoutMs: number): Promise<{ status: number; body: unknown }> {
+  const deadline = Date.now() + timeoutMs;
+  const once = (address: URL, redirects: number): Promise<{ status: number; body: unknown }> =>
+    new Promise((resolve, reject) => {
+      const protocol = address.protocol === 'https:' ? 'https:' : 'http:';
+      const request = (protocol === 'https:' ? https : http).get(
+        address,
+        { agent: agents[protocol], headers: { accept: 'application/json' } },
+        (res) => {
+          const status = res.statusCode ?? 0;
+          const location = res.headers.location;
+          if (status >= 300 && status < 400 && location && redirects > 0) {
+            res.resume();
+            clearTimeout(timer);
+            once(new URL(location, address), redirects - 1).then(resolve, reject);
+            return;
+          }
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > MAX_ANSWER_BYTES) request.destroy(new Error('answer too large'));
+            else chunks.push(chunk);
+          });
+          res.on('end', () => {
+            clearTimeout(timer);
+            let body: unknown = null;
+            try {
+              body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            } catch {
+              // not JSON: null, as `fetch`'s `json()` failing was
+            }
+            resolve({ status, body });
+          });
+          res.on('error', (err) => {
+            clearTimeout(timer);
+            reject(err);
+          });
+        },
+      );
+      const timer = setTimeout(
+        () => request.destroy(new Error('timed out')),
+        Math.max(0, deadline - Date.now()),
+      );
+      request.on('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+    });
+  return once(new URL(target), REDIRECTS);
+}
+
 export function oembedPostChecker(options: {
   /** The stand-in's address (development, tests); unset: the platforms themselves. */
   baseUrl?: string | undefined;
   instagramToken?: string | undefined;
-  fetch?: typeof fetch;
   timeoutMs?: number;
   disclosures?: readonly string[];
 }): PostChecker {
-  const get = options.fetch ?? fetch;
   const disclosures = options.disclosures ?? POST_DISCLOSURES;
   return {
     async check(platform, url) {
       const target = endpointOf(platform, url, options);
       if (!target) return UNKNOWN_POST;
       try {
-        const res = await get(target, { signal: AbortSignal.timeout(options.timeoutMs ?? 5000) });
-        const body = (await res.json().catch(() => null)) as OembedBody | null;
+        const res = await getJson(target, options.timeoutMs ?? 5000);
+        const body = (res.body && typeof res.body === 'object' ? res.body : null) as OembedBody | null;
         if (saysGone(platform, res.status, body)) return GONE;
-        if (!res.ok || !body) return UNKNOWN_POST;
+        if (res.status < 200 || res.status >= 300 || !body) return UNKNOWN_POST;
         return readAnswer(platform, body, disclosures);
       } catch {
         return UNKNOWN_POST;

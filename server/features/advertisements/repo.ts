@@ -450,6 +450,29 @@ export async function findUnit(db: Db, id: number, actor: Actor, appUrl: string)
   return rows[0] ? presentUnit(rows[0], appUrl) : null;
 }
 
+/**
+ * `findUnit` for a proof (issue 29): the same read, and in the same statement whether another unit holds the
+ * post's address (`postUrl`, its stored form) already: a proof reads both before it asks the platform.
+ */
+export async function findUnitForProof(
+  db: Db,
+  id: number,
+  actor: Actor,
+  appUrl: string,
+  postUrl: string,
+): Promise<{ record: UnitRecord; postUrlTaken: boolean } | null> {
+  const rows = await hotSql(
+    db,
+    actor.staff ? 'unit_for_staff_proof' : 'unit_for_member_proof',
+    sql`select found.*, exists (select 1 from units t where t.post_url = ${postUrl} and t.id <> ${id}) as post_url_taken
+      from (${UNIT_SELECT} where u.id = ${id} and ${unitVisibleTo(actor)}) found`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { post_url_taken: taken, ...unit } = row;
+  return { record: presentUnit(unit, appUrl), postUrlTaken: taken === true };
+}
+
 /** Which units a list shows (GET /api/units): the supporter's own, a shop's, and/or one request's. */
 export interface UnitScope {
   /** The supporter asking: their own units, unless a shop is named. */

@@ -17,6 +17,7 @@ import {
   type Rewards,
   type Unit,
   type UnitListQuery,
+  canonicalPostLocation,
   checkPostUrl,
   tokyoDate,
   withDisclosure,
@@ -466,7 +467,19 @@ export class AdvertisementService {
    * proof of another unit, and the checker does not say it is missing or lacks the disclosure.
    */
   async proof(id: number, postUrl: string, auth: AuthContext): Promise<Unit> {
-    const current = await this.unitOf(id, auth);
+    // Issue 29: the unit and whether another unit holds the address, in one read. The stored form of an
+    // address does not depend on the platform (`canonicalPostLocation`): it is the `checked.url` below when
+    // the address is one of the unit's platform.
+    const storedForm = storedFormOf(postUrl);
+    let taken: boolean | null = null;
+    let current: repo.UnitRecord;
+    if (storedForm === null) current = await this.unitOf(id, auth);
+    else {
+      const found = await repo.findUnitForProof(this.db, id, actorOf(auth), this.appUrl, storedForm);
+      if (!found) throw new HttpError(404, AD_MESSAGES.unitNotFound);
+      current = found.record;
+      taken = found.postUrlTaken;
+    }
     if (current.userId !== auth.userId) throw new HttpError(404, AD_MESSAGES.unitNotFound);
     const platform = current.unit.platform ?? current.unit.advertisement.platforms[0] ?? 'x';
     // The URL's form first (a double click is told by its canonical form), the post itself below.
@@ -477,7 +490,7 @@ export class AdvertisementService {
     if (current.unit.status !== 'accepted' && !resubmit) throw new HttpError(409, AD_MESSAGES.notAccepted);
     if (resubmit && current.submissions >= MAX_PROOF_SUBMISSIONS)
       throw new HttpError(409, AD_MESSAGES.resubmitUsed);
-    if (await units.postUrlTaken(this.db, checked.url, id))
+    if (storedForm === checked.url ? taken : await units.postUrlTaken(this.db, checked.url, id))
       throw validationError({ post_url: [AD_MESSAGES.duplicatePost] });
     const judged = await checkProof(this.postChecker, {
       platform,
@@ -1062,5 +1075,14 @@ export class AdvertisementService {
       }
       return ids.length;
     });
+  }
+}
+
+/** The stored form of a reported post's address (`canonicalPostLocation`), or null when it is no address. */
+function storedFormOf(raw: string): string | null {
+  try {
+    return canonicalPostLocation(new URL(raw.trim()));
+  } catch {
+    return null;
   }
 }

@@ -62,7 +62,9 @@ export const SESSION_STORE_STORAGE_KEY = 'store';
  * advertiser mode is the shop switch (`GET /api/myShops`). The request layer takes each over once, for the
  * token the early refresh gave (src/platform/session/early-session.ts).
  */
-export const EARLY_READS: Readonly<Record<string, Readonly<Partial<Record<'focustar' | 'shop', readonly string[]>>>>> = {
+export const EARLY_READS: Readonly<
+  Record<string, Readonly<Partial<Record<'focustar' | 'shop', readonly string[]>>>>
+> = {
   '/': { shop: ['/api/myShops'] },
 };
 

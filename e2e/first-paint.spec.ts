@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, login, test, tickRecaptcha } from './fixtures.ts';
+import { DEMO, DEMO_PASSWORD, DEMO_SHOP, enterShop, expect, login, test, tickRecaptcha } from './fixtures.ts';
 
 /**
  * Issue 11, ADR 0155: the guest pages come prerendered by the server; the app takes them over without
@@ -293,4 +293,27 @@ test.describe('the session frame (issue 29, ADR 0200)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'モニター募集' })).toBeVisible();
     await expect(page.locator('#session-frame')).toHaveCount(0);
   });
+});
+
+test("issue 29 (ADR 0203): an owner's / in advertiser mode asks for the shops in the page, before the app's scripts, and only once", async ({
+  page,
+}) => {
+  await login(page, DEMO.owner);
+  await page.goto('/');
+  await enterShop(page);
+  const shopsAsked: number[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/myShops') shopsAsked.push(Date.now());
+  });
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  // The app's scripts are held: only the page's first script can have asked.
+  await expect.poll(() => shopsAsked.length).toBe(1);
+  await expect(page.locator('#session-frame')).toBeVisible();
+  release();
+  const switcher = page.getByRole('list', { name: 'あなたのお店' });
+  await expect(switcher.getByText(DEMO_SHOP.name, { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: DEMO_SHOP.name })).toBeVisible();
+  // The app took that answer over: it did not ask again.
+  expect(shopsAsked).toHaveLength(1);
 });

@@ -373,7 +373,10 @@ const schema = z
     // Issue 29 (ADR 0173): the signing secret of the webhook endpoint (Stripe's dashboard, `whsec_…`).
     STRIPE_WEBHOOK_SECRET: z.preprocess(
       emptyToUndefined,
-      z.string().regex(/^whsec_[0-9A-Za-z]+$/, 'whsec_… の署名シークレットを指定してください').optional(),
+      z
+        .string()
+        .regex(/^whsec_[0-9A-Za-z]+$/, 'whsec_… の署名シークレットを指定してください')
+        .optional(),
     ),
     ZENGIN_ACCOUNT_NUMBER: z.preprocess(
       emptyToUndefined,

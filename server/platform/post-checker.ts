@@ -55,12 +55,23 @@ export const sameHandle = (a: string, b: string) =>
   a.replace(/^@/, '').toLowerCase() === b.replace(/^@/, '').toLowerCase();
 
 /** The first word is the disclosure (product design section 8), after leading blanks. */
-export function beginsWithDisclosure(text: string, disclosures: readonly string[] = POST_DISCLOSURES): boolean {
+export function beginsWithDisclosure(
+  text: string,
+  disclosures: readonly string[] = POST_DISCLOSURES,
+): boolean {
   const t = text.replace(/^[\s\u3000]+/u, '');
   return disclosures.some((d) => t.startsWith(d) && !/^[\p{L}\p{N}_]/u.test(t.slice(d.length)));
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  mdash: '—',
+};
 function decode(s: string): string {
   return s
     .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
@@ -115,7 +126,7 @@ function readAnswer(platform: string, body: OembedBody, disclosures: readonly st
     // Graph API's instagram_oembed: the caption is in the embed's HTML, the author in author_name (or the
     // embed's "(@handle)" line when Meta leaves author_name out).
     const caption = /<p\b[^>]*data-caption[^>]*>([\s\S]*?)<\/p>/i.exec(html);
-    text = caption ? textOfHtml(caption[1]!) : body.title ?? null;
+    text = caption ? textOfHtml(caption[1]!) : (body.title ?? null);
     author = body.author_name ?? /\(@([A-Za-z0-9_.]{1,30})\)/.exec(html)?.[1] ?? null;
   }
   const links = platform === 'x' ? linksOfHtml(/<p\b[^>]*>([\s\S]*?)<\/p>/i.exec(html)?.[1] ?? '') : [];
@@ -130,10 +141,15 @@ function readAnswer(platform: string, body: OembedBody, disclosures: readonly st
 }
 
 /** Where each platform answers oEmbed; with `baseUrl` (the stand-in), under it by platform. */
-function endpointOf(platform: string, url: string, options: { baseUrl?: string | undefined; instagramToken?: string | undefined }) {
+function endpointOf(
+  platform: string,
+  url: string,
+  options: { baseUrl?: string | undefined; instagramToken?: string | undefined },
+) {
   const u = encodeURIComponent(url);
   const base = options.baseUrl?.replace(/\/+$/, '');
-  if (platform === 'x') return `${base ? `${base}/x` : 'https://publish.twitter.com'}/oembed?omit_script=true&url=${u}`;
+  if (platform === 'x')
+    return `${base ? `${base}/x` : 'https://publish.twitter.com'}/oembed?omit_script=true&url=${u}`;
   if (platform === 'tiktok') return `${base ? `${base}/tiktok` : 'https://www.tiktok.com'}/oembed?url=${u}`;
   if (platform === 'instagram' && options.instagramToken)
     return `${base ? `${base}/instagram` : 'https://graph.facebook.com/v19.0'}/instagram_oembed?url=${u}&access_token=${encodeURIComponent(options.instagramToken)}`;

@@ -14,11 +14,14 @@ describe('getJson (the oEmbed client of the post checker)', () => {
 
   beforeAll(async () => {
     server = createServer((req, res) => {
-      if (req.url === '/json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":1}');
+      if (req.url === '/json')
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":1}');
       if (req.url === '/moved') return void res.writeHead(302, { location: '/json' }).end();
       if (req.url === '/loop') return void res.writeHead(302, { location: '/loop' }).end();
-      if (req.url === '/html') return void res.writeHead(404, { 'content-type': 'text/html' }).end('<p>なし</p>');
-      if (req.url === '/stall') return void res.writeHead(200, { 'content-type': 'application/json' }).write('{"a"');
+      if (req.url === '/html')
+        return void res.writeHead(404, { 'content-type': 'text/html' }).end('<p>なし</p>');
+      if (req.url === '/stall')
+        return void res.writeHead(200, { 'content-type': 'application/json' }).write('{"a"');
       res.writeHead(500).end();
     });
     server.on('connection', () => connections.push(Date.now()));

@@ -22,7 +22,7 @@ describe('toDrizzleSql', () => {
     const dialect = new PgDialect();
     const text =
       "insert into pgboss.job (id, name, data, start_after) select $1, $2, $3, case when right($4, 1) = 'Z' " +
-      'then cast($4 as timestamptz) else now() + cast(coalesce($4, \'0\') as interval) end returning id';
+      "then cast($4 as timestamptz) else now() + cast(coalesce($4, '0') as interval) end returning id";
     for (const values of [
       ['a', 'q', { n: 1 }, '2026-11-27T00:00:00.000Z'],
       ['b', 'q', { n: 2 }, undefined],

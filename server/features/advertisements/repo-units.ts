@@ -192,7 +192,12 @@ export async function approvePostedUnit(
   judge: Actor | null,
   at: Date,
   due: Date,
-): Promise<{ userId: number; reward: number; advertisementId: number; person: { name: string } | null } | null> {
+): Promise<{
+  userId: number;
+  reward: number;
+  advertisementId: number;
+  person: { name: string } | null;
+} | null> {
   // Unknown is not yes (product design section 8): only a post the platform showed is approved unseen.
   const condition = judge ? unitJudgeableBy(judge) : sql`posted_at <= ${due} and post_check = 'ok'`;
   const [row] = await hotSql<{
@@ -215,7 +220,10 @@ export async function approvePostedUnit(
         userId: Number(row.user_id),
         reward: Number(row.reward),
         advertisementId: Number(row.advertisement_id),
-        person: row.person_name === null || row.person_name === undefined ? null : { name: String(row.person_name) },
+        person:
+          row.person_name === null || row.person_name === undefined
+            ? null
+            : { name: String(row.person_name) },
       }
     : null;
 }

@@ -72,9 +72,20 @@ export function createRequester(deps: RequestDeps): Requester {
             input.request.method === 'GET' && !input.request.query
               ? takeEarlyRead(input.request.path, sentToken)
               : null;
-          const earlyData = early ? await early.then((data) => ({ data }), () => null) : null;
+          const earlyData = early
+            ? await early.then(
+                (data) => ({ data }),
+                () => null,
+              )
+            : null;
           if (earlyData) {
-            return { status: 200, statusText: 'OK', data: earlyData.data, version: null, tokenExpired: false };
+            return {
+              status: 200,
+              statusText: 'OK',
+              data: earlyData.data,
+              version: null,
+              tokenExpired: false,
+            };
           }
           try {
             const response = await deps.api.raw(input.request.path, {

@@ -64,7 +64,11 @@ export function formatDate(value: string | null | undefined): string {
   }
   const moment = new Date(value);
   if (Number.isNaN(moment.getTime())) return '—';
-  const parts = Object.fromEntries(jstParts().formatToParts(moment).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    jstParts()
+      .formatToParts(moment)
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.year}年${parts.month}月${parts.day}日（${WEEKDAYS[WEEKDAY_INDEX[parts.weekday!]!]}）`;
 }
 

@@ -645,10 +645,13 @@ export class AdvertisementService {
 
   async approveUnitBy(id: number, auth: AuthContext): Promise<Unit> {
     const actor = actorOf(auth);
-    const current = await this.unitOf(id, auth);
+    // Issue 29: the unit and whether its supporter belongs to the shop's company, in one read.
+    const found = await repo.findUnitForJudge(this.db, id, actor, this.appUrl);
+    if (!found) throw new HttpError(404, AD_MESSAGES.unitNotFound);
+    const current = found.record;
     if (current.userId === auth.userId) throw new HttpError(403, AD_MESSAGES.ownUnit);
     // Issue 24 "own_company": an owner approving a post of a member of the shop's own company.
-    if (!actor.staff && (await repo.isCompanyMember(this.db, current.shopId, current.userId)))
+    if (!actor.staff && found.ownCompany)
       await raiseFraudFlag(this.db, {
         kind: 'own_company',
         userId: auth.userId,

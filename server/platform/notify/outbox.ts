@@ -102,19 +102,17 @@ export async function notify<K extends NotificationKind>(
     channels = ['mail'];
   }
   const userId = typeof input.to === 'number' ? input.to : null;
-  if (channels.includes('in_app') && userId !== null) {
-    // Prepared (issue 29), as the delivery below: every change that tells someone writes them.
-    await hotSql(
-      tx,
-      'notify_in_app',
-      sql`
+  const inApp =
+    channels.includes('in_app') && userId !== null
+      ? sql`
       insert into notifications (user_id, kind, record_key, title, body, path, created_at)
       values (${userId}, ${input.kind}, ${input.record}, ${text.title}, ${text.body}, ${text.path}, ${at})
-      on conflict (user_id, kind, record_key) do nothing`,
-    );
-  }
+      on conflict (user_id, kind, record_key) do nothing`
+      : null;
   const recipient = recipientKey(app, input.to);
   const address = typeof input.to === 'number' ? null : input.to.email;
+  const deliveries: { channel: Delivery['channel']; payload: MailPayload | null; notBefore: Date | null }[] =
+    [];
   for (const channel of channels) {
     if (channel === 'in_app') continue;
     const payload: MailPayload | null =
@@ -132,21 +130,40 @@ export async function notify<K extends NotificationKind>(
         : settings
           ? heldUntil(at, channel, settings.quietHours)
           : await heldUntilFor(tx, userId, at, channel);
-    const [row] = await hotSql<{ id: string }>(
-      tx,
-      'notify_delivery',
-      sql`
+    deliveries.push({ channel, payload, notBefore });
+  }
+  if (!deliveries.length) {
+    // Prepared (issue 29), as the deliveries below: every change that tells someone writes them.
+    if (inApp) await hotSql(tx, 'notify_in_app', inApp);
+    return;
+  }
+  // Issue 29: the in-app row and the deliveries in one statement (a data-modifying WITH runs whether or not
+  // the rest reads it), prepared per shape.
+  const insertDeliveries = sql`
         insert into notification_deliveries
           (recipient, user_id, address, kind, record_key, channel, title, body, path, payload, not_before, queued_at, created_at)
-        values (${recipient}, ${userId}, ${channel === 'mail' ? address : null}, ${input.kind}, ${input.record},
-          ${channel}, ${text.title}, ${text.body}, ${text.path}, ${payload ? JSON.stringify(payload) : null}::jsonb,
-          ${notBefore}, ${at}, ${at})
+        values ${sql.join(
+          deliveries.map(
+            (
+              d,
+            ) => sql`(${recipient}, ${userId}, ${d.channel === 'mail' ? address : null}, ${input.kind}, ${input.record},
+          ${d.channel}, ${text.title}, ${text.body}, ${text.path}, ${d.payload ? JSON.stringify(d.payload) : null}::jsonb,
+          ${d.notBefore}, ${at}, ${at})`,
+          ),
+          sql`, `,
+        )}
         on conflict (recipient, kind, record_key, channel) do nothing
-        returning id`,
-    );
+        returning id, channel`;
+  const inserted = await hotSql<{ id: string; channel: string }>(
+    tx,
+    `notify_${inApp ? 'in_app_and_' : ''}deliveries_${deliveries.length}`,
+    inApp ? sql`with in_app as (${inApp}) ${insertDeliveries}` : insertDeliveries,
+  );
+  for (const delivery of deliveries) {
+    const row = inserted.find((r) => r.channel === delivery.channel);
     if (!row) continue;
-    const startAfter = notBefore
-      ? Math.max(1, Math.ceil((notBefore.getTime() - at.getTime()) / 1000))
+    const startAfter = delivery.notBefore
+      ? Math.max(1, Math.ceil((delivery.notBefore.getTime() - at.getTime()) / 1000))
       : undefined;
     await app.jobs.send(
       NOTIFY_QUEUE,

@@ -491,6 +491,21 @@ for (const kind of DB_KINDS) {
       expect((await owner.get('/api/shops/1')).json().flag_status.completedFirstAd).toBe(true);
     });
 
+    it("product design section 3, issue 29: a shop's first approved post raises completedFirstAd when it is down; later ones leave it up", async () => {
+      // This test's own starting point: the demo shop's flag down.
+      await t.database.db.execute(
+        sql`update shops set flag_status = flag_status - 'completedFirstAd' where id = 1`,
+      );
+      expect((await owner.get('/api/shops/1')).json().flag_status.completedFirstAd).toBe(false);
+      const first = await postedUnit(supporter, 'demo_supporter', await liveRequest());
+      expect((await owner.post(`/api/units/${first.id}/approve`)).json().status).toBe('approved');
+      expect((await owner.get('/api/shops/1')).json().flag_status.completedFirstAd).toBe(true);
+      // With the flag up, the judge's read says so and the approval does not raise it again: it stays up.
+      const second = await postedUnit(supporter, 'demo_supporter', await liveRequest());
+      expect((await owner.post(`/api/units/${second.id}/approve`)).json().status).toBe('approved');
+      expect((await owner.get('/api/shops/1')).json().flag_status.completedFirstAd).toBe(true);
+    });
+
     it('/api/rewards pages the ledger 50 at a time, keyset on (time, id): rows of one instant are neither repeated nor skipped (issue 17)', async () => {
       const fan = await loginAs(t, 'fan3@example.com');
       const userId = await userIdOf(t, 'fan3@example.com');

@@ -451,58 +451,67 @@ export async function findUnit(db: Db, id: number, actor: Actor, appUrl: string)
 }
 
 /**
- * `findUnit` and one fact more about the unit, in the same statement (issue 29: a round trip less on the
- * writes that read a unit first). `extra` is a boolean SQL expression over the unit's row (`found`); `name`
- * names its prepared statement, one per kind of fact.
+ * `findUnit` and facts more about the unit, in the same statement (issue 29: a round trip less on the writes
+ * that read a unit first). Each fact is a boolean SQL expression over the unit's row (`found`), named by a
+ * fixed identifier; `name` names the prepared statement, one per set of facts.
  */
-async function findUnitAnd(
+async function findUnitAnd<K extends string>(
   db: Db,
   id: number,
   actor: Actor,
   appUrl: string,
   name: string,
-  extra: SQL,
-): Promise<{ record: UnitRecord; extra: boolean } | null> {
+  facts: Record<K, SQL>,
+): Promise<{ record: UnitRecord; facts: Record<K, boolean> } | null> {
+  const keys = Object.keys(facts) as K[];
+  const columns = keys.map((key) => {
+    if (!/^[a-z_]+$/.test(key)) throw new Error(`unit fact ${key}: not an identifier`);
+    return sql`${facts[key]} as ${sql.raw(`fact_${key}`)}`;
+  });
   const rows = await hotSql(
     db,
     `${actor.staff ? 'unit_for_staff' : 'unit_for_member'}_${name}`,
-    sql`select found.*, ${extra} as extra_fact
+    sql`select found.*, ${sql.join(columns, sql`, `)}
       from (${UNIT_SELECT} where u.id = ${id} and ${unitVisibleTo(actor)}) found`,
   );
   const row = rows[0];
   if (!row) return null;
-  const { extra_fact: fact, ...unit } = row;
-  return { record: presentUnit(unit, appUrl), extra: fact === true };
+  const unit: Row = { ...row };
+  const read = {} as Record<K, boolean>;
+  for (const key of keys) {
+    read[key] = unit[`fact_${key}`] === true;
+    delete unit[`fact_${key}`];
+  }
+  return { record: presentUnit(unit, appUrl), facts: read };
 }
 
 /** A proof's read: the unit, and whether another unit holds the post's address (`postUrl`, its stored form). */
 export async function findUnitForProof(db: Db, id: number, actor: Actor, appUrl: string, postUrl: string) {
-  const found = await findUnitAnd(
-    db,
-    id,
-    actor,
-    appUrl,
-    'proof',
-    sql`exists (select 1 from units t where t.post_url = ${postUrl} and t.id <> found.id)`,
-  );
-  return found && { record: found.record, postUrlTaken: found.extra };
+  const found = await findUnitAnd(db, id, actor, appUrl, 'proof', {
+    taken: sql`exists (select 1 from units t where t.post_url = ${postUrl} and t.id <> found.id)`,
+  });
+  return found && { record: found.record, postUrlTaken: found.facts.taken };
 }
 
 /**
- * A judgement's read: the unit, and whether its supporter is a member of the company of its request's shop
- * (issue 24 "own_company").
+ * A judgement's read: the unit; whether its supporter is a member of the company of its request's shop
+ * (issue 24 "own_company"); and whether the shop has had its first post approved already (product design
+ * section 3, `completedFirstAd`), so that an approval raises the flag only when it is not up.
  */
 export async function findUnitForJudge(db: Db, id: number, actor: Actor, appUrl: string) {
-  const found = await findUnitAnd(
-    db,
-    id,
-    actor,
-    appUrl,
-    'judge',
-    sql`exists (select 1 from shops s join company_members cm on cm.company_id = s.company_id
+  const found = await findUnitAnd(db, id, actor, appUrl, 'judge', {
+    own_company: sql`exists (select 1 from shops s join company_members cm on cm.company_id = s.company_id
       where s.id = found.shop_id and cm.user_id = found.user_id)`,
+    first_ad_done: sql`exists (select 1 from shops s where s.id = found.shop_id
+      and s.flag_status -> 'completedFirstAd' = 'true'::jsonb)`,
+  });
+  return (
+    found && {
+      record: found.record,
+      ownCompany: found.facts.own_company,
+      firstAdDone: found.facts.first_ad_done,
+    }
   );
-  return found && { record: found.record, ownCompany: found.extra };
 }
 
 /** Which units a list shows (GET /api/units): the supporter's own, a shop's, and/or one request's. */

@@ -578,7 +578,7 @@ export class AdvertisementService {
     id: number,
     judge: (repo.Actor & { auth?: AuthContext }) | null,
     at: Date,
-    knownShop?: { id: number; name: string },
+    knownShop?: { id: number; name: string; firstAdDone: boolean },
   ): Promise<boolean> {
     return db.transaction(async (tx) => {
       const due = new Date(at.getTime() - AUTO_APPROVE_DAYS * DAY_MS);
@@ -617,7 +617,8 @@ export class AdvertisementService {
       // Product design section 3: the shop's first approved post raises completedFirstAd (the shops feature's row).
       // The judge's caller read the unit's shop already (issue 29: not read again); the automatic approval reads it.
       const shop = knownShop ?? (await repo.shopOfAd(tx, row.advertisementId));
-      if (shop) await this.deps.shops.completeFirstAd(tx, shop.id);
+      // Issue 29: the judge's read says whether the flag is up already (it never comes down); then no statement.
+      if (shop && !(knownShop?.firstAdDone ?? false)) await this.deps.shops.completeFirstAd(tx, shop.id);
       const shopName = shop?.name ?? '';
       const who = row.person;
       if (who) {
@@ -664,6 +665,7 @@ export class AdvertisementService {
     const changed = await this.approveUnit(this.db, id, { ...actor, auth }, at, {
       id: current.shopId,
       name: current.unit.shop.name,
+      firstAdDone: found.firstAdDone,
     });
     if (!changed) {
       const again = await this.unitOf(id, auth);

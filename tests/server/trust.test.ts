@@ -26,7 +26,8 @@ import { createAccountsApp, loginAs } from './helpers.ts';
  */
 const DAY = 86_400_000;
 const day = (offset: number) => tokyoDate(new Date(Date.now() + offset * DAY));
-const xId = (seq: number, at = new Date()) => ((BigInt(at.getTime()) - 1_288_834_974_657n) << 22n) + BigInt(seq);
+const xId = (seq: number, at = new Date()) =>
+  ((BigInt(at.getTime()) - 1_288_834_974_657n) << 22n) + BigInt(seq);
 const TEXT = '#PR 渋谷の小さなカフェで、季節のケーキを楽しんでください。';
 const HASHTAGS = ['渋谷カフェ', 'ケーキ'];
 
@@ -44,8 +45,9 @@ for (const kind of DB_KINDS) {
       owner = await loginAs(t, 'owner@example.com');
       staff = await loginAs(t, 'staff@example.com');
       companyId = Number(
-        rowsOf<{ company_id: number }>(await t.database.db.execute(sql`select company_id from shops where id = 1`))[0]!
-          .company_id,
+        rowsOf<{ company_id: number }>(
+          await t.database.db.execute(sql`select company_id from shops where id = 1`),
+        )[0]!.company_id,
       );
     });
     afterAll(async () => {
@@ -81,12 +83,18 @@ for (const kind of DB_KINDS) {
           values (${id}, ${a.platform}, ${handle}, ${a.status ?? '承認'}, ${`FOCUS-${tag}`.slice(0, 12)}) returning id`);
         accounts.push({ id: Number(row!.id), platform: a.platform, handle });
       }
-      if (o.follows ?? true) await t.database.db.execute(sql`insert into favorites (user_id, shop_id) values (${id}, 1)`);
+      if (o.follows ?? true)
+        await t.database.db.execute(sql`insert into favorites (user_id, shop_id) values (${id}, 1)`);
       if (o.member)
         await t.database.db.execute(
           sql`insert into company_members (company_id, user_id, role) values (${companyId}, ${id}, 'member')`,
         );
-      return { id, accounts, email: `trust-${tag}@example.com`, login: () => loginAs(t, `trust-${tag}@example.com`) };
+      return {
+        id,
+        accounts,
+        email: `trust-${tag}@example.com`,
+        login: () => loginAs(t, `trust-${tag}@example.com`),
+      };
     }
 
     /** A live request of demo-cafe (shop 1), through the owner's and staff's API. */
@@ -108,9 +116,11 @@ for (const kind of DB_KINDS) {
       return id;
     }
     const offeredTo = async (adId: number) =>
-      (await q<{ user_id: number }>(sql`select user_id from units where advertisement_id = ${adId} and status = 'offered'`)).map(
-        (r) => Number(r.user_id),
-      );
+      (
+        await q<{ user_id: number }>(
+          sql`select user_id from units where advertisement_id = ${adId} and status = 'offered'`,
+        )
+      ).map((r) => Number(r.user_id));
 
     /** An accepted unit of a fresh request on `platform` for a fresh supporter with an approved account there. */
     async function acceptedUnit(platform: Platform) {
@@ -157,8 +167,15 @@ for (const kind of DB_KINDS) {
       )!;
       // The request's first platform the supporter has an approved account on.
       const x = who.accounts.find((a) => a.platform === 'x')!;
-      expect(unit).toMatchObject({ platform: 'x', sns_account: { id: x.id, platform: 'x', handle: x.handle } });
-      expect((await client.get(`/api/units/${unit.id}`)).json().sns_account).toEqual({ id: x.id, platform: 'x', handle: x.handle });
+      expect(unit).toMatchObject({
+        platform: 'x',
+        sns_account: { id: x.id, platform: 'x', handle: x.handle },
+      });
+      expect((await client.get(`/api/units/${unit.id}`)).json().sns_account).toEqual({
+        id: x.id,
+        platform: 'x',
+        handle: x.handle,
+      });
       // Taking it on Instagram instead takes the supporter's Instagram account.
       const accepted = (await client.post(`/api/units/${unit.id}/accept`, { platform: 'instagram' })).json();
       expect(accepted.sns_account.platform).toBe('instagram');
@@ -172,13 +189,18 @@ for (const kind of DB_KINDS) {
       // Places for every candidate ahead of them and one of the three: a request with places for all shows
       // the order (offers are made in the candidates' order).
       const probe = await liveRequest(['x'], 500);
-      const order = (await q<{ user_id: number }>(sql`select user_id from units where advertisement_id = ${probe} order by id`)).map(
-        (r) => Number(r.user_id),
-      );
+      const order = (
+        await q<{ user_id: number }>(
+          sql`select user_id from units where advertisement_id = ${probe} order by id`,
+        )
+      ).map((r) => Number(r.user_id));
       const adId = await liveRequest(['x'], order.indexOf(first.id) + 1);
       expect(await offeredTo(adId)).toContain(first.id);
       expect(await offeredTo(adId)).not.toContain(second.id);
-      const res = await staff.put(`/api/users/${first.id}/status`, { status: '却下', reason: 'プロフィールに虚偽がありました' });
+      const res = await staff.put(`/api/users/${first.id}/status`, {
+        status: '却下',
+        reason: 'プロフィールに虚偽がありました',
+      });
       expect(res.statusCode, res.body).toBe(200);
       await expect.poll(() => offeredTo(adId), { timeout: 10_000 }).toContain(second.id);
       expect(await offeredTo(adId)).not.toContain(first.id);
@@ -209,9 +231,15 @@ for (const kind of DB_KINDS) {
         const approve = await client.post(`/api/units/${u!.id}/approve`);
         expect(approve.statusCode).toBe(403);
         expect(approve.json().message).toBe(AD_MESSAGES.ownUnit);
-        expect((await client.post(`/api/units/${u!.id}/reject`, { reason: '投稿が見つからない' })).statusCode).toBe(403);
+        expect(
+          (await client.post(`/api/units/${u!.id}/reject`, { reason: '投稿が見つからない' })).statusCode,
+        ).toBe(403);
         expect(await balanceOf(t.database.db, userId)).toBe(
-          (await q<{ n: number }>(sql`select coalesce(sum(amount), 0)::int as n from ledger_entries where user_id = ${userId}`))[0]!.n,
+          (
+            await q<{ n: number }>(
+              sql`select coalesce(sum(amount), 0)::int as n from ledger_entries where user_id = ${userId}`,
+            )
+          )[0]!.n,
         );
         const [after] = await q<{ status: string }>(sql`select status from units where id = ${u!.id}`);
         expect(after!.status).toBe('posted');
@@ -231,7 +259,9 @@ for (const kind of DB_KINDS) {
       const someone = `https://x.com/someone_else/status/${xId(1)}`;
       publish('x', someone, 'someone_else', `${TEXT}\n${link}`);
       expect(await refused(someone)).toBe(AD_MESSAGES.wrongAuthor('x', handle));
-      expect(await refused(`https://mobile.twitter.com/a/status/${xId(2)}`)).toBe(AD_MESSAGES.wrongAuthor('x', handle));
+      expect(await refused(`https://mobile.twitter.com/a/status/${xId(2)}`)).toBe(
+        AD_MESSAGES.wrongAuthor('x', handle),
+      );
       // Not there at all.
       expect(await refused(`https://x.com/${handle}/status/${xId(3)}`)).toBe(AD_MESSAGES.postNotFound);
       // #PR, but not first.
@@ -259,7 +289,9 @@ for (const kind of DB_KINDS) {
       const proof = (post_url: string) => client.post(`/api/units/${unit.id}/proof`, { post_url });
       const other = 'https://www.instagram.com/p/TrustOther1';
       publish('instagram', other, 'someone_else', `${TEXT}\n#渋谷カフェ #ケーキ`);
-      expect((await proof(other)).json().errors.post_url).toEqual([AD_MESSAGES.wrongAuthor('instagram', handle)]);
+      expect((await proof(other)).json().errors.post_url).toEqual([
+        AD_MESSAGES.wrongAuthor('instagram', handle),
+      ]);
       const noTags = `https://www.instagram.com/p/TrustNoTags${unit.id}`;
       publish('instagram', noTags, handle, `${TEXT}\n#渋谷カフェ`);
       expect((await proof(noTags)).json().errors.post_url).toEqual([AD_MESSAGES.hashtagsMissing(HASHTAGS)]);
@@ -294,7 +326,10 @@ for (const kind of DB_KINDS) {
       expect((await owner.get(`/api/units/${unit.id}`)).json().status).toBe('posted');
       // Asked again once the platform answers, the post is seen and approved.
       expect(await t.app.advertisements.autoApprove(unit.id, later)).toBe(true);
-      expect((await owner.get(`/api/units/${unit.id}`)).json()).toMatchObject({ status: 'approved', check: 'ok' });
+      expect((await owner.get(`/api/units/${unit.id}`)).json()).toMatchObject({
+        status: 'approved',
+        check: 'ok',
+      });
     });
 
     it('product design 8: LINE VOOM has no oEmbed: its proofs wait for the shop (check unknown)', async () => {
@@ -312,18 +347,23 @@ for (const kind of DB_KINDS) {
       const ctx = await acceptedUnit('x');
       const url = `https://x.com/${ctx.handle}/status/${xId(ctx.unit.id)}`;
       publish('x', url, ctx.handle, `${TEXT}\n${ctx.unit.short_url}`);
-      expect((await ctx.client.post(`/api/units/${ctx.unit.id}/proof`, { post_url: url })).statusCode).toBe(200);
+      expect((await ctx.client.post(`/api/units/${ctx.unit.id}/proof`, { post_url: url })).statusCode).toBe(
+        200,
+      );
       const res = await owner.post(`/api/units/${ctx.unit.id}/approve`);
       expect(res.statusCode, res.body).toBe(200);
       return { ...ctx, url, approved: res.json() as Unit };
     }
     const billed = async (adId: number) =>
-      (await q<{ n: number }>(sql`select approved_units as n from bills where advertisement_id = ${adId}`))[0]?.n;
+      (await q<{ n: number }>(sql`select approved_units as n from bills where advertisement_id = ${adId}`))[0]
+        ?.n;
 
     it('product design 8 "Holding period": 確定待ち for 7 days (not payable), then 確定 when the post is still there', async () => {
       const { who, client, unit, approved } = await approvedUnit();
       expect(approved.reward_state).toBe('holding');
-      expect(Date.parse(approved.confirms_at!) - Date.parse(approved.judged_at!)).toBe(REWARD_HOLD_DAYS * DAY);
+      expect(Date.parse(approved.confirms_at!) - Date.parse(approved.judged_at!)).toBe(
+        REWARD_HOLD_DAYS * DAY,
+      );
       const rewards = (await client.get('/api/rewards')).json();
       expect(rewards).toMatchObject({ holding: 150, balance: 0 });
       expect(rewards.items[0]).toMatchObject({ amount: 150, state: 'holding' });
@@ -333,11 +373,37 @@ for (const kind of DB_KINDS) {
       expect(before.find((p) => p.userId === who.id)).toBeUndefined();
       // Not due before the hold is over.
       expect(await t.app.advertisements.confirmReward(unit.id, new Date(Date.now() + DAY))).toBeNull();
-      expect(await t.app.advertisements.confirmReward(unit.id, new Date(Date.now() + 8 * DAY))).toBe('confirmed');
+      expect(await t.app.advertisements.confirmReward(unit.id, new Date(Date.now() + 8 * DAY))).toBe(
+        'confirmed',
+      );
       const after = (await client.get('/api/rewards')).json();
       expect(after).toMatchObject({ holding: 0, balance: 150 });
       expect(after.items[0].state).toBe('confirmed');
       expect((await client.get(`/api/units/${unit.id}`)).json().reward_state).toBe('confirmed');
+    });
+
+    it('product design 8 "Holding period", ADR 0205: the approval sends no job of its own; the sweep every 10 minutes (Japan time) confirms the due reward', async () => {
+      const { unit } = await approvedUnit();
+      const jobs = await q<{ n: number }>(
+        sql`select count(*)::int as n from pgboss.job where name = 'ad-confirm-reward' and data->>'unitId' = ${String(unit.id)}`,
+      );
+      expect(jobs[0]!.n).toBe(0);
+      const schedule = await q<{ cron: string; timezone: string }>(
+        sql`select cron, timezone from pgboss.schedule where name = 'ad-confirm-due'`,
+      );
+      expect(schedule).toEqual([{ cron: '*/10 * * * *', timezone: 'Asia/Tokyo' }]);
+      const state = async () =>
+        (
+          await q<{ confirmed: boolean }>(
+            sql`select confirmed_at is not null as confirmed from units where id = ${unit.id}`,
+          )
+        )[0]!.confirmed;
+      await t.app.advertisements.confirmDue(new Date(Date.now() + DAY));
+      expect(await state()).toBe(false); // not due yet
+      expect(
+        await t.app.advertisements.confirmDue(new Date(Date.now() + REWARD_HOLD_DAYS * DAY + 60_000)),
+      ).toBeGreaterThan(0);
+      expect(await state()).toBe(true);
     });
 
     it('product design 8 "Holding period": a post gone at the check is reversed once (ledger debit), both told by mail, the shop not billed', async () => {
@@ -354,27 +420,44 @@ for (const kind of DB_KINDS) {
       const debits = await q<{ amount: number; kind: string; idempotency_key: string }>(
         sql`select amount, kind, idempotency_key from ledger_entries where user_id = ${who.id} and amount < 0`,
       );
-      expect(debits).toEqual([{ amount: -150, kind: 'reward_reversal', idempotency_key: `unit:${unit.id}:reversal` }]);
+      expect(debits).toEqual([
+        { amount: -150, kind: 'reward_reversal', idempotency_key: `unit:${unit.id}:reversal` },
+      ]);
       expect(await balanceOf(t.database.db, who.id)).toBe(0);
       expect(await billed(adId)).toBe(0);
       const shown = (await client.get(`/api/units/${unit.id}`)).json();
-      expect(shown).toMatchObject({ status: 'reversed', reward_state: 'reversed', reversal_reason: REVERSAL_REASONS.gone });
+      expect(shown).toMatchObject({
+        status: 'reversed',
+        reward_state: 'reversed',
+        reversal_reason: REVERSAL_REASONS.gone,
+      });
       await expect
-        .poll(() => mail.to(who.email).find((m) => m.subject.startsWith('【Focustar】報酬が取り消されました'))?.text, {
-          timeout: 15_000,
-        })
+        .poll(
+          () =>
+            mail.to(who.email).find((m) => m.subject.startsWith('【Focustar】報酬が取り消されました'))?.text,
+          {
+            timeout: 15_000,
+          },
+        )
         .toContain(REVERSAL_REASONS.gone);
       await expect
-        .poll(() => mail.to('owner@example.com').some((m) => m.text.includes('この投稿の分はご請求しません')), {
-          timeout: 15_000,
-        })
+        .poll(
+          () => mail.to('owner@example.com').some((m) => m.text.includes('この投稿の分はご請求しません')),
+          {
+            timeout: 15_000,
+          },
+        )
         .toBe(true);
       // Staff override with a note: credited again once, billed again.
       expect((await staff.post(`/api/units/${unit.id}/reinstate`, { note: '' })).statusCode).toBe(422);
-      const back = await staff.post(`/api/units/${unit.id}/reinstate`, { note: '投稿は別のURLで残っていました' });
+      const back = await staff.post(`/api/units/${unit.id}/reinstate`, {
+        note: '投稿は別のURLで残っていました',
+      });
       expect(back.statusCode, back.body).toBe(200);
       expect(back.json()).toMatchObject({ status: 'approved', reward_state: 'confirmed' });
-      expect((await staff.post(`/api/units/${unit.id}/reinstate`, { note: 'もう一度' })).statusCode).toBe(409);
+      expect((await staff.post(`/api/units/${unit.id}/reinstate`, { note: 'もう一度' })).statusCode).toBe(
+        409,
+      );
       expect(await balanceOf(t.database.db, who.id)).toBe(150);
       expect(await billed(adId)).toBe(1);
     });
@@ -382,8 +465,12 @@ for (const kind of DB_KINDS) {
     it('product design 8 "Holding period": the disclosure taken off the front at the check reverses the reward', async () => {
       const { who, unit, url, handle } = await approvedUnit();
       publish('x', url, handle, `季節のケーキ #PR ${unit.short_url}`);
-      expect(await t.app.advertisements.confirmReward(unit.id, new Date(Date.now() + 8 * DAY))).toBe('reversed');
-      const [row] = await q<{ reversal_reason: string }>(sql`select reversal_reason from units where id = ${unit.id}`);
+      expect(await t.app.advertisements.confirmReward(unit.id, new Date(Date.now() + 8 * DAY))).toBe(
+        'reversed',
+      );
+      const [row] = await q<{ reversal_reason: string }>(
+        sql`select reversal_reason from units where id = ${unit.id}`,
+      );
       expect(row!.reversal_reason).toBe(REVERSAL_REASONS.disclosure);
       expect(await balanceOf(t.database.db, who.id)).toBe(0);
     });
@@ -392,10 +479,31 @@ for (const kind of DB_KINDS) {
       const sns = await startSnsStandin();
       try {
         const checker = oembedPostChecker({ baseUrl: sns.url, instagramToken: STANDIN_INSTAGRAM_TOKEN });
-        sns.publish({ platform: 'x', url: 'https://x.com/hanako/status/1', author: 'hanako', text: '#PR こんにちは https://f.example/s/abc' });
-        sns.publish({ platform: 'x', url: 'https://x.com/hanako/status/2', author: 'hanako', text: '#PR', protected: true });
-        sns.publish({ platform: 'tiktok', url: 'https://www.tiktok.com/@sho/video/7', author: 'sho', text: '広告 たのしい' });
-        sns.publish({ platform: 'instagram', url: 'https://www.instagram.com/p/Abc123', author: 'misaki', text: '#PR & ケーキ' });
+        sns.publish({
+          platform: 'x',
+          url: 'https://x.com/hanako/status/1',
+          author: 'hanako',
+          text: '#PR こんにちは https://f.example/s/abc',
+        });
+        sns.publish({
+          platform: 'x',
+          url: 'https://x.com/hanako/status/2',
+          author: 'hanako',
+          text: '#PR',
+          protected: true,
+        });
+        sns.publish({
+          platform: 'tiktok',
+          url: 'https://www.tiktok.com/@sho/video/7',
+          author: 'sho',
+          text: '広告 たのしい',
+        });
+        sns.publish({
+          platform: 'instagram',
+          url: 'https://www.instagram.com/p/Abc123',
+          author: 'misaki',
+          text: '#PR & ケーキ',
+        });
         expect(await checker.check('x', 'https://x.com/hanako/status/1')).toMatchObject({
           status: 'found',
           author: 'hanako',
@@ -404,7 +512,10 @@ for (const kind of DB_KINDS) {
         });
         expect((await checker.check('x', 'https://x.com/hanako/status/2')).status).toBe('gone');
         expect((await checker.check('x', 'https://x.com/hanako/status/3')).status).toBe('gone');
-        expect(await checker.check('tiktok', 'https://tiktok.com/@sho/video/7')).toMatchObject({ status: 'found', author: 'sho' });
+        expect(await checker.check('tiktok', 'https://tiktok.com/@sho/video/7')).toMatchObject({
+          status: 'found',
+          author: 'sho',
+        });
         expect((await checker.check('tiktok', 'https://tiktok.com/@sho/video/8')).status).toBe('gone');
         expect(await checker.check('instagram', 'https://instagram.com/p/Abc123')).toMatchObject({
           status: 'found',
@@ -413,11 +524,21 @@ for (const kind of DB_KINDS) {
         });
         expect((await checker.check('instagram', 'https://instagram.com/p/Nope1')).status).toBe('gone');
         // Without a token (or with a wrong one) Instagram cannot be asked: unknown, never found.
-        expect((await oembedPostChecker({ baseUrl: sns.url }).check('instagram', 'https://instagram.com/p/Abc123')).status).toBe('unknown');
         expect(
-          (await oembedPostChecker({ baseUrl: sns.url, instagramToken: 'wrong' }).check('instagram', 'https://instagram.com/p/Abc123')).status,
+          (await oembedPostChecker({ baseUrl: sns.url }).check('instagram', 'https://instagram.com/p/Abc123'))
+            .status,
         ).toBe('unknown');
-        expect((await checker.check('line_voom', 'https://linevoom.line.me/post/1234567')).status).toBe('unknown');
+        expect(
+          (
+            await oembedPostChecker({ baseUrl: sns.url, instagramToken: 'wrong' }).check(
+              'instagram',
+              'https://instagram.com/p/Abc123',
+            )
+          ).status,
+        ).toBe('unknown');
+        expect((await checker.check('line_voom', 'https://linevoom.line.me/post/1234567')).status).toBe(
+          'unknown',
+        );
         sns.mode = 'slow';
         const slow = oembedPostChecker({ baseUrl: sns.url, timeoutMs: 200 });
         expect((await slow.check('x', 'https://x.com/hanako/status/1')).status).toBe('unknown');

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Platform, PostCheckResult } from '../../../contracts/advertisements.ts';
 import { type Db, hotSql, rowsOf } from '../../platform/db/client.ts';
+import {
+  type RecipientFacts,
+  recipientFactsJson,
+  recipientFactsOf,
+} from '../../platform/notify/preferences.ts';
 import { type Actor, shopPeopleToTellEach, unitJudgeableBy } from './repo.ts';
 
 /**
@@ -183,8 +188,8 @@ export async function markPosted(
  * A posted unit is approved at `at`, by a judge who may judge it (a member of the request's shop, staff) or,
  * with no judge, automatically when posted by `due` and seen by the platform ('ok'). One conditional update,
  * prepared per kind of judge (planning it cost 0.4 ms a call). Answers the unit and whom its message is for
- * (`person`: the supporter's name, null when they left; issue 29: read by the update, not a statement of its
- * own), or null when not approved.
+ * (`person`: the supporter's name, null when they left, and what the outbox needs of them; issue 29: read by
+ * the update, not statements of their own), or null when not approved.
  */
 export async function approvePostedUnit(
   tx: Db,
@@ -196,7 +201,7 @@ export async function approvePostedUnit(
   userId: number;
   reward: number;
   advertisementId: number;
-  person: { name: string } | null;
+  person: { name: string; facts: RecipientFacts | null } | null;
 } | null> {
   // Unknown is not yes (product design section 8): only a post the platform showed is approved unseen.
   const condition = judge ? unitJudgeableBy(judge) : sql`posted_at <= ${due} and post_check = 'ok'`;
@@ -206,6 +211,7 @@ export async function approvePostedUnit(
     reward: number;
     advertisement_id: number;
     person_name: string | null;
+    recipient: unknown;
   }>(
     tx,
     `approve_unit_${judge ? (judge.staff ? 'staff' : 'member') : 'auto'}`,
@@ -213,7 +219,8 @@ export async function approvePostedUnit(
           update units set status = 'approved', judged_at = ${at}, judged_by = ${judge?.userId ?? null}, updated_at = now()
           where id = ${id} and status = 'posted' and ${condition}
           returning id, user_id, reward, advertisement_id,
-            (select p.name from users p where p.id = units.user_id and p.deleted_at is null) as person_name`,
+            (select p.name from users p where p.id = units.user_id and p.deleted_at is null) as person_name,
+            ${recipientFactsJson(sql`units.user_id`)} as recipient`,
   );
   return row
     ? {
@@ -223,7 +230,7 @@ export async function approvePostedUnit(
         person:
           row.person_name === null || row.person_name === undefined
             ? null
-            : { name: String(row.person_name) },
+            : { name: String(row.person_name), facts: recipientFactsOf(row.recipient) },
       }
     : null;
 }

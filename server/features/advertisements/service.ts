@@ -57,7 +57,10 @@ export const JOBS = {
   autoApproveDue: 'ad-auto-approve-due',
   expireOffers: 'ad-expire-offers',
   endRequests: 'ad-end-requests',
-  /** Issue 23: a held reward's check after REWARD_HOLD_DAYS (per unit), and the sweep behind it. */
+  /**
+   * Issue 23: a held reward's check after REWARD_HOLD_DAYS. ADR 0205: no longer sent (the sweep `confirmDue`
+   * confirms every due reward); still worked, so jobs enqueued before it run out.
+   */
   confirmReward: 'ad-confirm-reward',
   confirmDue: 'ad-confirm-due',
   /** Issue 23: open offers of supporters who may no longer have them (sent by the supporters feature). */
@@ -607,13 +610,8 @@ export class AdvertisementService {
         idempotencyKey: `unit:${id}:reward`,
         at,
       });
-      // 確定待ち for REWARD_HOLD_DAYS, then the post is checked again (product design section 8).
-      await this.deps.jobs.send(
-        JOBS.confirmReward,
-        { unitId: id },
-        { startAfter: REWARD_HOLD_DAYS * 86_400 + 60, retryLimit: 10 },
-        tx,
-      );
+      // 確定待ち for REWARD_HOLD_DAYS, then the post is checked again (product design section 8) by the
+      // confirmation sweep (`confirmDue`, every CONFIRM_DUE_CRON), not by a job of its own (ADR 0205).
       // Product design section 3: the shop's first approved post raises completedFirstAd (the shops feature's row).
       // The judge's caller read the unit's shop already (issue 29: not read again); the automatic approval reads it.
       const shop = knownShop ?? (await repo.shopOfAd(tx, row.advertisementId));
@@ -631,6 +629,8 @@ export class AdvertisementService {
             reward: row.reward,
             confirmDay: tokyoDate(new Date(at.getTime() + REWARD_HOLD_DAYS * DAY_MS)),
           },
+          // Issue 29 (ADR 0205): the update read the person's channels and settings; nothing is read again.
+          ...(who.facts ? { facts: who.facts } : {}),
           mail: mails.unitApprovedMail({
             name: who.name,
             shop: shopName,

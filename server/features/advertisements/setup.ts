@@ -12,6 +12,11 @@ declare module 'fastify' {
 export const OFFERS_EXPIRING_CRON = '*/15 * * * *';
 /** Issue 26: the shops' daily digest of posts to judge, at 09:00 Japan time. */
 export const JUDGE_DIGEST_CRON = '0 9 * * *';
+/**
+ * ADR 0205: held rewards whose hold is over are checked and confirmed every 10 minutes (no job per approval),
+ * so a reward becomes 確定 at most about 10 minutes after its hold ends.
+ */
+export const CONFIRM_DUE_CRON = '*/10 * * * *';
 
 /**
  * Issue 13 "Jobs and mail": the service, the mail outbox and the queues of support requests. Cron runs in
@@ -65,7 +70,7 @@ export async function setupAdvertisements(app: FastifyInstance): Promise<void> {
     await app.jobs.schedule(JOBS.endRequests, '1 0 * * *');
     await app.jobs.schedule(JOBS.expireOffers, '5 * * * *');
     await app.jobs.schedule(JOBS.autoApproveDue, '10 * * * *');
-    await app.jobs.schedule(JOBS.confirmDue, '20 * * * *');
+    await app.jobs.schedule(JOBS.confirmDue, CONFIRM_DUE_CRON);
     // Issue 26 (ADR 0177): offer reminders every 15 minutes; the shops' digest of posts at 09:00.
     await app.jobs.schedule(JOBS.offersExpiring, OFFERS_EXPIRING_CRON);
     await app.jobs.schedule(JOBS.judgeDigest, JUDGE_DIGEST_CRON);

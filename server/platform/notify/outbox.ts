@@ -11,7 +11,14 @@ import { hotSql, rowsOf, type Db } from '../db/client.ts';
 import type { MailAttachment, MailContent } from '../mail.ts';
 import type { ChannelName, ChannelSender, Delivery } from './channel.ts';
 import { createMailSender } from './mail-channel.ts';
-import { channelsAndSettingsFor, heldUntil, heldUntilFor, type StoredSettings } from './preferences.ts';
+import {
+  channelsAndSettingsFor,
+  channelsOfFacts,
+  heldUntil,
+  heldUntilFor,
+  type RecipientFacts,
+  type StoredSettings,
+} from './preferences.ts';
 
 /**
  * The one outbox (issue 26 "One outbox", product design section 8 "Notifications", ADR 0175). Every message
@@ -46,6 +53,11 @@ export interface NoticeInput<K extends NotificationKind = NotificationKind> {
   params: NotificationParams<K>;
   /** The feature's longer mail (subject, text, attachments) instead of the title and body in the layout. */
   mail?: MailContent;
+  /**
+   * The person's reach and settings as the change's own statement read them (`recipientFactsJson`), so that
+   * nothing is read again (issue 29, ADR 0205); without them, `notify` reads them.
+   */
+  facts?: RecipientFacts;
 }
 
 /** A transactional mail (sign-up, password, receipts, reports): mail only, to a user or an address. */
@@ -95,8 +107,12 @@ export async function notify<K extends NotificationKind>(
   let settings: StoredSettings | null = null;
   if ('params' in input) {
     text = renderNotification(input.kind, input.params);
-    // Issue 29: the channels and the person's settings (quiet hours, below) in one statement.
-    ({ channels, settings } = await channelsAndSettingsFor(tx, input.to, input.kind));
+    // Issue 29: the channels and the person's settings (quiet hours, below) in one statement, or none when
+    // the change's own statement read them.
+    if (input.facts) {
+      channels = channelsOfFacts(input.kind, input.facts);
+      settings = input.facts.settings;
+    } else ({ channels, settings } = await channelsAndSettingsFor(tx, input.to, input.kind));
   } else {
     text = { title: input.mail.subject, body: input.mail.text, path: input.path ?? '/' };
     channels = ['mail'];

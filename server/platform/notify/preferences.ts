@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   GROUPS,
   MAIL_ALWAYS_KINDS,
@@ -54,7 +54,9 @@ export async function reachOf(db: Db, userId: number | string): Promise<Reach> {
              (u.email is not null and u.email <> '') as mail
         from users u where u.id = ${Number(userId)}`),
   );
-  return row ? { line: !!row.line, push: !!row.push, mail: !!row.mail } : { line: false, push: false, mail: false };
+  return row
+    ? { line: !!row.line, push: !!row.push, mail: !!row.mail }
+    : { line: false, push: false, mail: false };
 }
 
 export async function storedSettings(db: Db, userId: number | string): Promise<StoredSettings> {
@@ -71,8 +73,7 @@ function settingsOfRow(
 ): StoredSettings {
   if (!row) return { ...DEFAULT_SETTINGS, channels: {} };
   const channels = (typeof row.channels === 'string' ? JSON.parse(row.channels) : row.channels) as
-    | StoredSettings['channels']
-    | null;
+    StoredSettings['channels'] | null;
   return {
     channels: channels ?? {},
     quietHours: !!row.quiet_hours,
@@ -126,6 +127,52 @@ export async function channelsFor(db: Db, userId: number | string, kind: string)
   return (await channelsAndSettingsFor(db, userId, kind)).channels;
 }
 
+/** What the outbox needs to know of a person to write a message's deliveries: their reach and settings. */
+export interface RecipientFacts {
+  reach: Reach;
+  settings: StoredSettings;
+}
+
+interface RecipientRow {
+  line: boolean;
+  push: boolean;
+  mail: boolean;
+  has_settings: boolean;
+  channels: unknown;
+  quiet_hours: boolean;
+  posts_to_judge: string;
+}
+
+const factsOfRow = (row: RecipientRow | undefined): RecipientFacts => ({
+  reach: { line: !!row?.line, push: !!row?.push, mail: !!row?.mail },
+  settings: settingsOfRow(row?.has_settings ? row : undefined),
+});
+
+/**
+ * Issue 29 (ADR 0205): the facts `channelsAndSettingsFor` reads, as one JSON column of another statement (the
+ * update that causes the message), for `userId` an expression of that statement. `recipientFactsOf` reads
+ * the column back, and the outbox is given them (`NoticeInput.facts`) instead of asking again.
+ */
+export const recipientFactsJson = (userId: SQL): SQL => sql`(
+  select json_build_object(
+    'line', exists (select 1 from social_accounts sa where sa.user_id = u.id and sa.provider = 'line'),
+    'push', exists (select 1 from push_subscriptions ps where ps.user_id = u.id),
+    'mail', coalesce(u.email is not null and u.email <> '', false),
+    'has_settings', ns.user_id is not null, 'channels', ns.channels, 'quiet_hours', ns.quiet_hours,
+    'posts_to_judge', ns.posts_to_judge)
+  from users u left join notification_settings ns on ns.user_id = u.id where u.id = ${userId})`;
+
+/** The column of `recipientFactsJson` as facts (null: no such person). */
+export function recipientFactsOf(value: unknown): RecipientFacts | null {
+  if (value === null || value === undefined) return null;
+  const row = (typeof value === 'string' ? JSON.parse(value) : value) as RecipientRow;
+  return factsOfRow(row);
+}
+
+/** The channels that carry `kind` to a person of these facts. */
+export const channelsOfFacts = (kind: string, facts: RecipientFacts): ChannelName[] =>
+  channelsOf(kind, facts.reach, facts.settings);
+
 /**
  * `channelsFor` and the person's settings (for `heldUntil` with their quiet-hours switch), read together:
  * reachOf and storedSettings in one prepared statement (issue 29: every message of every change asks it).
@@ -135,15 +182,7 @@ export async function channelsAndSettingsFor(
   userId: number | string,
   kind: string,
 ): Promise<{ channels: ChannelName[]; settings: StoredSettings }> {
-  const [row] = await hotSql<{
-    line: boolean;
-    push: boolean;
-    mail: boolean;
-    has_settings: boolean;
-    channels: unknown;
-    quiet_hours: boolean;
-    posts_to_judge: string;
-  }>(
+  const [row] = await hotSql<RecipientRow>(
     db,
     'notify_reach_and_settings',
     sql`
@@ -155,9 +194,8 @@ export async function channelsAndSettingsFor(
         left join users u on u.id = k.id
         left join notification_settings ns on ns.user_id = k.id`,
   );
-  const reach: Reach = { line: !!row?.line, push: !!row?.push, mail: !!row?.mail };
-  const settings = settingsOfRow(row?.has_settings ? row : undefined);
-  return { channels: channelsOf(kind, reach, settings), settings };
+  const facts = factsOfRow(row);
+  return { channels: channelsOfFacts(kind, facts), settings: facts.settings };
 }
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;

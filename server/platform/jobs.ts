@@ -136,6 +136,8 @@ export interface Jobs {
   work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
   /** A cron schedule in Asia/Tokyo (product design: times are shown and planned in Japan time). */
   schedule(name: string, cron: string, data?: object): Promise<void>;
+  /** Removes a cron schedule an earlier version declared (nothing when there is none). */
+  unschedule(name: string): Promise<void>;
   /** Whether this process runs workers (WORKERS >= 1). */
   readonly working: boolean;
   /** Readiness (issue 17): pg-boss started, not stopping, and its tables installed. */
@@ -393,6 +395,9 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     async schedule(name, cron, data = {}) {
       await ensureQueue(name);
       await boss.schedule(name, cron, data, { tz: TOKYO, expireInSeconds });
+    },
+    async unschedule(name) {
+      await boss.unschedule(name);
     },
     async ready() {
       return started && !paused && Boolean(await boss.isInstalled());

@@ -417,16 +417,20 @@ const OUR_QUEUES = [NOTIFY_QUEUE, JOBS.autoApprove];
 /**
  * Jobs of our queues not finished and due now, or (`within` seconds) due soon: a job the kill cut off
  * expires, then waits for its retry a second or two (pg-boss's backoff), due in the future for that time.
+ * With them the outbox's deliveries not sent yet (ADR 0206: rows the workers take, no job each), due within
+ * the same time; a delivery a killed process held is due when its lease runs out.
  */
 async function pendingJobs(db: Database, within = 0): Promise<number> {
   const [row] = await q<{ n: number }>(
     db,
-    sql`select count(*)::int as n from pgboss.job
+    sql`select (select count(*)::int from pgboss.job
       where name in (${sql.join(
         OUR_QUEUES.map((n) => sql`${n}`),
         sql`, `,
       )}) and state in ('created', 'retry', 'active')
-        and start_after <= now() + make_interval(secs => ${within})`,
+        and start_after <= now() + make_interval(secs => ${within}))
+      + (select count(*)::int from notification_deliveries where status = 'pending'
+        and coalesce(greatest(not_before, leased_until), now()) <= now() + make_interval(secs => ${within})) as n`,
   );
   return Number(row!.n);
 }

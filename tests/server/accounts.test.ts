@@ -8,6 +8,12 @@ import { DB_KINDS } from '../support/db.ts';
 import { linkIn, type MailCatcher, startMailCatcher } from '../support/mail.ts';
 import { RECAPTCHA_PASS, type RecaptchaServer, startRecaptchaServer } from '../support/recaptcha.ts';
 import { APP_URL, createAccountsApp, JAPANESE, loginAs, userIdOf } from './helpers.ts';
+import { recentDay } from '../support/clock.ts';
+
+/** A day a few days back (see tests/support/clock.ts); the tests move the Date clock there. */
+const DAYS_AGO_4 = recentDay(4);
+const DAYS_AGO_3 = recentDay(3);
+const DAYS_AGO_2 = recentDay(2);
 
 let ipCounter = 0;
 /** Each sign-up from its own address, so the per-IP limit of one test does not spill into the next. */
@@ -91,22 +97,22 @@ for (const kind of DB_KINDS) {
 
     it('the verification link expires after 60 minutes (issue 5)', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(new Date('2026-07-01T09:00:00Z'));
+      vi.setSystemTime(new Date(`${DAYS_AGO_4}T09:00:00Z`));
       const client = new TestClient(t.app);
       const res = await register(client, { email: 'late@example.com', screen_name: 'late_user' });
       expect(res.statusCode).toBe(201);
       const link = new URL(linkIn(await mail.waitFor('late@example.com'), /http\S+verify\S+/));
-      vi.setSystemTime(new Date('2026-07-01T10:00:30Z'));
+      vi.setSystemTime(new Date(`${DAYS_AGO_4}T10:00:30Z`));
       const expired = await client.get(link.pathname + link.search);
       expect(expired.headers.location).toBe('/?email_verification=expired');
       client.token = res.json().access_token;
-      vi.setSystemTime(new Date('2026-07-01T09:10:00Z'));
+      vi.setSystemTime(new Date(`${DAYS_AGO_4}T09:10:00Z`));
       expect(userSchema.parse((await client.get('/api/me')).json()).email_verified).toBe(false);
     });
 
     it('POST /api/email/resend sends a new link and is throttled to one a minute (issue 5)', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(new Date('2026-07-02T09:00:00Z'));
+      vi.setSystemTime(new Date(`${DAYS_AGO_3}T09:00:00Z`));
       const client = new TestClient(t.app);
       const res = await register(client, { email: 'resend@example.com', screen_name: 'resend_user' });
       client.token = res.json().access_token;
@@ -119,7 +125,7 @@ for (const kind of DB_KINDS) {
       expect(second.statusCode).toBe(429);
       expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
       expect(second.json().message).toMatch(JAPANESE);
-      vi.setSystemTime(new Date('2026-07-02T09:01:01Z'));
+      vi.setSystemTime(new Date(`${DAYS_AGO_3}T09:01:01Z`));
       expect((await client.post('/api/email/resend')).statusCode).toBe(200);
       const verified = await loginAs(t, 'fan1@example.com');
       expect((await verified.post('/api/email/resend')).json()).toEqual({
@@ -189,7 +195,7 @@ for (const kind of DB_KINDS) {
 
     it('password reset: a neutral answer, a single-use 60-minute link, and signing out everywhere (issue 5)', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(new Date('2026-07-03T09:00:00Z'));
+      vi.setSystemTime(new Date(`${DAYS_AGO_2}T09:00:00Z`));
       const guest = new TestClient(t.app);
       const sessionA = await loginAs(t, 'fan2@example.com');
       const sessionB = await loginAs(t, 'fan2@example.com');
@@ -243,12 +249,12 @@ for (const kind of DB_KINDS) {
       await mail.waitFor('fan2@example.com', { since: 1 }); // the "password changed" notice
 
       // A second link expires after 60 minutes.
-      vi.setSystemTime(new Date('2026-07-03T09:05:00Z'));
+      vi.setSystemTime(new Date(`${DAYS_AGO_2}T09:05:00Z`));
       await guest.post('/api/password/email', { email: 'fan2@example.com' });
       const later = new URL(
         linkIn(await mail.waitFor('fan2@example.com', { since: 2 }), /http\S+forgot-password\S+/),
       );
-      vi.setSystemTime(new Date('2026-07-03T10:05:01Z'));
+      vi.setSystemTime(new Date(`${DAYS_AGO_2}T10:05:01Z`));
       const expired = await guest.post('/api/password/reset', {
         token: later.searchParams.get('token'),
         email: 'fan2@example.com',

@@ -21,6 +21,13 @@ import { type TestApp, TestClient } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { RECAPTCHA_PASS, type RecaptchaServer, startRecaptchaServer } from '../support/recaptcha.ts';
 import { createAccountsApp, loginAs, userIdOf } from './helpers.ts';
+import { recentDay } from '../support/clock.ts';
+
+/** A day a few days back (see tests/support/clock.ts); the tests move the Date clock there. */
+const DAYS_AGO_5 = recentDay(5);
+const DAYS_AGO_6 = recentDay(6);
+const DAYS_AGO_7 = recentDay(7);
+const DAYS_AGO_8 = recentDay(8);
 
 const isUnauthenticated = (res: { statusCode: number; statusMessage: string; json(): unknown }) => {
   expect(res.statusCode).toBe(401);
@@ -77,7 +84,7 @@ for (const kind of DB_KINDS) {
 
     it('more than 5 failed logins a minute for one e-mail and IP answer 429 with Retry-After (section 7)', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(new Date('2026-04-01T10:00:00Z'));
+      vi.setSystemTime(new Date(`${DAYS_AGO_5}T10:00:00Z`));
       const client = new TestClient(t.app);
       const attempt = (password: string, remoteAddress = '10.0.0.1') =>
         client.request({
@@ -96,7 +103,7 @@ for (const kind of DB_KINDS) {
       );
       // Another IP is not blocked for the same e-mail, and the block ends after the minute.
       expect((await attempt(DEMO_PASSWORD, '10.0.0.2')).statusCode).toBe(200);
-      vi.setSystemTime(new Date('2026-04-01T10:01:01Z'));
+      vi.setSystemTime(new Date(`${DAYS_AGO_5}T10:01:01Z`));
       expect((await attempt(DEMO_PASSWORD)).statusCode).toBe(200);
     });
 
@@ -149,7 +156,7 @@ for (const kind of DB_KINDS) {
 
     it('an access token is refused after 15 minutes and can be refreshed up to 14 days after expiry with "remember me" (section 7, ADR 0017)', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
-      const start = new Date('2026-05-01T00:00:00Z');
+      const start = new Date(`${DAYS_AGO_8}T00:00:00Z`);
       vi.setSystemTime(start);
       const c = new TestClient(t.app);
       const login = await c.post('/api/login', {
@@ -184,12 +191,12 @@ for (const kind of DB_KINDS) {
 
     it('each token refreshes once; reusing it after the grace revokes the whole login (section 7)', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(new Date('2026-06-01T00:00:00Z'));
+      vi.setSystemTime(new Date(`${DAYS_AGO_6}T00:00:00Z`));
       const c = await loginAs(t, 'fan1@example.com');
       const first = c.token!;
       const second = (await c.post('/api/refresh')).json().access_token as string;
       // A stolen copy of the first token replayed after the 30-second grace:
-      vi.setSystemTime(new Date('2026-06-01T00:00:31Z'));
+      vi.setSystemTime(new Date(`${DAYS_AGO_6}T00:00:31Z`));
       const thief = new TestClient(t.app);
       thief.token = first;
       isUnauthenticated(await thief.post('/api/refresh'));
@@ -203,15 +210,15 @@ for (const kind of DB_KINDS) {
 
     it('a refreshed token keeps working for the 30-second grace, then is refused (section 7)', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(new Date('2026-06-02T00:00:00Z'));
+      vi.setSystemTime(new Date(`${DAYS_AGO_7}T00:00:00Z`));
       const c = await loginAs(t, 'fan3@example.com');
       const old = c.token!;
       const next = (await c.post('/api/refresh')).json().access_token as string;
       const oldClient = new TestClient(t.app);
       oldClient.token = old;
-      vi.setSystemTime(new Date('2026-06-02T00:00:29Z'));
+      vi.setSystemTime(new Date(`${DAYS_AGO_7}T00:00:29Z`));
       expect((await oldClient.get('/api/me')).statusCode).toBe(200); // a call in flight during the refresh
-      vi.setSystemTime(new Date('2026-06-02T00:00:31Z'));
+      vi.setSystemTime(new Date(`${DAYS_AGO_7}T00:00:31Z`));
       isUnauthenticated(await oldClient.get('/api/me'));
       c.token = next;
       expect((await c.get('/api/me')).statusCode).toBe(200);

@@ -6,7 +6,6 @@ import { deriveKey } from '../../server/platform/keys.ts';
 import { countableVisit, createShortLink, recordVisits } from '../../server/platform/short-links.ts';
 import { MONTHLY_REPORT_QUEUE, sendMonthlyReports } from '../../server/features/results/report.ts';
 import { reportDeps } from '../../server/features/results/setup.ts';
-import { NOTIFY_QUEUE } from '../../server/platform/notify/outbox.ts';
 import type { TestApp } from '../support/app.ts';
 import { DB_KINDS } from '../support/db.ts';
 import { type CapturedMail, type MailCatcher, startMailCatcher } from '../support/mail.ts';
@@ -151,12 +150,14 @@ for (const kind of DB_KINDS) {
       await mail?.stop();
     });
 
-    /** Until no job of the report or of the outbox (issue 26) is waiting or running. */
+    /** Until no job of the report is waiting or running, and no due delivery of the outbox (issue 26, ADR 0206). */
     async function settled() {
       for (let i = 0; i < 200; i += 1) {
         const [r] = await rows(sql`
-          select count(*)::int as n from pgboss.job
-          where name in (${MONTHLY_REPORT_QUEUE}, ${NOTIFY_QUEUE}) and state::text in ('created', 'retry', 'active')`);
+          select (select count(*)::int from pgboss.job
+                   where name = ${MONTHLY_REPORT_QUEUE} and state::text in ('created', 'retry', 'active'))
+               + (select count(*)::int from notification_deliveries
+                   where status = 'pending' and (not_before is null or not_before <= now())) as n`);
         if (Number(r!.n) === 0) return;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -8,6 +8,10 @@ import {
   renderNotification,
 } from '../../../contracts/notifications.ts';
 import { hotSql, rowsOf, type Db } from '../db/client.ts';
+import { reportServerError } from '../error-reports.ts';
+import { currentLogContext, runInLogContext } from '../logging.ts';
+import { jobFailuresTotal } from '../metrics.ts';
+import { inSpan } from '../tracing.ts';
 import type { MailAttachment, MailContent } from '../mail.ts';
 import type { ChannelName, ChannelSender, Delivery } from './channel.ts';
 import { createMailSender } from './mail-channel.ts';
@@ -24,22 +28,34 @@ import {
  * The one outbox (issue 26 "One outbox", product design section 8 "Notifications", ADR 0175). Every message
  * to a person is written by `notify` in the transaction of the change that causes it: an in-app row
  * (`notifications`) and one delivery row per other channel (`notification_deliveries`), each unique per
- * (recipient, kind, record, channel), so a change retried or replayed tells nobody twice; and a pg-boss job
- * per delivery, in the same transaction. The worker hands a due delivery to its channel's sender (the seam
- * of server/platform/notify/channel.ts) and marks it sent; a sender that throws is retried with backoff.
- * Delivery is at least once: a process killed between the send and the mark sends again, under the same
- * key (the mail's Message-ID), which the receiving side recognises. The sweep re-enqueues a delivery whose
- * job was lost, and a held one (quiet hours) when it falls due.
+ * (recipient, kind, record, channel), so a change retried or replayed tells nobody twice. The row is the
+ * work (ADR 0206): each worker process takes due rows from the table (`deliverDue`, a batch at a time under a
+ * lease, SKIP LOCKED), hands each to its channel's sender (the seam of server/platform/notify/channel.ts)
+ * and marks it sent; a sender that throws is tried again after a growing wait (`RETRY_DELAYS`), up to
+ * MAX_ATTEMPTS. Delivery is at least once: a process killed between the send and the mark leaves its lease
+ * to run out, and another sends again under the same key (the mail's Message-ID), which the receiving side
+ * recognises. A held delivery (quiet hours) is due at its `not_before`.
  */
 
+/**
+ * The queue of the per-delivery jobs of earlier versions (before ADR 0206): still worked, so those enqueued
+ * before an upgrade are delivered; nothing sends to it now. Also the `queue` label of delivery failures.
+ */
 export const NOTIFY_QUEUE = 'notify-deliver';
-export const NOTIFY_SWEEP_QUEUE = 'notify-sweep';
-/** Every minute: deliveries held until now, and those whose job was lost. */
-export const NOTIFY_SWEEP_CRON = '* * * * *';
-/** A pending delivery not tried for this long lost its job (pg-boss gave up or the job was deleted). */
-export const STALE_MINUTES = 15;
+/** The schedule of earlier versions' sweep, removed at start-up (the workers' own look replaced it). */
+const OLD_SWEEP_QUEUE = 'notify-sweep';
 /** After this many failed tries a delivery is given up (`failed`); its error stays for the operators. */
 export const MAX_ATTEMPTS = 12;
+/** Deliveries a worker takes at once, and how many of them it sends at the same time. */
+export const DELIVERY_BATCH = 20;
+export const DELIVERY_SENDERS = 4;
+/** How often an idle worker looks for due deliveries (a message written in this process wakes it sooner). */
+export const DELIVERY_POLL_MS = 1_000;
+/** How long after `notify` its process looks (the change's transaction has usually committed by then). */
+const WAKE_AFTER_MS = 25;
+/** Seconds before try n + 1 after n failed tries: 1, 2, 4, … up to an hour (about 68 minutes in all). */
+export const retryDelaySeconds = (attempts: number): number =>
+  Math.min(3_600, 2 ** Math.max(0, attempts - 1));
 
 /** A user id, or an e-mail address that is no user (a contact form's sender, the operators' inbox). */
 export type Recipient = number | { email: string };
@@ -126,6 +142,8 @@ export async function notify<K extends NotificationKind>(
       on conflict (user_id, kind, record_key) do nothing`
       : null;
   const recipient = recipientKey(app, input.to);
+  // The request (or job) that caused it: its id follows the delivery into the worker's log lines.
+  const requestId = currentLogContext()?.requestId ?? null;
   const address = typeof input.to === 'number' ? null : input.to.email;
   const deliveries: { channel: Delivery['channel']; payload: MailPayload | null; notBefore: Date | null }[] =
     [];
@@ -157,37 +175,25 @@ export async function notify<K extends NotificationKind>(
   // the rest reads it), prepared per shape.
   const insertDeliveries = sql`
         insert into notification_deliveries
-          (recipient, user_id, address, kind, record_key, channel, title, body, path, payload, not_before, queued_at, created_at)
+          (recipient, user_id, address, kind, record_key, channel, title, body, path, payload, not_before, queued_at, created_at, request_id)
         values ${sql.join(
           deliveries.map(
             (
               d,
             ) => sql`(${recipient}, ${userId}, ${d.channel === 'mail' ? address : null}, ${input.kind}, ${input.record},
           ${d.channel}, ${text.title}, ${text.body}, ${text.path}, ${d.payload ? JSON.stringify(d.payload) : null}::jsonb,
-          ${d.notBefore}, ${at}, ${at})`,
+          ${d.notBefore}, ${at}, ${at}, ${requestId})`,
           ),
           sql`, `,
         )}
-        on conflict (recipient, kind, record_key, channel) do nothing
-        returning id, channel`;
-  const inserted = await hotSql<{ id: string; channel: string }>(
+        on conflict (recipient, kind, record_key, channel) do nothing`;
+  await hotSql(
     tx,
     `notify_${inApp ? 'in_app_and_' : ''}deliveries_${deliveries.length}`,
     inApp ? sql`with in_app as (${inApp}) ${insertDeliveries}` : insertDeliveries,
   );
-  for (const delivery of deliveries) {
-    const row = inserted.find((r) => r.channel === delivery.channel);
-    if (!row) continue;
-    const startAfter = delivery.notBefore
-      ? Math.max(1, Math.ceil((delivery.notBefore.getTime() - at.getTime()) / 1000))
-      : undefined;
-    await app.jobs.send(
-      NOTIFY_QUEUE,
-      { id: String(row.id) },
-      { retryLimit: 8, ...(startAfter ? { startAfter } : {}) },
-      tx,
-    );
-  }
+  // ADR 0206: no job per delivery; this process's worker looks shortly (the others on their next look).
+  workerOf.get(app)?.wakeSoon();
 }
 
 /** Whether a message of `kind` about `record` was written for `to` already (a job deciding what is left). */
@@ -219,6 +225,7 @@ interface DeliveryRow {
   path: string;
   payload: MailPayload | string | null;
   attempts: number;
+  request_id: string | null;
 }
 
 /** A delivery as its sender sees it, with the stable key the receiving side recognises a repeat by. */
@@ -244,97 +251,221 @@ function errorSummary(err: unknown): string {
     .join(' ');
 }
 
+const DELIVERY_COLUMNS = sql.raw(
+  'd.id, d.recipient, d.user_id, d.address, d.kind, d.record_key, d.channel, d.title, d.body, d.path, d.payload, d.attempts, d.request_id',
+);
+
+/** A pending delivery may be taken: due, and not under another worker's live lease. */
+const TAKEABLE = sql.raw(`d.status = 'pending' and (d.leased_until is null or d.leased_until < now())
+  and (d.not_before is null or d.not_before <= now())`);
+
 /**
- * The worker of one delivery. A lease as long as a job's expiry keeps a second job of the same row (the
- * sweep's, or pg-boss's retry of a job whose process died) from sending at the same time; the lease of a
- * killed process runs out with its job, so the retry sends.
+ * Takes up to `limit` due deliveries under a lease as long as a job's expiry (JOB_EXPIRE_SECONDS): another
+ * worker skips them (SKIP LOCKED while taking, the lease after), and the lease of a killed process runs out,
+ * so another worker sends them. Oldest first, along the index of pending rows.
+ */
+async function takeDue(app: FastifyInstance, limit: number): Promise<DeliveryRow[]> {
+  return rowsOf<DeliveryRow>(
+    await app.db.execute(sql`
+      update notification_deliveries d set leased_until = now() + make_interval(secs => ${app.env.JOB_EXPIRE_SECONDS})
+      from (select id from notification_deliveries d where ${TAKEABLE}
+            order by queued_at limit ${limit} for update skip locked) due
+      where d.id = due.id
+      returning ${DELIVERY_COLUMNS}`),
+  );
+}
+
+/**
+ * Sends one delivery taken under a lease and records the outcome: sent (or skipped by its channel), or the
+ * error and when to try again (`retryDelaySeconds`), `failed` after MAX_ATTEMPTS. Runs in the log context of
+ * the request that wrote it, as a job did. Answers what happened.
+ */
+async function sendTaken(
+  app: FastifyInstance,
+  row: DeliveryRow,
+): Promise<'sent' | 'skipped' | 'retry' | 'failed'> {
+  const db = app.db;
+  const requestId = row.request_id ?? `delivery-${row.id}`;
+  const log = app.log.child({
+    reqId: requestId,
+    job: NOTIFY_QUEUE,
+    delivery: String(row.id),
+    channel: row.channel,
+  });
+  const attributes = { 'focustar.request_id': requestId, 'messaging.destination.name': NOTIFY_QUEUE };
+  return runInLogContext({ requestId, log }, () =>
+    inSpan(`deliver ${row.channel}`, attributes, async () => {
+      const started = performance.now();
+      const sender = sendersOf.get(app)?.get(row.channel);
+      const delivery: OutboxDelivery = {
+        id: String(row.id),
+        userId: row.user_id === null ? '' : String(row.user_id),
+        kind: row.kind,
+        recordKey: row.record_key,
+        channel: row.channel,
+        key: `${row.recipient}:${row.kind}:${row.record_key}:${row.channel}`,
+        title: row.title,
+        body: row.body,
+        path: row.path,
+        address: row.address,
+        payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as MailPayload) : row.payload,
+      };
+      let result: 'sent' | 'skipped';
+      try {
+        if (!sender) throw new Error(`no sender for channel ${row.channel}`);
+        result = await sender.deliver(db, delivery);
+      } catch (err) {
+        const attempts = Number(row.attempts) + 1;
+        const failed = attempts >= MAX_ATTEMPTS;
+        await db.execute(sql`
+          update notification_deliveries set attempts = ${attempts}, last_error = ${errorSummary(err)},
+            leased_until = null, status = ${failed ? 'failed' : 'pending'},
+            not_before = now() + make_interval(secs => ${retryDelaySeconds(attempts)})
+          where id = ${row.id}`);
+        jobFailuresTotal.inc({ queue: NOTIFY_QUEUE });
+        reportServerError(err, requestId);
+        log.error({ err, attempts }, failed ? 'delivery given up' : 'delivery failed; tried again later');
+        return failed ? 'failed' : 'retry';
+      }
+      // Sent: what it said and to which address is no longer needed here (the in-app row keeps the texts).
+      await db.execute(sql`
+        update notification_deliveries set status = ${result}, attempts = attempts + 1, sent_at = now(),
+          leased_until = null, address = null, payload = null, last_error = null
+        where id = ${row.id}`);
+      log.info({ ms: Math.round(performance.now() - started) }, 'job done');
+      return result;
+    }),
+  );
+}
+
+/**
+ * One delivery by its id, now if it may be taken (a job of an earlier version, and tests): 'held' when it
+ * waits for its time, 'leased' when another worker holds it, 'done' when it is no longer pending.
  */
 export async function deliver(
   app: FastifyInstance,
   id: string,
-): Promise<'sent' | 'skipped' | 'done' | 'held'> {
-  const db = app.db;
-  const lease = app.env.JOB_EXPIRE_SECONDS;
-  const [row] = rowsOf<DeliveryRow & { not_before: string | null }>(
-    await db.execute(sql`
-      update notification_deliveries set leased_until = now() + make_interval(secs => ${lease})
-      where id = ${id} and status = 'pending' and (leased_until is null or leased_until < now())
-        and (not_before is null or not_before <= now())
-      returning id, recipient, user_id, address, kind, record_key, channel, title, body, path, payload, attempts, not_before`),
-  );
-  if (!row) {
-    const [state] = rowsOf<{ status: string; leased: boolean; held: boolean }>(
-      await db.execute(sql`
-        select status, coalesce(leased_until >= now(), false) as leased, coalesce(not_before > now(), false) as held
-        from notification_deliveries where id = ${id}`),
-    );
-    if (state?.status === 'pending' && state.held) return 'held';
-    // Another job holds it now: this one is retried later and finds it sent (or the lease run out).
-    if (state?.status === 'pending' && state.leased) throw new Error('delivery leased by another job');
-    return 'done';
-  }
-  const sender = sendersOf.get(app)?.get(row.channel);
-  const delivery: OutboxDelivery = {
-    id: String(row.id),
-    userId: row.user_id === null ? '' : String(row.user_id),
-    kind: row.kind,
-    recordKey: row.record_key,
-    channel: row.channel,
-    key: `${row.recipient}:${row.kind}:${row.record_key}:${row.channel}`,
-    title: row.title,
-    body: row.body,
-    path: row.path,
-    address: row.address,
-    payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as MailPayload) : row.payload,
-  };
-  let result: 'sent' | 'skipped';
-  try {
-    if (!sender) throw new Error(`no sender for channel ${row.channel}`);
-    result = await sender.deliver(db, delivery);
-  } catch (err) {
-    const attempts = Number(row.attempts) + 1;
-    await db.execute(sql`
-      update notification_deliveries set attempts = ${attempts}, last_error = ${errorSummary(err)},
-        leased_until = null, status = ${attempts >= MAX_ATTEMPTS ? 'failed' : 'pending'}
-      where id = ${id}`);
-    if (attempts >= MAX_ATTEMPTS) return 'done';
-    throw err;
-  }
-  // Sent: what it said and to which address is no longer needed here (the in-app row keeps the texts).
-  await db.execute(sql`
-    update notification_deliveries set status = ${result}, attempts = attempts + 1, sent_at = now(),
-      leased_until = null, address = null, payload = null, last_error = null
-    where id = ${id}`);
-  return result;
-}
-
-/** Re-enqueues the pending deliveries that are due and have no live job. Answers how many. */
-export async function sweep(app: FastifyInstance, staleMinutes = STALE_MINUTES): Promise<number> {
-  const due = rowsOf<{ id: string }>(
+): Promise<'sent' | 'skipped' | 'retry' | 'failed' | 'held' | 'leased' | 'done'> {
+  const [row] = rowsOf<DeliveryRow>(
     await app.db.execute(sql`
-      update notification_deliveries set queued_at = now()
-      where id in (
-        select id from notification_deliveries
-        where status = 'pending' and (leased_until is null or leased_until < now())
-          and (
-            (not_before is not null and not_before <= now() and queued_at < not_before)
-            or queued_at < now() - make_interval(mins => ${staleMinutes}))
-        order by id limit 500)
-      returning id`),
+      update notification_deliveries d set leased_until = now() + make_interval(secs => ${app.env.JOB_EXPIRE_SECONDS})
+      where d.id = ${id} and ${TAKEABLE}
+      returning ${DELIVERY_COLUMNS}`),
   );
-  for (const { id } of due) await app.jobs.send(NOTIFY_QUEUE, { id: String(id) }, { retryLimit: 8 });
-  return due.length;
+  if (row) return sendTaken(app, row);
+  const [state] = rowsOf<{ status: string; leased: boolean; held: boolean }>(
+    await app.db.execute(sql`
+      select status, coalesce(leased_until >= now(), false) as leased, coalesce(not_before > now(), false) as held
+      from notification_deliveries where id = ${id}`),
+  );
+  if (state?.status !== 'pending') return 'done';
+  return state.leased ? 'leased' : 'held';
 }
 
-/** Declares the outbox's queues, the sweep's schedule and the mail channel (once, at start-up). */
-export async function installNotify(app: FastifyInstance): Promise<void> {
+/**
+ * Takes and sends due deliveries, a batch at a time, until none is due; DELIVERY_SENDERS of a batch are sent
+ * at once (each mail is an SMTP conversation of its own, mostly waiting). Answers how many it took.
+ */
+export async function deliverDue(app: FastifyInstance, limit = DELIVERY_BATCH): Promise<number> {
+  let taken = 0;
+  for (;;) {
+    const rows = await takeDue(app, limit);
+    let next = 0;
+    const sender = async () => {
+      while (next < rows.length) await sendTaken(app, rows[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(DELIVERY_SENDERS, rows.length) }, sender));
+    taken += rows.length;
+    if (rows.length < limit) return taken;
+  }
+}
+
+/**
+ * A worker process's look at the outbox (ADR 0206): every DELIVERY_POLL_MS, and shortly after this process
+ * wrote a message; one look at a time. `stop` ends it after the look under way, whose sends finish.
+ */
+class DeliveryWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private timerAt = 0;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly pollMs: number,
+  ) {}
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  /** Looks shortly (a message was written in this process; its transaction is about to commit). */
+  wakeSoon(): void {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(WAKE_AFTER_MS);
+  }
+
+  /** The next look, no later than `ms` from now: a look due sooner stays as it is (wakes never postpone it). */
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    const at = performance.now() + ms;
+    if (this.timer) {
+      if (this.timerAt <= at) return;
+      clearTimeout(this.timer);
+    }
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.look();
+    }, ms);
+    this.timer.unref();
+  }
+
+  private look(): void {
+    if (this.stopped || this.running) return;
+    this.again = false;
+    this.running = deliverDue(this.app)
+      .then(
+        () => {},
+        (err: unknown) => this.app.log.error({ err }, 'outbox look failed'),
+      )
+      .finally(() => {
+        this.running = null;
+        this.schedule(this.again ? WAKE_AFTER_MS : this.pollMs);
+      });
+  }
+
+  /** Takes nothing more; the look under way finishes. */
+  pause(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  async stop(): Promise<void> {
+    this.pause();
+    await this.running;
+  }
+}
+
+const workerOf = new WeakMap<FastifyInstance, DeliveryWorker>();
+
+/**
+ * Declares the outbox: the mail channel, the queue of earlier versions' jobs, and in a worker process
+ * (WORKERS >= 1) its look at the outbox, paused when closing starts and awaited when the app closes.
+ */
+export async function installNotify(app: FastifyInstance, options: { pollMs?: number } = {}): Promise<void> {
   registerChannelSender(app, createMailSender(app));
   await app.jobs.work<{ id: string }>(NOTIFY_QUEUE, async (data) => {
     await deliver(app, String(data.id));
   });
-  await app.jobs.work(NOTIFY_SWEEP_QUEUE, async (_data, job) => {
-    const n = await sweep(app);
-    if (n) job.log.info({ deliveries: n }, 'notification deliveries enqueued again');
-  });
-  if (app.jobs.working) await app.jobs.schedule(NOTIFY_SWEEP_QUEUE, NOTIFY_SWEEP_CRON);
+  if (!app.jobs.working) return;
+  await app.jobs.unschedule(OLD_SWEEP_QUEUE);
+  const worker = new DeliveryWorker(app, options.pollMs ?? DELIVERY_POLL_MS);
+  workerOf.set(app, worker);
+  app.addHook('preClose', async () => worker.pause());
+  app.addHook('onClose', () => worker.stop());
+  worker.start();
 }

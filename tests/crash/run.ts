@@ -430,7 +430,7 @@ async function pendingJobs(db: Database, within = 0): Promise<number> {
       )}) and state in ('created', 'retry', 'active')
         and start_after <= now() + make_interval(secs => ${within}))
       + (select count(*)::int from notification_deliveries where status = 'pending'
-        and coalesce(greatest(not_before, leased_until), now()) <= now() + make_interval(secs => ${within})) as n`,
+        and coalesce(greatest(not_before, retry_at, leased_until), now()) <= now() + make_interval(secs => ${within})) as n`,
   );
   return Number(row!.n);
 }

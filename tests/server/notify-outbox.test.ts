@@ -127,6 +127,13 @@ for (const kind of DB_KINDS) {
         else await wait(20);
       }
       expect(failed).toMatchObject({ status: 'pending', attempts: 1, last_error: 'Error 500' });
+      // The wait is the retry's own: the time it was due (from which the outbox's lateness counts) stays.
+      const [times] = rowsOf<{ not_before: unknown }>(
+        await t.database.db.execute(
+          sql`select not_before from notification_deliveries where record_key = 'payout:retry'`,
+        ),
+      );
+      expect(times).toMatchObject({ not_before: null });
       const [d] = await settle('payout:retry');
       expect(d).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
       expect(keys).toEqual([

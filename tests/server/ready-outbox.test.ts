@@ -20,7 +20,10 @@ for (const kind of DB_KINDS) {
     });
     afterAll(() => t.close());
 
-    /** A delivery the worker never took (its channel down), queued `minutes` ago, due or held. */
+    /**
+     * A delivery queued `minutes` ago, due or held, that a worker holds while its channel is down (under a
+     * lease, so this app's worker does not take it: ADR 0206).
+     */
     async function pendingDelivery(minutes: number, heldMinutes?: number) {
       const userId = await createMember(
         t,
@@ -29,9 +32,9 @@ for (const kind of DB_KINDS) {
       );
       const record = `test:${Math.random().toString(36).slice(2)}`;
       await t.database.db.execute(sql`
-        insert into notification_deliveries (recipient, user_id, kind, record_key, channel, title, body, path, queued_at, not_before)
+        insert into notification_deliveries (recipient, user_id, kind, record_key, channel, title, body, path, leased_until, queued_at, not_before)
         values (${`user:${userId}`}, ${userId}, 'post.approved', ${record}, 'line', '投稿が承認されました', '本文', '/history',
-          now() - make_interval(mins => ${minutes}),
+          now() + interval '1 hour', now() - make_interval(mins => ${minutes}),
           ${heldMinutes === undefined ? null : sql`now() + make_interval(mins => ${heldMinutes})`})`);
       return record;
     }

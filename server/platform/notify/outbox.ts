@@ -31,8 +31,8 @@ import {
  * (recipient, kind, record, channel), so a change retried or replayed tells nobody twice. The row is the
  * work (ADR 0206): each worker process takes due rows from the table (`deliverDue`, a batch at a time under a
  * lease, SKIP LOCKED), hands each to its channel's sender (the seam of server/platform/notify/channel.ts)
- * and marks it sent; a sender that throws is tried again after a growing wait (`RETRY_DELAYS`), up to
- * MAX_ATTEMPTS. Delivery is at least once: a process killed between the send and the mark leaves its lease
+ * and marks it sent; a sender that throws is tried again after a growing wait (`retryDelaySeconds`, kept
+ * in `retry_at`), up to MAX_ATTEMPTS. Delivery is at least once: a process killed between the send and the mark leaves its lease
  * to run out, and another sends again under the same key (the mail's Message-ID), which the receiving side
  * recognises. A held delivery (quiet hours) is due at its `not_before`.
  */
@@ -255,9 +255,9 @@ const DELIVERY_COLUMNS = sql.raw(
   'd.id, d.recipient, d.user_id, d.address, d.kind, d.record_key, d.channel, d.title, d.body, d.path, d.payload, d.attempts, d.request_id',
 );
 
-/** A pending delivery may be taken: due, and not under another worker's live lease. */
+/** A pending delivery may be taken: due, not waiting to be tried again, and not under another worker's lease. */
 const TAKEABLE = sql.raw(`d.status = 'pending' and (d.leased_until is null or d.leased_until < now())
-  and (d.not_before is null or d.not_before <= now())`);
+  and (d.not_before is null or d.not_before <= now()) and (d.retry_at is null or d.retry_at <= now())`);
 
 /**
  * Takes up to `limit` due deliveries under a lease as long as a job's expiry (JOB_EXPIRE_SECONDS): another
@@ -320,7 +320,7 @@ async function sendTaken(
         await db.execute(sql`
           update notification_deliveries set attempts = ${attempts}, last_error = ${errorSummary(err)},
             leased_until = null, status = ${failed ? 'failed' : 'pending'},
-            not_before = now() + make_interval(secs => ${retryDelaySeconds(attempts)})
+            retry_at = now() + make_interval(secs => ${retryDelaySeconds(attempts)})
           where id = ${row.id}`);
         jobFailuresTotal.inc({ queue: NOTIFY_QUEUE });
         reportServerError(err, requestId);
@@ -330,7 +330,7 @@ async function sendTaken(
       // Sent: what it said and to which address is no longer needed here (the in-app row keeps the texts).
       await db.execute(sql`
         update notification_deliveries set status = ${result}, attempts = attempts + 1, sent_at = now(),
-          leased_until = null, address = null, payload = null, last_error = null
+          leased_until = null, retry_at = null, address = null, payload = null, last_error = null
         where id = ${row.id}`);
       log.info({ ms: Math.round(performance.now() - started) }, 'job done');
       return result;
@@ -340,7 +340,7 @@ async function sendTaken(
 
 /**
  * One delivery by its id, now if it may be taken (a job of an earlier version, and tests): 'held' when it
- * waits for its time, 'leased' when another worker holds it, 'done' when it is no longer pending.
+ * waits for its time or its next try, 'leased' when another worker holds it, 'done' when it is no longer pending.
  */
 export async function deliver(
   app: FastifyInstance,
@@ -355,7 +355,8 @@ export async function deliver(
   if (row) return sendTaken(app, row);
   const [state] = rowsOf<{ status: string; leased: boolean; held: boolean }>(
     await app.db.execute(sql`
-      select status, coalesce(leased_until >= now(), false) as leased, coalesce(not_before > now(), false) as held
+      select status, coalesce(leased_until >= now(), false) as leased,
+        coalesce(greatest(not_before, retry_at) > now(), false) as held
       from notification_deliveries where id = ${id}`),
   );
   if (state?.status !== 'pending') return 'done';

@@ -251,6 +251,8 @@ describe.skipIf(!ADMIN_URL)(
         { code: 0, signal: null },
         { code: 0, signal: null },
       ]);
-    });
+      // Two processes started here (each several seconds on a loaded 2-core machine: 28 s for the whole test
+      // in a CI run) and each stop may take up to the shutdown's grace of 25 s: more than the default 30 s.
+    }, 120_000);
   },
 );

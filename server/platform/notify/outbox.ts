@@ -51,6 +51,8 @@ export const DELIVERY_BATCH = 20;
 export const DELIVERY_SENDERS = 4;
 /** How often an idle worker looks for due deliveries (a message written in this process wakes it sooner). */
 export const DELIVERY_POLL_MS = 1_000;
+/** How long a graceful stop waits for the sends under way (as long as it waits for running jobs). */
+const STOP_WAIT_MS = 15_000;
 /** How long after `notify` its process looks (the change's transaction has usually committed by then). */
 const WAKE_AFTER_MS = 25;
 /** Seconds before try n + 1 after n failed tries: 1, 2, 4, … up to an hour (about 68 minutes in all). */
@@ -365,20 +367,35 @@ export async function deliver(
 
 /**
  * Takes and sends due deliveries, a batch at a time, until none is due; DELIVERY_SENDERS of a batch are sent
- * at once (each mail is an SMTP conversation of its own, mostly waiting). Answers how many it took.
+ * at once (each mail is an SMTP conversation of its own, mostly waiting). Once `stopping` answers true it
+ * starts no other send, and hands the rows it took and did not send back (their lease ends now, so another
+ * process sends them at once). Answers how many it took.
  */
-export async function deliverDue(app: FastifyInstance, limit = DELIVERY_BATCH): Promise<number> {
+export async function deliverDue(
+  app: FastifyInstance,
+  limit = DELIVERY_BATCH,
+  stopping: () => boolean = () => false,
+): Promise<number> {
   let taken = 0;
-  for (;;) {
+  while (!stopping()) {
     const rows = await takeDue(app, limit);
     let next = 0;
     const sender = async () => {
-      while (next < rows.length) await sendTaken(app, rows[next++]!);
+      while (next < rows.length && !stopping()) await sendTaken(app, rows[next++]!);
     };
     await Promise.all(Array.from({ length: Math.min(DELIVERY_SENDERS, rows.length) }, sender));
+    const unsent = rows.slice(next).map((r) => String(r.id));
+    if (unsent.length)
+      await app.db.execute(sql`
+        update notification_deliveries set leased_until = null
+        where id in (${sql.join(
+          unsent.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and status = 'pending'`);
     taken += rows.length;
-    if (rows.length < limit) return taken;
+    if (rows.length < limit) break;
   }
+  return taken;
 }
 
 /**
@@ -427,7 +444,7 @@ class DeliveryWorker {
   private look(): void {
     if (this.stopped || this.running) return;
     this.again = false;
-    this.running = deliverDue(this.app)
+    this.running = deliverDue(this.app, DELIVERY_BATCH, () => this.stopped)
       .then(
         () => {},
         (err: unknown) => this.app.log.error({ err }, 'outbox look failed'),
@@ -445,9 +462,18 @@ class DeliveryWorker {
     this.timer = null;
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Pauses, and waits for the sends under way, at most `waitMs` (as the jobs' stop does): a send that hangs
+   * (an SMTP server that does not answer) is left to its lease, and another process sends it again.
+   */
+  async stop(waitMs = STOP_WAIT_MS): Promise<void> {
     this.pause();
-    await this.running;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.running,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs).unref())),
+    ]);
+    clearTimeout(timer);
   }
 }
 

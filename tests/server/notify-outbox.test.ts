@@ -4,6 +4,7 @@ import { renderNotification } from '../../contracts/notifications.ts';
 import { rowsOf } from '../../server/platform/db/client.ts';
 import {
   deliver,
+  deliverDue,
   notify,
   registerChannelSender,
   retryDelaySeconds,
@@ -235,6 +236,52 @@ for (const kind of DB_KINDS) {
         body: '報酬は1,000円です。2026年11月26日（木）までにお返事ください。',
         path: '/advertisements',
       });
+    });
+  });
+
+  describe(`ADR 0206: a worker that stops [${kind}]`, () => {
+    let t: TestApp;
+    // WORKERS=0: no look of the app's own, so the test's look is the only one.
+    beforeAll(async () => {
+      t = await createAccountsApp(kind, { WORKERS: '0' });
+    });
+    afterAll(() => t.close());
+
+    it('starts no other send once stopping, and hands the rows it took back at once', async () => {
+      const fan = await userIdOf(t, 'fan1@example.com');
+      const sent: string[] = [];
+      let stopping = false;
+      registerChannelSender(t.app, {
+        channel: 'push',
+        async deliver(_db, d) {
+          sent.push(d.recordKey);
+          stopping = true; // the stop comes while the first send is under way
+          return 'sent';
+        },
+      });
+      for (let i = 0; i < 5; i++)
+        await t.database.db.execute(sql`
+          insert into notification_deliveries (recipient, user_id, kind, record_key, channel, title, body, path)
+          values (${`user:${fan}`}, ${fan}, 'offer.arrived', ${`unit:stop-${i}`}, 'push', 't', 'b', '/advertisements')`);
+      expect(await deliverDue(t.app, 20, () => stopping)).toBe(5);
+      expect(sent).toHaveLength(1);
+      const left = rowsOf<{ status: string; leased: boolean }>(
+        await t.database.db.execute(sql`
+          select status, leased_until is not null as leased from notification_deliveries
+          where record_key like 'unit:stop-%' and status = 'pending'`),
+      );
+      expect(left).toEqual(Array.from({ length: 4 }, () => ({ status: 'pending', leased: false })));
+      // Handed back: the next look sends them without waiting for a lease to run out.
+      stopping = false;
+      registerChannelSender(t.app, {
+        channel: 'push',
+        async deliver(_db, d) {
+          sent.push(d.recordKey);
+          return 'sent';
+        },
+      });
+      expect(await deliverDue(t.app)).toBe(4);
+      expect(sent.sort()).toEqual([0, 1, 2, 3, 4].map((i) => `unit:stop-${i}`));
     });
   });
 }

@@ -190,6 +190,27 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 29 (ADR 0207): code that runs in the browser formats Japan time and digits with
+    // contracts/japan-time.ts, not Intl: the first Intl object of a page loads the locale and time-zone data
+    // (40 to 60 ms before a phone's slow-down) in the middle of its first screen.
+    files: ['src/**/*.{ts,tsx}', 'contracts/**/*.ts', 'machines/**/*.ts'],
+    ignores: ['contracts/japan-time.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Intl']",
+          message: 'Japan time and digit grouping come from contracts/japan-time.ts, not Intl (ADR 0207).',
+        },
+        {
+          selector:
+            "CallExpression > MemberExpression.callee[property.name=/^toLocale(String|DateString|TimeString)$/]",
+          message: 'Japan time and digit grouping come from contracts/japan-time.ts, not toLocale* (ADR 0207).',
+        },
+      ],
+    },
+  },
+  {
     // Machines are pure TypeScript (architecture.md): no React, no DOM libraries.
     files: ['machines/**/*.ts'],
     rules: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema, idSchema } from './common.ts';
+import { groupDigits, japanDay } from './japan-time.ts';
 import { STANDARD_REWARD } from './pricing.ts';
 import { PLATFORM_NAMES, platformList, REWARD_STATE_WORDS } from './vocabulary.ts';
 
@@ -178,9 +179,9 @@ export const FIELD_MESSAGES = {
   platformsRequired: '投稿してほしいSNSを1つ以上選んでください。',
   platform: `SNSは ${platformList(PLATFORMS)} から選んでください。`,
   unitsRequired: '投稿してほしい件数を入力してください。',
-  units: `件数は1〜${MAX_UNITS.toLocaleString('ja-JP')}の整数で入力してください。`,
+  units: `件数は1〜${groupDigits(MAX_UNITS)}の整数で入力してください。`,
   rewardRequired: '1件あたりの報酬を入力してください。',
-  reward: `報酬は${STANDARD_REWARD}円以上、${MAX_REWARD.toLocaleString('ja-JP')}円以下の整数で入力してください。`,
+  reward: `報酬は${STANDARD_REWARD}円以上、${groupDigits(MAX_REWARD)}円以下の整数で入力してください。`,
   date: '日付は YYYY-MM-DD の形式で、正しい日付を入力してください。',
   startsRequired: '開始日を入力してください。',
   endsRequired: '終了日を入力してください。',
@@ -225,18 +226,9 @@ const wholeNumber = (message: string) =>
     z.number({ error: message }).int({ error: message }),
   );
 
-// NOTE: made once: building an Intl.DateTimeFormat costs far more than formatting with it (issue 17: two of
-// them were a fifth of a proof's server time in the profile).
-const TOKYO_DATE = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today in Japan, as `YYYY-MM-DD` (dates of requests are Asia/Tokyo calendar days). */
+/** Today in Japan, as `YYYY-MM-DD` (dates of requests are Asia/Tokyo calendar days; ADR 0207: no `Intl`). */
 export function tokyoDate(at: Date): string {
-  return TOKYO_DATE.format(at);
+  return japanDay(at);
 }
 
 export function isCalendarDate(value: string): boolean {

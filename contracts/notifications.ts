@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupDigits } from './japan-time.ts';
 import { japaneseDay } from './advertisements.ts';
 
 /**
@@ -8,8 +9,8 @@ import { japaneseDay } from './advertisements.ts';
  * longer mail) in the one mail layout. The groups of 通知設定 are in contracts/notification-settings.ts.
  */
 
-const yen = (n: number) => `${Math.round(n).toLocaleString('ja-JP')}円`;
-const count = (n: number) => n.toLocaleString('ja-JP');
+const yen = (n: number) => `${groupDigits(Math.round(n))}円`;
+const count = groupDigits;
 const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
 
 /** `2026-11-26` (or an ISO moment, read in Japan time) as 「2026年11月26日（木）」 (product design section 8). */

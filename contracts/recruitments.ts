@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupDigits } from './japan-time.ts';
 import {
   AUTO_APPROVE_DAYS,
   canonicalPostLocation,
@@ -176,8 +177,8 @@ const wholeNumber = (label: string, min: number, max: number) =>
     z.coerce
       .number({ error: `${label}を数字で入力してください。` })
       .int(`${label}は整数で入力してください。`)
-      .min(min, `${label}は${min.toLocaleString('ja-JP')}以上にしてください。`)
-      .max(max, `${label}は${max.toLocaleString('ja-JP')}以下にしてください。`),
+      .min(min, `${label}は${groupDigits(min)}以上にしてください。`)
+      .max(max, `${label}は${groupDigits(max)}以下にしてください。`),
   );
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;

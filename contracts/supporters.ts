@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupDigits } from './japan-time.ts';
 import { PREFECTURES, prefectureSchema } from './prefectures.ts';
 import { idParamSchema } from './common.ts';
 import { screenNameSchema } from './screen-names.ts';
@@ -363,7 +364,7 @@ export const SUPPORTER_MESSAGES = {
   notFound: 'フォーカスターが見つかりませんでした。',
   statusSaved: (status: ReviewStatus) => `審査状況を「${status}」に変更しました。`,
   exportTooLarge: (max: number) =>
-    `書き出せるのは${max.toLocaleString('ja-JP')}件までです。条件を絞り込んでからもう一度お試しください。`,
+    `書き出せるのは${groupDigits(max)}件までです。条件を絞り込んでからもう一度お試しください。`,
 } as const;
 export const SUPPORTER_EXPORT_MAX = 10_000;
 

@@ -10,6 +10,7 @@ import {
   type RecruitmentField,
   TARGET_AUDIENCES,
 } from '../../../contracts/recruitments.ts';
+import { japanDay } from '../../../contracts/japan-time.ts';
 import { PREFECTURES } from '../../../contracts/prefectures.ts';
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
@@ -42,7 +43,7 @@ const Fieldset = styled('fieldset', {
 const DEFAULT_CONDITIONS = '投稿の最初に「#PR」を入れ、体験した商品の写真1枚以上と感想を投稿してください。';
 
 /** A stored moment as the day in Japan a date input shows (YYYY-MM-DD). */
-const tokyoDay = (iso: string) => new Date(iso).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
+const tokyoDay = (iso: string) => japanDay(new Date(iso));
 
 /** The form's values of a stored recruitment, as the inputs hold them (the edit screen's defaults). */
 function formValues(r: Recruitment): Record<RecruitmentField, string> {

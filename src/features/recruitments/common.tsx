@@ -4,24 +4,14 @@ import { imageSrcSet, RECRUITMENT_CARD_SIZES } from '../../../contracts/images.t
 import type { Recruitment, RecruitmentSummary } from '../../../contracts/recruitments.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { Button } from '../../platform/ui/Button.tsx';
-import { formatDate, formatPeriod, formatYen } from '../../platform/ui/format.ts';
+import { formatDate, formatDateTime, formatPeriod, formatYen } from '../../platform/ui/format.ts';
 import { Notice } from '../../platform/ui/Page.tsx';
 import { type DrawCheck, verifyDraw } from './verify-draw.ts';
 
 export { formatDate, formatPeriod };
 
-const clock = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: 'Asia/Tokyo',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** A moment as product design section 8 writes it, in Japan time: `2026年11月26日（木） 18:30`. */
-export function formatMoment(iso: string | null | undefined): string {
-  if (!iso || Number.isNaN(new Date(iso).getTime())) return '—';
-  return `${formatDate(iso)} ${clock.format(new Date(iso))}`;
-}
+export const formatMoment = formatDateTime;
 
 export const Badge = styled('span', {
   display: 'inline-block',

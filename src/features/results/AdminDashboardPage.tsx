@@ -9,7 +9,7 @@ import { useResource } from '../../platform/request/hooks.ts';
 import { useAuth } from '../../platform/session/hooks.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { FormAlert } from '../../platform/ui/Field.tsx';
-import { formatCount, formatDateTime, formatYen } from '../../platform/ui/format.ts';
+import { formatCount, formatDateTime, formatTenths, formatYen } from '../../platform/ui/format.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, Notice, PageFrame } from '../../platform/ui/Page.tsx';
 import { getDashboard } from './api/get-dashboard.ts';
@@ -31,7 +31,7 @@ type Unit = (typeof DASHBOARD_FIGURES)[number]['unit'];
 const formatter = (unit: Unit) => (n: number) => {
   if (unit === 'yen') return formatYen(n);
   if (unit === 'rate') return formatRate(n / 1000);
-  if (unit === 'hours') return `${(n / 10).toLocaleString('ja-JP')}時間`;
+  if (unit === 'hours') return `${formatTenths(n)}時間`;
   if (unit === 'people') return `${formatCount(n)}人`;
   if (unit === 'shops') return `${formatCount(n)}店`;
   return `${formatCount(n)}件`;

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { japanDay } from '../../../contracts/japan-time.ts';
 import { RESULTS_MESSAGES, type Results } from '../../../contracts/results.ts';
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { useAuth } from '../../platform/session/hooks.ts';
@@ -30,7 +31,7 @@ const Modes = styled('div', {
 type Mode = 'month' | 'last30' | 'chosen' | 'request';
 type Period = { from?: string; to?: string; advertisement_id?: number };
 
-const tokyoToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
+const tokyoToday = () => japanDay(new Date());
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const lastDayOf = (month: string) => addDays(`${new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1)).toISOString().slice(0, 7)}-01`, -1);
 const monthsBack = (today: string, n: number) =>

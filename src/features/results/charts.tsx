@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { DataTable, TableScroll } from '../../platform/ui/DataTable.tsx';
+import { formatCount } from '../../platform/ui/format.ts';
 
 /**
  * Issue 27 "How": charts in plain SVG (no chart library: the screens stay small), readable in greyscale —
@@ -112,7 +113,7 @@ export interface StackedBarChartProps {
 
 /** Bars stacked by series, one per label (a day or a month), with the marked periods shaded behind them. */
 export function StackedBarChart(props: StackedBarChartProps) {
-  const { labels, series, values, marks = [], format = (n) => n.toLocaleString('ja-JP') } = props;
+  const { labels, series, values, marks = [], format = formatCount } = props;
   const id = useId().replace(/:/g, '');
   const [ref, width] = useWidth<HTMLDivElement>(320);
   const height = 220;
@@ -259,7 +260,7 @@ export function StackedBarChart(props: StackedBarChartProps) {
 export function HorizontalBars({
   title,
   rows,
-  format = (n) => n.toLocaleString('ja-JP'),
+  format = formatCount,
 }: {
   title: string;
   rows: { label: string; value: number; note?: string }[];

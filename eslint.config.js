@@ -204,8 +204,9 @@ export default tseslint.config(
         },
         {
           selector:
-            "CallExpression > MemberExpression.callee[property.name=/^toLocale(String|DateString|TimeString)$/]",
-          message: 'Japan time and digit grouping come from contracts/japan-time.ts, not toLocale* (ADR 0207).',
+            'CallExpression > MemberExpression.callee[property.name=/^toLocale(String|DateString|TimeString)$/]',
+          message:
+            'Japan time and digit grouping come from contracts/japan-time.ts, not toLocale* (ADR 0207).',
         },
       ],
     },

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PRERENDERED_ATTRIBUTE, SESSION_FRAME_ID } from '../contracts/values.ts';
 import { App, preloadAppRoutes } from './app/App.tsx';
@@ -42,18 +42,26 @@ if (frame) {
   observer.observe(root, { childList: true });
 }
 
+/**
+ * Issue 29 (ADR 0208): the first render (or hydration) is a transition, so React draws it in slices of a few
+ * milliseconds and the browser stays free between them, instead of one long task of the whole screen. A
+ * press meanwhile makes React take the pressed part over at once (selective hydration); the session frame
+ * stays until the app's screen is in the root.
+ */
 function start() {
   // ADR 0155: a guest's page the server prerendered is taken over as it is (hydrated); a visitor with a
   // session (the probe marked <html data-session>, and the page stayed hidden) gets their own screen drawn.
   if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && !document.documentElement.hasAttribute('data-session')) {
     // A guest never sees the frame.
     takeFrameDown();
-    hydrateRoot(root, app, {
-      // React then draws the part that differed itself; said in the console for the browser tests too.
-      onRecoverableError: (error) => {
-        console.warn('hydration:', error);
-        errorReporter.report(error, { extra: { hydration: true } });
-      },
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        // React then draws the part that differed itself; said in the console for the browser tests too.
+        onRecoverableError: (error) => {
+          console.warn('hydration:', error);
+          errorReporter.report(error, { extra: { hydration: true } });
+        },
+      });
     });
     // Issue 25 (13): from now on React takes presses itself (it replays those on parts not yet hydrated);
     // what was typed, pressed or sent before happens as soon as React has taken those elements over.
@@ -63,7 +71,8 @@ function start() {
     root.removeAttribute(PRERENDERED_ATTRIBUTE);
     // The guest's page is gone: presses held on it are dropped with it.
     replayEarlyInput(root);
-    createRoot(root).render(app);
+    const reactRoot = createRoot(root);
+    startTransition(() => reactRoot.render(app));
   }
 }
 void ready.then(start);

@@ -33,15 +33,31 @@ const ONLY_PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',').
 /** `BENCH_LHR_DIR`: where each run's full Lighthouse report (JSON) is written, to see what a figure is made of. */
 const LHR_DIR = process.env.BENCH_LHR_DIR ? join(ROOT_DIR, process.env.BENCH_LHR_DIR) : '';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether `port` can be listened on now. */
+async function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port for the stack whose next one is free too: the stack's aux server listens on it
+ * (e2e/support/ports.ts), and a port the system gave without looking at the next one once collided there.
+ */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const srv = createServer();
+      srv.once('error', reject);
+      srv.listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as { port: number };
+        srv.close(() => resolve(port));
+      });
+    });
+    if (port < 65_535 && (await canListen(port + 1))) return port;
+  }
 }
 
 async function startStack(port: number): Promise<ChildProcess> {

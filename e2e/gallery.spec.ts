@@ -57,9 +57,12 @@ test.describe('screenshot gallery of every route at 375 and 1280 px (issue 11, s
             const words = await wordsToRetire(page);
             if (words.length) unsaid.push(`${path}: ${words.join(', ')}`);
           }
+          // A limit, not a measurement: the full-page shot of the notification templates (a long page of mail
+          // previews in frames) once took over the 10 s default on a loaded CI machine.
           await page.screenshot({
             path: join(GALLERY_DIR, fileName(group.who, path, width)),
             fullPage: true,
+            timeout: 30_000,
           });
         }
         await openMenu(page);

@@ -79,7 +79,11 @@ describe('guards (seed spec sections 2 and 6)', () => {
     render(<App />);
     await screen.findByRole('heading', { level: 1, name: 'ログイン' });
     await signIn();
-    expect(await screen.findByRole('heading', { level: 1, name: 'アカウント情報' })).toBeTruthy();
+    // A limit, not a measurement: the screen is lazy and its module is first transformed here, which once
+    // took over findBy's 1 s default on a loaded CI machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'アカウント情報' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(window.location.pathname).toBe('/account-info');
   });
 

@@ -276,6 +276,12 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     if (!handler || paused) return false;
     const [job] = (await boss.fetch<object>(name, { batchSize: 1 })) ?? [];
     if (!job) return false;
+    if (paused) {
+      // A fetch under way when the pause came took a job (one sent meanwhile): a paused process runs no
+      // new job, so it goes back to the queue at once (failed, so retried) for another process.
+      await boss.fail(name, job.id, { message: 'the process was stopping when it took the job' });
+      return false;
+    }
     const done = (async () => {
       let timer: NodeJS.Timeout | undefined;
       try {
@@ -423,7 +429,7 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<true>((resolve) => (timer = setTimeout(() => resolve(true), waitMs)));
       let timedOut = false;
-      // A fetch under way when the pause came may still hand its job to a handler: wait for it too.
+      // A fetch under way when the pause came hands its job back (see takeAndRun): wait for it too.
       while (busy.size && !timedOut)
         timedOut = await Promise.race([Promise.allSettled([...busy]).then(() => false), timeout]);
       clearTimeout(timer);

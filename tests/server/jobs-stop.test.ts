@@ -65,7 +65,9 @@ for (const kind of DB_KINDS) {
       expect(started).toEqual(['1']);
       await jobs.stop();
       expect(await stateOf(id)).toBe('retry');
-      expect(await stateOf(later)).toBe('created');
+      // Still waiting: never taken, or taken by a poll that was under way when the pause came and handed
+      // back at once (a loaded CI run once saw that poll run it).
+      expect(['created', 'retry']).toContain(await stateOf(later));
     });
 
     it(`gives up a handler still running at the job's expiry (failed: retried while it has retries) and goes on with the next job [${kind}]`, async () => {

@@ -36,6 +36,9 @@ for (const width of [375, 1280]) {
   test(`issue 27 "For shops": /results at ${width} px shows the daily chart, its table and the posts (axe clean)`, async ({
     page,
   }) => {
+    // A long journey (sign-in, mode, shop, two periods, axe, a full-page shot): 49 s and over 60 s in one
+    // loaded CI run. A limit, not a measurement.
+    test.slow();
     await page.setViewportSize({ width, height: 900 });
     await login(page, DEMO.owner);
     await switchMode(page, 'advertiser');

@@ -198,6 +198,20 @@ describe('the side menu in the shell (seed spec sections 2 and 4)', () => {
     expect(screen.queryByRole('navigation', { name: 'メインメニュー' })).toBeNull();
   });
 
+  it('a menu opened while the app takes the page over stays open: the first page is not a navigation (seed spec section 2, ADR 0208)', async () => {
+    go('/');
+    // A press on the server's menu button can be handled before the first commit's effects run (the first
+    // render is a transition and React hydrates the pressed part at once).
+    sideMenuActor.send({ type: 'menu.open' });
+    render(<App />);
+    await screen.findByRole('navigation', { name: 'メインメニュー' });
+    // Longer than the close delay after a navigation (100 ms).
+    await act(() => new Promise((r) => setTimeout(r, 400)));
+    expect(sideMenuActor.getSnapshot().value).toBe('open');
+    expect(screen.getByRole('navigation', { name: 'メインメニュー' })).toBeTruthy();
+    sideMenuActor.send({ type: 'menu.close' });
+  });
+
   it('signed in, the menu shows the supporter appearance and the mode switch goes to advertiser mode at / (seed spec section 2)', async () => {
     await signIn();
     go('/faq-focustar');

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useEffect } from 'react';
+import { createContext, type ReactNode, useEffect, useRef } from 'react';
 import { usePathname } from 'wouter/use-browser-location';
 import { authActor, errorReporter, sideMenuActor, startApp } from './actors.ts';
 
@@ -14,11 +14,16 @@ const AppActorsContext = createContext<AppActors>(actors);
  */
 export function AppActorsProvider({ children }: { children: ReactNode }) {
   const pathname = usePathname();
+  // The page the app started on is not a navigation: since ADR 0208 a press that opens the menu while the
+  // app takes the page over may come before the first commit's effects, and the menu must stay open.
+  const shown = useRef(pathname);
   useEffect(() => {
     startApp();
   }, []);
   useEffect(() => {
-    if (pathname) sideMenuActor.send({ type: 'menu.navigated' });
+    if (pathname === shown.current) return;
+    shown.current = pathname;
+    sideMenuActor.send({ type: 'menu.navigated' });
   }, [pathname]);
   return <AppActorsContext.Provider value={actors}>{children}</AppActorsContext.Provider>;
 }

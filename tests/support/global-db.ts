@@ -4,8 +4,9 @@ import pg from 'pg';
  * Vitest's global setup (vite.config.ts): the PostgreSQL test databases of a run are dropped together at its
  * end (ADR 0185). A `DROP DATABASE` asks PostgreSQL for a checkpoint, which waited on every other suite's
  * writes; dropped one by one as each suite closed, a hundred and forty of them cost a second or more each on
- * a loaded machine. Each run names its databases `focustar_test_r<pid>_…` (tests/support/db.ts); the
- * databases of runs whose process is gone (a run that was killed) are dropped too.
+ * a loaded machine. Each run names its databases `focustar_test_r<pid>_…` (tests/support/db.ts, and the
+ * server processes' in tests/support/processes.ts); the databases of runs whose process is gone (a run that
+ * was killed) are dropped too.
  */
 const PREFIX = 'focustar_test_r';
 

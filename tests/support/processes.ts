@@ -43,12 +43,18 @@ export const freePort = () =>
     });
   });
 
-/** A throw-away PostgreSQL database next to the one `adminUrl` names (TEST_DATABASE_URL). */
+/**
+ * A throw-away PostgreSQL database next to the one `adminUrl` names (TEST_DATABASE_URL). In a vitest run
+ * (tests/support/global-db.ts) it is one of the run's databases, dropped with the others at the run's end:
+ * `drop` leaves it. A `DROP DATABASE` waits for a checkpoint, which in a loaded run synced tens of
+ * thousands of files for 45–60 s and ran past the hooks' limit (ADR 0185).
+ */
 export async function createPostgresDatabase(
   adminUrl: string,
   prefix = 'focustar_test',
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const run = prefix === 'focustar_test' ? process.env.FOCUSTAR_TEST_RUN : undefined;
+  const name = `${prefix}_${run ? `r${run}_` : ''}${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   await client.query(`CREATE DATABASE ${name}`);
@@ -58,6 +64,7 @@ export async function createPostgresDatabase(
   return {
     url: url.toString(),
     drop: async () => {
+      if (run) return; // dropped with the run's others at its end
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

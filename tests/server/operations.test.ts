@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READY_MESSAGES } from '../../contracts/system.ts';
 import { features } from '../../server/features/index.ts';
@@ -22,7 +21,7 @@ import { checkLog } from '../../scripts/check-logs.ts';
 import { TEST_APP_SECRET, TEST_VERSION, type TestApp } from '../support/app.ts';
 import { DB_KINDS, openTestDatabase } from '../support/db.ts';
 import { loginAs } from './helpers.ts';
-import { REDIS_URL, redisAnswers as redisAnswersAt } from '../support/processes.ts';
+import { createPostgresDatabase, REDIS_URL, redisAnswers as redisAnswersAt } from '../support/processes.ts';
 
 /**
  * Issue 17 "Two instances and the distributed pieces": request ids and log safety (ADR 0142), readiness
@@ -390,13 +389,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
   'migrations with several processes (issue 17, ADR 0140) [postgres]',
   () => {
     it('processes that start together on an empty database migrate one after the other, all successfully', async () => {
-      const admin = process.env.TEST_DATABASE_URL!;
-      const name = `focustar_test_${randomBytes(6).toString('hex')}`;
-      const client = new pg.Client({ connectionString: admin });
-      await client.connect();
-      await client.query(`CREATE DATABASE ${name}`);
-      const url = new URL(admin);
-      url.pathname = `/${name}`;
+      // One of the run's databases (dropped with the others at its end, tests/support/global-db.ts).
+      const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+      const url = new URL(created.url);
       try {
         const opened = await Promise.all(
           [0, 1, 2].map(() => openDatabase({ schema, databaseUrl: url.toString(), poolMax: 1 })),
@@ -413,8 +408,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
           await Promise.all(opened.map((d) => d.close()));
         }
       } finally {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
+        await created.drop();
       }
     });
   },

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { openDatabase } from '../../server/platform/db/client.ts';
 import { DEV_BANK_KEY } from '../../server/platform/env.ts';
 import { POWER_LEDGER_ROWS, SCALE_ACCOUNTS, scaleShape, seedScale } from '../../server/seed/scale.ts';
 import { DB_KINDS, openTestDatabase, type TestDatabase } from '../support/db.ts';
+import { createPostgresDatabase } from '../support/processes.ts';
 
 /**
  * Issue 17 "A million rows" (ADR 0120–0123): the indexes the lists rely on, the scale data set's
@@ -89,21 +89,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   () => {
     const USERS = 300;
     const admin = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://localhost/postgres');
-    const made: string[] = [];
+    const made: Awaited<ReturnType<typeof createPostgresDatabase>>[] = [];
     const clients: pg.Client[] = [];
 
     async function seeded(seed: number): Promise<pg.Client> {
-      const name = `focustar_test_scale_${randomBytes(5).toString('hex')}`;
-      const c = new pg.Client({ connectionString: admin.toString() });
-      await c.connect();
-      await c.query(`create database ${name}`);
-      await c.end();
-      made.push(name);
-      const url = new URL(admin);
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ schema, databaseUrl: url.toString(), poolMax: 1 });
+      // One of the run's databases (dropped with the others at its end, tests/support/global-db.ts).
+      const created = await createPostgresDatabase(admin.toString());
+      made.push(created);
+      const database = await openDatabase({ schema, databaseUrl: created.url, poolMax: 1 });
       await database.close();
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: created.url });
       await client.connect();
       clients.push(client);
       await seedScale(client, { users: USERS, seed, bankKey: DEV_BANK_KEY });
@@ -125,10 +120,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     }, 300_000);
     afterAll(async () => {
       for (const c of clients) await c.end();
-      const c = new pg.Client({ connectionString: admin.toString() });
-      await c.connect();
-      for (const name of made) await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      for (const created of made) await created.drop();
     });
 
     it('the same seed gives the same rows; another seed gives others', async () => {
@@ -178,7 +170,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
             using (shop_id, day, platform, device)
           where x.n is distinct from s.clicks`),
       ).toBe(0);
-      for (const table of ['favorites', 'payout_lines', 'entries', 'bills', 'recruitments', 'sns_accounts', 'short_link_click_sources', 'shop_click_sources']) {
+      for (const table of [
+        'favorites',
+        'payout_lines',
+        'entries',
+        'bills',
+        'recruitments',
+        'sns_accounts',
+        'short_link_click_sources',
+        'shop_click_sources',
+      ]) {
         expect(await count(`select count(*) as n from ${table}`), table).toBeGreaterThan(0);
       }
       // A real ledger never pays out more than was earned.

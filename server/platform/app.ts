@@ -5,6 +5,7 @@ import { MESSAGES } from '../../contracts/common.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Feature } from './feature.ts';
+import { FrontDoor } from './front-door.ts';
 import { type Jobs, startJobs } from './jobs.ts';
 import { REQUEST_ID_HEADER, requestIdFrom, runInLogContext, withLogSafety } from './logging.ts';
 import { createMailer, type Mailer } from './mail.ts';
@@ -52,6 +53,8 @@ declare module 'fastify' {
     counters: CounterStore;
     /** Values cached for every process (Redis when REDIS_URL is set), e.g. the top page's figures. */
     cache: SharedCache;
+    /** Issue 29 (ADR 0209): handlers that answer a request before Fastify (a tracking link's click). */
+    frontDoor: FrontDoor;
   }
   interface FastifyRequest {
     /**
@@ -66,7 +69,9 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const securityHeaders = baseSecurityHeaders(env);
+  const frontDoor = new FrontDoor();
   const app = Fastify({
+    serverFactory: frontDoor.serverFactory,
     logger: withLogSafety(options.logger ?? false),
     // Issue 17 (ADR 0142): a proxy's X-Request-Id when well formed, else a new one; logged as `reqId`.
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
@@ -129,6 +134,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.database.db);
   app.decorate('database', options.database);
   app.decorate('appVersion', options.version);
+  app.decorate('frontDoor', frontDoor);
+  // A closing app answers every request itself (503 for a new one): nothing goes round it then.
+  app.addHook('preClose', async () => frontDoor.close());
   // Issue 29: traces and error reports when configured; after the log context's hooks, which come first.
   await installTelemetry(app, env, options.version);
 

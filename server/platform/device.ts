@@ -16,7 +16,12 @@ const WELL_FORMED = /^[A-Za-z0-9_-]{32}$/;
 
 /** The device id the browser sent, when it is one we could have issued. */
 export function deviceIdOf(request: FastifyRequest): string | null {
-  const value = request.cookies?.[DEVICE_COOKIE];
+  return deviceIdIn(request.cookies);
+}
+
+/** The device id among a request's parsed cookies (issue 29: the front door parses them itself). */
+export function deviceIdIn(cookies: Record<string, string | undefined> | null | undefined): string | null {
+  const value = cookies?.[DEVICE_COOKIE];
   return typeof value === 'string' && WELL_FORMED.test(value) ? value : null;
 }
 

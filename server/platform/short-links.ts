@@ -322,6 +322,16 @@ export class ShortLinkResolver {
     return link;
   }
 
+  /**
+   * The link of `code` when this resolver remembers it now (issue 29, ADR 0209: the front door answers such
+   * a click without the framework); undefined when it would have to be read, or moved back from the old
+   * generation (`resolve` does both).
+   */
+  remembered(code: string): ResolvedLink | undefined {
+    const young = this.young.get(code);
+    return young && young.until > performance.now() ? young.link : undefined;
+  }
+
   /** A link changed (or a change may have been missed): every link is read again. */
   forget(): void {
     this.generation += 1;
@@ -799,6 +809,12 @@ export interface ClickRecorderOptions {
   onError?: (err: unknown, info: { pending: number; dropped: number }) => void;
   /** Issue 24 self_click: how to hash a visit's device and address as the sign-ins keep them. */
   signals?: ClickSignals;
+  /**
+   * Issue 29 (ADR 0209): where the batches are written, when not on the recorder's `db`: connections of their
+   * own, so that a spike's writes never hold the connections the requests wait for. The reads of this module
+   * still find the recorder by the `db` it was made with.
+   */
+  writeDb?: Db;
 }
 
 export const CLICK_FLUSH_MS = 1_000;
@@ -841,6 +857,11 @@ export class ClickRecorder {
       this.timer.unref();
     }
     recorders.set(db, this);
+  }
+
+  /** Where the batches are written (ADR 0209: `writeDb`, else the recorder's `db`). */
+  get writesTo(): Db {
+    return this.options.writeDb ?? this.db;
   }
 
   /** Visits waiting to be written. */
@@ -912,7 +933,7 @@ export class ClickRecorder {
   /** One batch in one transaction; refused, it goes back to the front of the buffer (the oldest beyond the limit dropped). */
   private async write(batch: CountableVisit[]): Promise<void> {
     try {
-      await recordVisits(this.db, batch, this.visitorKey);
+      await recordVisits(this.writesTo, batch, this.visitorKey);
       clicksWrittenTotal.inc(batch.length);
     } catch (err) {
       this.buffer.unshift(...batch);

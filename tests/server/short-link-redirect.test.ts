@@ -149,7 +149,8 @@ for (const kind of DB_KINDS) {
     it(`the redirect answers while the click's database write waits; the click is counted once written [${kind}]`, async () => {
       const db = t.database.db;
       const link = await createShortLink(db, { targetUrl: 'https://example.com/a', purpose: 'unit' });
-      const gate = gateTransactions(db);
+      // ADR 0209: the recorder writes on connections of its own (on PGlite, the app's one).
+      const gate = gateTransactions(t.app.shortLinkClicks.writesTo);
       try {
         const first = await visit(link.code, '198.51.100.1');
         expect(first.statusCode).toBe(302);
@@ -286,3 +287,54 @@ for (const kind of DB_KINDS) {
     }
   });
 }
+
+describe.runIf(DB_KINDS.includes('postgres'))('ADR 0209: the click writer has connections of its own', () => {
+  it('a batch is written while every connection of the requests is taken', async () => {
+    const t = await createTestApp('postgres');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holders: Promise<unknown>[] = [];
+    try {
+      const link = await createShortLink(t.app.db, {
+        targetUrl: 'https://example.com/held',
+        purpose: 'unit',
+      });
+      // Every connection of the app's pool inside a transaction that waits (the requests of a busy moment).
+      const pool = t.database.pool! as NonNullable<TestApp['database']['pool']> & {
+        options: { max: number };
+      };
+      while (pool.totalCount < pool.options.max || pool.idleCount > 0) {
+        let entered!: () => void;
+        const inside = new Promise<void>((resolve) => (entered = resolve));
+        holders.push(
+          t.app.db.transaction(async (tx) => {
+            await tx.execute(sql`select 1`);
+            entered();
+            await released;
+          }),
+        );
+        await inside;
+      }
+      expect(pool.waitingCount).toBe(0);
+      t.app.shortLinkClicks.record(link.id, {
+        method: 'GET',
+        ip: '198.51.100.9',
+        userAgent: BROWSER,
+        at: new Date(),
+      });
+      // Without connections of its own the write would wait for one of the held ones: for ever, here.
+      const written = await Promise.race([
+        t.app.shortLinkClicks.flush().then(() => 'written'),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting'), 15_000)),
+      ]);
+      expect(written).toBe('written');
+      release();
+      await Promise.all(holders);
+      expect(await clicksOf(t.app.db, link.id)).toBe(1);
+    } finally {
+      release();
+      await Promise.allSettled(holders);
+      await t.close();
+    }
+  });
+});

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { deviceIdOf } from '../../platform/device.ts';
+import { clientIpReader } from '../../platform/front-door.ts';
 import { LinkChangeFeed } from '../../platform/link-changes.ts';
+import { securityHeaders } from '../../platform/plugins/security.ts';
 import { ShortLinkResolver } from '../../platform/short-links.ts';
+import { clickDoor } from './click-door.ts';
+
+/** The route of a link's click (also its label in the request metric). */
+const CLICK_ROUTE = '/s/:code';
 
 /** The SPA's 「掲載は終了しました」 page (the same one an ended support request's links lead to). */
 export const PERIOD_PATH = '/period';
@@ -31,7 +37,25 @@ export const shortLinkRoutes: FastifyPluginAsync = async (app) => {
     links.close();
     await changes?.close();
   });
-  app.get<{ Params: { code: string } }>('/s/:code', { config: {} }, async (request, reply) => {
+  // Issue 29 (ADR 0209): a click on a remembered link is answered in front of the framework, as below. Not
+  // while requests are traced: each click then has its span, through the route.
+  if (!app.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    const metricsOn = !!app.env.METRICS_TOKEN;
+    app.frontDoor.add(
+      clickDoor({
+        links,
+        clicks,
+        securityHeaders: securityHeaders(app.env),
+        clientIp: clientIpReader(app.env.TRUST_PROXY as boolean | number | string),
+        parseCookie: (header) => app.parseCookie(header),
+        observe: metricsOn
+          ? (status, seconds) =>
+              app.metrics.http.observe({ method: 'GET', route: CLICK_ROUTE, status: String(status) }, seconds)
+          : undefined,
+      }),
+    );
+  }
+  app.get<{ Params: { code: string } }>(CLICK_ROUTE, { config: {} }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
     let link;
     try {

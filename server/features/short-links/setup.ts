@@ -4,7 +4,8 @@ import { now } from '../../platform/clock.ts';
 import { deviceHash } from '../../platform/device.ts';
 import { signalIpHash } from '../../platform/fraud-signals.ts';
 import { deriveKey } from '../../platform/keys.ts';
-import { ClickRecorder, pruneVisitors, REPEAT_WINDOW_MS } from '../../platform/short-links.ts';
+import { openSidePool } from '../../platform/db/client.ts';
+import { CLICK_WRITERS, ClickRecorder, pruneVisitors, REPEAT_WINDOW_MS } from '../../platform/short-links.ts';
 
 /** Queue of the visitor pruning job (ADR 0065). */
 export const PRUNE_VISITORS_JOB = 'short-link-prune-visitors';
@@ -26,7 +27,10 @@ declare module 'fastify' {
  */
 export async function setupShortLinks(app: FastifyInstance): Promise<void> {
   const secret = app.env.APP_SECRET;
+  // Issue 29 (ADR 0209): the batches are written on connections of their own (one per writer).
+  const writers = await openSidePool(app.database, CLICK_WRITERS);
   const clicks = new ClickRecorder(app.db, deriveKey(secret, 'short-link-visitor'), {
+    writeDb: writers.db,
     // Issue 24 self_click: the visit's device and address, hashed as the sign-ins keep them.
     signals: { deviceHash: (id) => deviceHash(secret, id), ipHash: (ip) => signalIpHash(secret, ip) },
     onError: (err, { pending, dropped }) =>
@@ -40,7 +44,10 @@ export async function setupShortLinks(app: FastifyInstance): Promise<void> {
     () => clicks.pending,
   );
   // onError has logged a failed last write; the stop goes on.
-  app.addHook('onClose', () => clicks.close().catch(() => {}));
+  app.addHook('onClose', async () => {
+    await clicks.close().catch(() => {});
+    await writers.close();
+  });
 
   await app.jobs.work(PRUNE_VISITORS_JOB, async () => {
     const removed = await pruneVisitors(app.db, new Date(now().getTime() - REPEAT_WINDOW_MS));

@@ -64,31 +64,7 @@ async function openPostgres<S extends TableSchema>(options: OpenOptions<S>): Pro
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  // Issue 17 (ADR 0124): no JIT. The lists' plans carry high estimated costs (a lateral sum per row that
-  // LIMIT cuts short), which made PostgreSQL compile them on every call: 15–20 ms of a 25 ms answer at 1M
-  // users, for queries that read a few hundred rows.
-  const pool = new pg.Pool({
-    connectionString: options.databaseUrl,
-    max: options.poolMax ?? 10,
-    options: '-c jit=off',
-  });
-  // An idle connection that the server ends (a restart, a fail-over, an administrator, a dropped test
-  // database) is an 'error' event on the pool; without a listener Node would stop the process. The pool
-  // has already discarded that connection and opens a new one for the next query.
-  pool.on('error', (err: Error & { code?: string }) => {
-    process.emitWarning(
-      `PostgreSQL closed an idle connection (${err.code ?? err.message})`,
-      'DatabaseWarning',
-    );
-  });
-  // Issue 29 (bench:pg-restart found it): a connection checked out of the pool (a transaction between two
-  // of its queries) has no 'error' listener of the pool's, so PostgreSQL ending it (a restart, a crash) was
-  // an unhandled 'error' event that stopped the process. Every connection keeps this listener: the error is
-  // dropped here, the transaction's next query fails ("Client has encountered a connection error", a 503)
-  // and the pool discards the connection when it comes back.
-  pool.on('connect', (client) => {
-    client.on('error', () => undefined);
-  });
+  const pool = await newPool(options.databaseUrl!, options.poolMax ?? 10);
   const db = drizzle(pool, { schema: options.schema });
   // Issue 17 (ADR 0140): processes that start together (a deploy of N processes) migrate one after the
   // other; the next finds nothing left to apply. NOTE: the lock is held by a connection of its own, not
@@ -111,6 +87,47 @@ async function openPostgres<S extends TableSchema>(options: OpenOptions<S>): Pro
     executor: { executeSql: (text, values) => pool.query(text, values as unknown[] | undefined) },
     close: () => pool.end(),
   };
+}
+
+/** A node-postgres pool as the app's: no JIT, and a connection PostgreSQL ends is dropped, not fatal. */
+async function newPool(connectionString: string, max: number) {
+  const { default: pg } = await import('pg');
+  // Issue 17 (ADR 0124): no JIT. The lists' plans carry high estimated costs (a lateral sum per row that
+  // LIMIT cuts short), which made PostgreSQL compile them on every call: 15–20 ms of a 25 ms answer at 1M
+  // users, for queries that read a few hundred rows.
+  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off' });
+  // An idle connection that the server ends (a restart, a fail-over, an administrator, a dropped test
+  // database) is an 'error' event on the pool; without a listener Node would stop the process. The pool
+  // has already discarded that connection and opens a new one for the next query.
+  pool.on('error', (err: Error & { code?: string }) => {
+    process.emitWarning(
+      `PostgreSQL closed an idle connection (${err.code ?? err.message})`,
+      'DatabaseWarning',
+    );
+  });
+  // Issue 29 (bench:pg-restart found it): a connection checked out of the pool (a transaction between two
+  // of its queries) has no 'error' listener of the pool's, so PostgreSQL ending it (a restart, a crash) was
+  // an unhandled 'error' event that stopped the process. Every connection keeps this listener: the error is
+  // dropped here, the transaction's next query fails ("Client has encountered a connection error", a 503)
+  // and the pool discards the connection when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  return pool;
+}
+
+/**
+ * Issue 29 (ADR 0209): a few connections of their own for background writes that must not take the requests'
+ * connections (the click writer's batches), on PostgreSQL; PGlite is one connection, so its `db` is shared.
+ */
+export async function openSidePool(
+  database: Database,
+  max: number,
+): Promise<{ db: Db; close(): Promise<void> }> {
+  if (!database.connectionString) return { db: database.db, close: async () => {} };
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = await newPool(database.connectionString, max);
+  return { db: drizzle(pool) as unknown as Db, close: () => pool.end() };
 }
 
 async function openPglite<S extends TableSchema>(options: OpenOptions<S>): Promise<Database<S>> {

@@ -8,7 +8,7 @@ import {
   setShortLinkDisabled,
   type Visit,
 } from '../../server/platform/short-links.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { createTestApp } from '../support/app.ts';
 
 /**
  * Issue 29 "A viral link" (ADR 0209): a click on a link the process remembers is answered in front of Fastify

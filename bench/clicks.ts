@@ -53,6 +53,11 @@ import {
  * The machine's load average is printed: on a shared machine the rates move with everybody's load, so the
  * rates are given as ratios to the no-op route of the same run.
  *
+ * Where the clicks go (ADR 0209): BENCH_CLICKS_PROCESS=own (the default) starts a second server process on
+ * the same database for the link (as the README's deployment guide routes `/s/` to processes of their own),
+ * so that a viral link never shares an event loop with the shop's approvals; `shared` sends the spike to
+ * the one process that also takes the approvals.
+ *
  * Env: BENCH_DATABASE_URL (see bench/stack.ts), BENCH_CLICKS_SECONDS (60), BENCH_CLICKS_RATIO (0.7),
  * BENCH_CLICKS_CONNECTIONS (100: the clicks' connections), BENCH_APPROVAL_CONNECTIONS (10),
  * BENCH_CONNECTIONS (50: the no-op route's connections, as bench:api).
@@ -62,6 +67,8 @@ const RATIO = Number(process.env.BENCH_CLICKS_RATIO ?? 0.7);
 const CLICK_CONNECTIONS = Number(process.env.BENCH_CLICKS_CONNECTIONS ?? 100);
 const APPROVAL_CONNECTIONS = Number(process.env.BENCH_APPROVAL_CONNECTIONS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PROCESS = process.env.BENCH_CLICKS_PROCESS ?? 'own';
+if (PROCESS !== 'own' && PROCESS !== 'shared') throw new Error('BENCH_CLICKS_PROCESS: own or shared');
 const BASELINE_ROUNDS = 5;
 const BASELINE_S = 2;
 const WARM_UP_S = 2;
@@ -81,6 +88,7 @@ async function main(): Promise<void> {
   const throwAway = await throwAwayDatabase('focustar_clicks');
   const database = await openDatabase({ schema, databaseUrl: throwAway.url, poolMax: 2 });
   let child: ChildProcess | null = null;
+  let linksChild: ChildProcess | null = null;
   let sns: SnsStandin | null = null;
   try {
     await seedDemoData(database.db);
@@ -111,10 +119,29 @@ async function main(): Promise<void> {
     });
     const server = child;
     await waitForServer(base, server);
+    // ADR 0209: the link's own process (the same server on the same database), or the app's.
+    let linksBase = base;
+    let linksServer = server;
+    if (PROCESS === 'own') {
+      const linksPort = await freePort();
+      linksBase = `http://127.0.0.1:${linksPort}`;
+      linksChild = spawnServer({
+        port: linksPort,
+        databaseUrl: throwAway.url,
+        dataDir: join(dataDir, 'links'),
+        secret,
+        snsUrl: sns.url,
+        env: { METRICS_TOKEN: metricsToken },
+      });
+      linksServer = linksChild;
+      await waitForServer(linksBase, linksServer);
+    }
     const browser = await csrf(base);
     const owner = { ...browser, authorization: `Bearer ${pools.owner}` };
     const metrics = async () => {
-      const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+      const res = await fetch(`${linksBase}/metrics`, {
+        headers: { authorization: `Bearer ${metricsToken}` },
+      });
       if (!res.ok) throw new Error(`GET /metrics answered ${res.status}`);
       return res.text();
     };
@@ -145,7 +172,7 @@ async function main(): Promise<void> {
       expect: 302,
       goal: null,
       options: () => ({
-        url: base,
+        url: linksBase,
         ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),
         requests: [
           {
@@ -171,7 +198,7 @@ async function main(): Promise<void> {
     // Warm-up: JIT, the pool, prepared plans (the warm-up clicks go to another link).
     await run(baselineRoute, base, WARM_UP_S, CONNECTIONS);
     await run(approvals, base, WARM_UP_S, APPROVAL_CONNECTIONS);
-    await run(clicksOn(warmLink), base, WARM_UP_S, CLICK_CONNECTIONS);
+    await run(clicksOn(warmLink), linksBase, WARM_UP_S, CLICK_CONNECTIONS);
 
     const rounds: Figures[] = [];
     for (let i = 0; i < BASELINE_ROUNDS; i++)
@@ -184,7 +211,7 @@ async function main(): Promise<void> {
     console.log(
       `Click spike: NODE_ENV=${BENCH_NODE_ENV}, PostgreSQL (${throwAway.name}); no-op route ${baseline.rps.toFixed(0)} req/s ` +
         `(${CONNECTIONS} connections, median of ${BASELINE_ROUNDS} × ${BASELINE_S} s); spike ${SECONDS} s at ${RATIO} × that = ` +
-        `${rate.toFixed(0)} clicks/s on one link (${CLICK_CONNECTIONS} connections), approvals with ${APPROVAL_CONNECTIONS} ` +
+        `${rate.toFixed(0)} clicks/s on one link (${CLICK_CONNECTIONS} connections, ${PROCESS === 'own' ? 'a process of their own' : 'the same process as the approvals'}), approvals with ${APPROVAL_CONNECTIONS} ` +
         `connections; load average ${loadText(loadBefore)} on ${cpus().length} CPUs`,
     );
 
@@ -200,12 +227,14 @@ async function main(): Promise<void> {
     })();
     const sentBefore = nextVisitor;
     const stopMeter = await cpuMeter(server.pid!, database.db).start();
+    const stopLinksMeter = PROCESS === 'own' ? await cpuMeter(linksServer.pid!, database.db).start() : null;
     const [spike, during] = await Promise.all([
-      run(clicksOn(viral, rate), base, SECONDS, CLICK_CONNECTIONS),
+      run(clicksOn(viral, rate), linksBase, SECONDS, CLICK_CONNECTIONS),
       run(approvals, base, SECONDS, APPROVAL_CONNECTIONS),
     ]);
     const ended = Date.now();
     const cpu = await stopMeter();
+    const linksCpu = await stopLinksMeter?.();
     const sent = nextVisitor - sentBefore;
     const loadAfter = loadavg();
     sampling = false;
@@ -314,16 +343,22 @@ async function main(): Promise<void> {
     console.log(
       `load average after the spike ${loadText(loadAfter)}; approvals handed out during the spike ${approvedDuring}; ` +
         `clicks written by the process (focustar_clicks_written_total) ${writtenTotal ?? '-'}; CPU during the spike: ` +
-        `server ${cpu.server === null ? '-' : (cpu.server / 1e6 / SECONDS).toFixed(2)} cores, its PostgreSQL backends ` +
+        `server ${cpu.server === null ? '-' : (cpu.server / 1e6 / SECONDS).toFixed(2)} cores` +
+        (linksCpu
+          ? `, the links' server ${linksCpu.server === null ? '-' : (linksCpu.server / 1e6 / SECONDS).toFixed(2)} cores`
+          : '') +
+        `, the PostgreSQL backends ` +
         `${cpu.db === null ? '-' : (cpu.db / 1e6 / SECONDS).toFixed(2)} cores, autocannon ${(cpu.client / 1e6 / SECONDS).toFixed(2)} cores`,
     );
     await stopServer(server);
+    if (linksChild) await stopServer(linksChild);
     if (failures.length) {
       console.error(`goals not met:\n${failures.map((f) => `- ${f}`).join('\n')}`);
       process.exitCode = 1;
     }
   } finally {
     if (child) await stopServer(child);
+    if (linksChild) await stopServer(linksChild);
     await sns?.close();
     await database.close();
     await throwAway.drop();

@@ -75,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: withLogSafety(options.logger ?? false),
     // Issue 17 (ADR 0142): a proxy's X-Request-Id when well formed, else a new one; logged as `reqId`.
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
-    // NOTE: Fastify takes a hop count too (lib/request.js), which its types leave out.
+    // ADR 0210: false or the proxies' addresses (a hop count is refused by the env: Fastify 5 trusts no one for it).
     trustProxy: env.TRUST_PROXY as string | boolean,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },

@@ -34,6 +34,8 @@ const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 
 /** TRUST_PROXY=true (trust every X-Forwarded-For) is refused: the marker the refinement reports. */
 const INVALID_TRUST_PROXY = Symbol('invalid TRUST_PROXY');
+/** A hop count (`1`), which Fastify 5 no longer honours: the marker the refinement reports. */
+const HOP_COUNT_TRUST_PROXY = Symbol('TRUST_PROXY as a hop count');
 /** Issue 24 pentest 7: a list that trusts public addresses wholesale (0.0.0.0/0, 0.0.0.0/1,128.0.0.0/1, ::/0). */
 const WHOLESALE_TRUST_PROXY = Symbol('TRUST_PROXY covers the internet');
 
@@ -98,17 +100,19 @@ export function coversPublicWholesale(entry: string): boolean {
 }
 
 /**
- * Issue 10, item 4: which proxies may set X-Forwarded-For. `false` (none), a hop count (`1`: the one
- * proxy in front of the server) or the proxies' addresses/CIDRs (`10.0.0.1,10.0.0.0/8`), which Fastify's
- * `trustProxy` takes as they are. `true` would let any client choose its IP and defeat every throttle; so
- * would a list that covers the internet (issue 24 pentest 7), which is refused too.
+ * Issue 10, item 4: which proxies may set X-Forwarded-For. `false` (none) or the proxies' addresses/CIDRs
+ * (`10.0.0.1,10.0.0.0/8`, `loopback`), which Fastify's `trustProxy` takes as they are. `true` would let any
+ * client choose its IP and defeat every throttle; so would a list that covers the internet (issue 24
+ * pentest 7), which is refused too. A hop count (`1`) is refused since 2026-11-27 (ADR 0210): Fastify 5
+ * answers it with a trust function that trusts no one, so behind a load balancer every visitor had the
+ * balancer's address (one login throttle for everybody, one visitor for every click).
  */
 function parseTrustProxy(
   value: string,
-): false | number | string | typeof INVALID_TRUST_PROXY | typeof WHOLESALE_TRUST_PROXY {
+): false | string | typeof INVALID_TRUST_PROXY | typeof WHOLESALE_TRUST_PROXY | typeof HOP_COUNT_TRUST_PROXY {
   const v = value.trim();
   if (v === 'false' || v === '0') return false;
-  if (/^[0-9]{1,2}$/.test(v)) return Number(v);
+  if (/^[0-9]{1,2}$/.test(v)) return HOP_COUNT_TRUST_PROXY;
   const parts = v.split(',').map((p) => p.trim());
   const keywords = new Set(['loopback', 'uniquelocal', 'linklocal']);
   if (!parts.length || !parts.every((p) => keywords.has(p) || cidrRange(p))) return INVALID_TRUST_PROXY;
@@ -438,7 +442,7 @@ const schema = z
         code: 'custom',
         path: ['TRUST_PROXY'],
         message:
-          'false、前段のプロキシの段数（例: 1）、またはプロキシのアドレス（例: 10.0.0.1,10.0.0.0/8）を指定してください（true はどの X-Forwarded-For も信用するため使えません）',
+          'false、またはプロキシのアドレス（例: 10.0.0.1,10.0.0.0/8）を指定してください（true はどの X-Forwarded-For も信用するため使えません）',
       });
     }
     if (env.TRUST_PROXY === WHOLESALE_TRUST_PROXY) {
@@ -446,7 +450,15 @@ const schema = z
         code: 'custom',
         path: ['TRUST_PROXY'],
         message:
-          'インターネットの広い範囲（0.0.0.0/0、0.0.0.0/1、::/0 など）を信用する指定は使えません。どの利用者も X-Forwarded-For で IP を名乗れてしまいます。前段のプロキシのアドレス（例: 10.0.0.1 や 203.0.113.0/24）か段数（例: 1）を指定してください',
+          'インターネットの広い範囲（0.0.0.0/0、0.0.0.0/1、::/0 など）を信用する指定は使えません。どの利用者も X-Forwarded-For で IP を名乗れてしまいます。前段のプロキシのアドレス（例: 10.0.0.1 や 203.0.113.0/24）を指定してください',
+      });
+    }
+    if (env.TRUST_PROXY === HOP_COUNT_TRUST_PROXY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message:
+          '段数（例: 1）では指定できません。段数では直前のプロキシを確かめられず、X-Forwarded-For が使われないため、すべての利用者がプロキシの IP アドレスになります。前段のプロキシのアドレス（例: 10.0.0.1、10.0.0.0/8、loopback）を指定してください',
       });
     }
     if (env.NODE_ENV !== 'production') return;

@@ -57,18 +57,13 @@ export class FrontDoor {
 
 /**
  * The client's address as Fastify's `request.ip` reads it (fastify/lib/request.js) for the app's
- * `trustProxy` setting (TRUST_PROXY: false, a hop count, or a list of trusted addresses and blocks): the
- * last address of X-Forwarded-For that is not a trusted proxy's, or the peer's address.
+ * `trustProxy` setting (TRUST_PROXY: false, or the trusted proxies' addresses and blocks): the last address of
+ * X-Forwarded-For that is not a trusted proxy's, or the peer's address.
  */
-export function clientIpReader(trustProxy: boolean | number | string): (req: IncomingMessage) => string {
+export function clientIpReader(trustProxy: boolean | string): (req: IncomingMessage) => string {
   if (!trustProxy) return (req) => req.socket.remoteAddress ?? '';
   const trust =
-    trustProxy === true
-      ? () => true
-      : typeof trustProxy === 'number'
-        ? // Fastify 5: a hop count alone cannot vouch for the peer, so it trusts no one.
-          () => false
-        : proxyAddr.compile(trustProxy.split(',').map((s) => s.trim()));
+    trustProxy === true ? () => true : proxyAddr.compile(trustProxy.split(',').map((s) => s.trim()));
   return (req) => {
     const all = proxyAddr.all(req, trust);
     return all[all.length - 1] ?? '';

@@ -46,7 +46,7 @@ export const shortLinkRoutes: FastifyPluginAsync = async (app) => {
         links,
         clicks,
         securityHeaders: securityHeaders(app.env),
-        clientIp: clientIpReader(app.env.TRUST_PROXY as boolean | number | string),
+        clientIp: clientIpReader(app.env.TRUST_PROXY as boolean | string),
         parseCookie: (header) => app.parseCookie(header),
         observe: metricsOn
           ? (status, seconds) =>

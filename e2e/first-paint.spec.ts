@@ -295,6 +295,26 @@ test.describe('the session frame (issue 29, ADR 0200)', () => {
   });
 });
 
+test('issue 29 (ADR 0211): a screen whose head is the same for everyone shows it in the frame, where the screen draws it', async ({
+  page,
+}) => {
+  await login(page, DEMO.staff);
+  const release = await holdScripts(page);
+  await page.goto('/admin-advertisements', { waitUntil: 'commit' });
+  const frame = page.locator('#session-frame');
+  const heading = frame.getByRole('heading', { level: 1, name: '拡散依頼の審査' });
+  await expect(heading).toBeVisible();
+  await expect(frame.getByRole('navigation', { name: 'パンくずリスト' })).toBeVisible();
+  await expect(frame.getByText('承認するとフォーカスターに依頼が届きます。')).toBeVisible();
+  await expect(frame.getByRole('status')).toHaveText('読み込み中です…');
+  const where = await heading.boundingBox();
+  release();
+  await expect(frame).toHaveCount(0);
+  const screenHeading = page.getByRole('heading', { level: 1, name: '拡散依頼の審査' });
+  await expect(page.getByRole('group', { name: '状態で絞り込む' })).toBeVisible();
+  expect(await screenHeading.boundingBox()).toEqual(where);
+});
+
 test("issue 29 (ADR 0203): an owner's / in advertiser mode asks for the shops in the page, before the app's scripts, and only once", async ({
   page,
 }) => {

@@ -21,6 +21,16 @@ export type Access =
   | 'guest';
 
 export type ScreenProps = { params: Record<string, string> };
+
+/** A breadcrumb: a screen above this one (with its link), or this one (the last, without). */
+export type Crumb = { label: string; href?: string };
+
+/**
+ * Issue 29 (ADR 0211): the head of a screen that is the same for everyone (its breadcrumbs, its h1 and its
+ * lead sentence). The screen draws it (`PageFrame`), and so do the session frame and the start-up state,
+ * so a visitor with a session sees where they are at the first paint, before the app has run.
+ */
+export type ScreenHead = { title: string; lead?: string; breadcrumbs?: Crumb[] };
 export type ScreenModule = { default: ComponentType<ScreenProps> };
 
 export type RouteDef = {
@@ -32,6 +42,8 @@ export type RouteDef = {
   footer?: boolean;
   /** Path params that must pass the id rule (seed spec section 5) before the screen loads. */
   ids?: string[];
+  /** The screen's head when it is the same for everyone (ADR 0211). */
+  head?: ScreenHead;
   load: () => Promise<ScreenModule>;
 };
 

@@ -44,13 +44,19 @@ async function renderInPlace(element: ReactElement): Promise<{ html: string; css
  * with the paths of the routes that use it.
  */
 export async function renderFrames(): Promise<SessionFrame[]> {
-  const themes = [...new Set(ROUTES.map((r) => r.theme ?? 'default'))];
   const frames: SessionFrame[] = [];
-  for (const theme of themes) {
-    const paths = ROUTES.filter((r) => (r.theme ?? 'default') === theme).map((r) => r.path);
-    const { html, css } = await renderInPlace(<Frame theme={theme} />);
+  const add = async (paths: string[], frame: ReactElement) => {
+    const { html, css } = await renderInPlace(frame);
     // A picture of the start-up screen: without the app's ids, which a hidden guest page may hold too.
     frames.push({ paths, html: html.replace(/ id="[^"]*"/g, ''), css });
+  };
+  // ADR 0211: a route with a head of its own has a frame of its own, with that head.
+  for (const route of ROUTES.filter((r) => r.head))
+    await add([route.path], <Frame theme={route.theme ?? 'default'} head={route.head} />);
+  const rest = ROUTES.filter((r) => !r.head);
+  for (const theme of new Set(rest.map((r) => r.theme ?? 'default'))) {
+    const paths = rest.filter((r) => (r.theme ?? 'default') === theme).map((r) => r.path);
+    await add(paths, <Frame theme={theme} />);
   }
   return frames;
 }

@@ -3,7 +3,7 @@ import { Redirect, useLocation, useSearch } from 'wouter';
 import { ID_MESSAGE } from '../../../contracts/values.ts';
 import { useAuth } from '../../platform/session/hooks.ts';
 import { ButtonLink } from '../../platform/ui/Button.tsx';
-import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
+import { PendingPage } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
 import { invalidIdParam, reportInvalidId } from './ids.ts';
 import { screenFor } from './screens.ts';
@@ -55,7 +55,7 @@ export function RouteGate({
   search: string;
 }) {
   const { login, initialLoading, isStaff } = useAuth();
-  if (route.access !== 'public' && initialLoading) return <PageLoading />;
+  if (route.access !== 'public' && initialLoading) return <PendingPage head={route.head} />;
   if ((route.access === 'member' || route.access === 'staff') && !login) {
     return <Redirect to={loginRedirect(location, search)} replace />;
   }
@@ -85,7 +85,7 @@ export function RouteGate({
   }
   const Screen = screenFor(route);
   return (
-    <Suspense fallback={<PageLoading />}>
+    <Suspense fallback={<PendingPage head={route.head} />}>
       <Ready>
         <Screen params={params} />
       </Ready>

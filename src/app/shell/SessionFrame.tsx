@@ -1,4 +1,5 @@
-import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
+import type { ScreenHead } from '../../platform/routing.ts';
+import { PendingPage } from '../../platform/ui/Page.tsx';
 import { Header } from './Header.tsx';
 import { Layout, type PageTheme } from './Layout.tsx';
 
@@ -11,7 +12,7 @@ const nothing = () => {};
  * prerender worker renders it once per theme; every page carries it, so a phone shows it at once, before
  * the app's scripts have arrived.
  */
-export function SessionFrame({ theme }: { theme: PageTheme }) {
+export function SessionFrame({ theme, head }: { theme: PageTheme; head?: ScreenHead | undefined }) {
   return (
     <Layout
       theme={theme}
@@ -20,7 +21,7 @@ export function SessionFrame({ theme }: { theme: PageTheme }) {
       menu={null}
       footerNode={null}
     >
-      <PageLoading />
+      <PendingPage head={head} />
     </Layout>
   );
 }

@@ -29,6 +29,7 @@ const SendBack = styled('section', {
   '& > button': { width: 'auto' },
 });
 import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
+import { ADMIN_ADVERTISEMENTS_HEAD } from './routes.ts';
 
 /** Product design section 7, issue 13: staff review support requests (審査中 -> 配信中 or 差し戻し). */
 export default function AdminAdvertisementsPage() {
@@ -36,11 +37,7 @@ export default function AdminAdvertisementsPage() {
   const [version, setVersion] = useState(0);
   const ads = useResource((signal) => listAdvertisements({ status }, signal), `${status}:${version}`);
   return (
-    <PageFrame
-      title="拡散依頼の審査"
-      breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: '拡散依頼の審査' }]}
-      lead="表示（#PR）、表現、リンク先を確認して、承認するか理由を添えて差し戻します。承認するとフォーカスターに依頼が届きます。"
-    >
+    <PageFrame {...ADMIN_ADVERTISEMENTS_HEAD}>
       <div
         role="group"
         aria-label="状態で絞り込む"

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import type { Crumb, ScreenHead } from '../routing.ts';
 import { styled } from '../styles/stitches.config.ts';
+import { PageLoading } from './LoadingOverlay.tsx';
 import { Illustration } from './Illustration.tsx';
 import { phrased } from './Phrase.tsx';
 
@@ -15,7 +17,7 @@ export const Container = styled('div', {
   variants: { narrow: { true: { maxWidth: '720px' } } },
 });
 
-export type Crumb = { label: string; href?: string };
+export type { Crumb } from '../routing.ts';
 
 const CrumbList = styled('ol', {
   display: 'flex',
@@ -76,6 +78,20 @@ export function PageFrame({
       </Head>
       <div>{children}</div>
     </Container>
+  );
+}
+
+/**
+ * What a screen shows before it can draw itself (signing back in, its chunk loading): its head when the
+ * route declares one (ADR 0211), above the start-up spinner; else the spinner alone.
+ */
+export function PendingPage({ head }: { head?: ScreenHead | undefined }) {
+  return head ? (
+    <PageFrame {...head}>
+      <PageLoading />
+    </PageFrame>
+  ) : (
+    <PageLoading />
   );
 }
 

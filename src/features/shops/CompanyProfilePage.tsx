@@ -10,8 +10,7 @@ import { Card, EmptyState, Notice, PageFrame } from '../../platform/ui/Page.tsx'
 import { getCompany } from './api/get-company.ts';
 import { updateCompany } from './api/update-company.ts';
 import { type CompanyForm, CompanyProfileFields, companyForm } from './CompanyFields.tsx';
-
-const CRUMBS = [{ label: 'トップ', href: '/' }, { label: '会社の情報' }];
+import { COMPANY_PROFILE_HEAD } from './routes.ts';
 
 /**
  * Issue 12: the members of a company (and staff) edit its details: the company of the selected shop, or
@@ -25,11 +24,7 @@ export default function CompanyProfilePage() {
     companyId ? `company:${companyId}` : null,
   );
   return (
-    <PageFrame
-      title="会社の情報"
-      breadcrumbs={CRUMBS}
-      lead="ご請求やお振込み、審査のご連絡に使う会社（屋号）の情報です。お店のページには表示されません。"
-    >
+    <PageFrame {...COMPANY_PROFILE_HEAD}>
       {!companyId ? (
         <EmptyState
           title="登録されている会社はまだありません"

@@ -14,8 +14,7 @@ import { updateShop } from './api/update-shop.ts';
 import { uploadCover } from './api/upload-cover.ts';
 import { IMAGE_HINT } from './images.ts';
 import { type ShopForm, ShopProfileFields, shopForm } from './ShopFields.tsx';
-
-const CRUMBS = [{ label: 'トップ', href: '/' }, { label: 'お店の情報' }];
+import { SHOP_PROFILE_HEAD } from './routes.ts';
 
 const Cover = styled('img', {
   display: 'block',
@@ -62,11 +61,7 @@ export default function ShopProfilePage() {
     shop ? `shop-details:${shop.id}` : null,
   );
   return (
-    <PageFrame
-      title="お店の情報"
-      breadcrumbs={CRUMBS}
-      lead="お店のページに表示される情報です。フォーカスターがお店を探すときにも使われます。"
-    >
+    <PageFrame {...SHOP_PROFILE_HEAD}>
       {!shop ? (
         <EmptyState title="お店が選ばれていません" action={<ButtonLink href="/">お店を選ぶ</ButtonLink>}>
           トップページで、情報を編集したいお店を選んでください。

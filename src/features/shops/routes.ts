@@ -1,4 +1,21 @@
-import type { RouteDef } from '../../platform/routing.ts';
+import type { RouteDef, ScreenHead } from '../../platform/routing.ts';
+
+/** ADR 0211: the heads of this feature's screens that are the same for everyone (the screens draw them). */
+export const SHOP_PROFILE_HEAD: ScreenHead = {
+  title: 'お店の情報',
+  breadcrumbs: [{ label: 'トップ', href: '/' }, { label: 'お店の情報' }],
+  lead: 'お店のページに表示される情報です。フォーカスターがお店を探すときにも使われます。',
+};
+export const COMPANY_PROFILE_HEAD: ScreenHead = {
+  title: '会社の情報',
+  breadcrumbs: [{ label: 'トップ', href: '/' }, { label: '会社の情報' }],
+  lead: 'ご請求やお振込み、審査のご連絡に使う会社（屋号）の情報です。お店のページには表示されません。',
+};
+export const ADMIN_SHOP_LIST_HEAD: ScreenHead = {
+  title: '会社・お店の審査',
+  breadcrumbs: [{ label: '管理メニュー', href: '/admin-menu' }, { label: '会社・お店の審査' }],
+  lead: '申し込まれた会社とお店の内容を確認し、承認または審査NGにします。結果はお客さまにメールでお知らせします。',
+};
 
 /** Seed spec section 2 and issue 12: the screens of this feature, with their titles, descriptions and access. */
 export const routes: RouteDef[] = [
@@ -18,21 +35,24 @@ export const routes: RouteDef[] = [
   },
   {
     path: '/shop-profile',
-    title: 'お店の情報',
+    title: SHOP_PROFILE_HEAD.title,
+    head: SHOP_PROFILE_HEAD,
     description: 'お店の名前・紹介・営業時間・カバー画像など、お店のページに表示する情報を編集します。',
     access: 'member',
     load: () => import('./ShopProfilePage.tsx'),
   },
   {
     path: '/company-profile',
-    title: '会社の情報',
+    title: COMPANY_PROFILE_HEAD.title,
+    head: COMPANY_PROFILE_HEAD,
     description: '会社（屋号）の名前・所在地・連絡先・インボイス登録番号を編集します。',
     access: 'member',
     load: () => import('./CompanyProfilePage.tsx'),
   },
   {
     path: '/admin-shop-list',
-    title: '会社・お店の審査',
+    title: ADMIN_SHOP_LIST_HEAD.title,
+    head: ADMIN_SHOP_LIST_HEAD,
     description: '申し込まれた会社とお店を確認し、承認または審査NGにします。',
     access: 'staff',
     footer: false,

@@ -11,6 +11,7 @@ import { approveSnsAccount } from './api/approve-sns-account.ts';
 import { listSnsReview } from './api/list-sns-review.ts';
 import { rejectSnsAccount } from './api/reject-sns-account.ts';
 import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
+import { ADMIN_SNS_EXAMINATION_HEAD } from './routes.ts';
 
 /**
  * Issue 16: the queue of SNS accounts waiting for review, oldest first. Staff open the profile, look for
@@ -152,11 +153,7 @@ export default function AdminSnsExaminationPage() {
   }, []);
 
   return (
-    <PageFrame
-      title="SNSアカウントの審査"
-      breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: 'SNSアカウントの審査' }]}
-      lead="フォーカスターが登録したSNSアカウントを、古い順に確認します。プロフィールに確認コードがあることを確かめてから承認してください。"
-    >
+    <PageFrame {...ADMIN_SNS_EXAMINATION_HEAD}>
       {notice && (
         <p role="status" style={{ fontWeight: 700 }}>
           {notice}

@@ -11,7 +11,6 @@ import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, EmptyState, PageFrame } from '../../platform/ui/Page.tsx';
 import { downloadResultsCsv, getResults } from './api/get-results.ts';
 import { DailyChart, FunnelAndCost, PostsTable, Sources, Summary } from './ResultsSections.tsx';
-import { RESULTS_HEAD } from './routes.ts';
 
 /**
  * Issue 27, product design section 8 "Results for shops": 拡散の成果 of the selected shop — this month, the
@@ -129,7 +128,11 @@ export default function ResultsPage() {
     if (text.ok) saveCsv(text.value, `focustar-results-${results.data.from}-${results.data.to}.csv`);
   };
   return (
-    <PageFrame {...RESULTS_HEAD}>
+    <PageFrame
+      title="拡散の成果"
+      breadcrumbs={[{ label: 'トップ', href: '/' }, { label: '拡散の成果' }]}
+      lead="投稿からお店のページへのクリック、承認した投稿、費用をグラフと表で確認できます。"
+    >
       {!shop ? (
         <EmptyState title="お店が選ばれていません" action={<ButtonLink href="/">お店を選ぶ</ButtonLink>}>
           広告主モードでお店を選ぶと、そのお店の成果を確認できます。

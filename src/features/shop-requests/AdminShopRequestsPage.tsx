@@ -2,12 +2,15 @@ import { HandlingList } from '../../platform/ui/HandlingList.tsx';
 import { PageFrame } from '../../platform/ui/Page.tsx';
 import { listShopRequests } from './api/list-shop-requests.ts';
 import { updateShopRequest } from './api/update-shop-request.ts';
-import { ADMIN_SHOP_REQUESTS_HEAD } from './routes.ts';
 
 /** Issue 9 / product design section 7: staff read the shops supporters recommend and follow them up. */
 export default function AdminShopRequestsPage() {
   return (
-    <PageFrame {...ADMIN_SHOP_REQUESTS_HEAD}>
+    <PageFrame
+      title="お店リクエストの対応"
+      breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: 'お店リクエストの対応' }]}
+      lead="フォーカスターから推薦されたお店です。ご案内の状況とメモを残します。"
+    >
       <HandlingList
         noun="お店リクエスト"
         load={listShopRequests}

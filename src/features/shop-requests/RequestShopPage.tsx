@@ -4,7 +4,6 @@ import { Field, FormAlert } from '../../platform/ui/Field.tsx';
 import { Card, PageFrame } from '../../platform/ui/Page.tsx';
 import { useSubmission } from '../../platform/request/hooks.ts';
 import { sendShopRequest } from './api/send-shop-request.ts';
-import { REQUEST_SHOP_HEAD } from './routes.ts';
 
 /** Product design section 6: a supporter recommends a shop to join (POST /api/shop-request). */
 export default function RequestShopPage() {
@@ -21,7 +20,11 @@ export default function RequestShopPage() {
   };
 
   return (
-    <PageFrame {...REQUEST_SHOP_HEAD}>
+    <PageFrame
+      title="お店をリクエスト"
+      breadcrumbs={[{ label: 'トップ', href: '/' }, { label: 'お店をリクエスト' }]}
+      lead="応援したいお店がFocustarにまだない場合は、こちらから教えてください。運営からお店にご案内します。"
+    >
       <Card>
         {done ? (
           <p role="status">{done}</p>

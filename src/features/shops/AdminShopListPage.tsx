@@ -20,7 +20,6 @@ import { reviewCompany } from './api/review-company.ts';
 import { reviewShop } from './api/review-shop.ts';
 import { SelectField, TextAreaField } from './ShopFields.tsx';
 import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
-import { ADMIN_SHOP_LIST_HEAD } from './routes.ts';
 
 const Details = styled('dl', {
   display: 'grid',
@@ -225,7 +224,11 @@ export default function AdminShopListPage() {
   );
 
   return (
-    <PageFrame {...ADMIN_SHOP_LIST_HEAD}>
+    <PageFrame
+      title="会社・お店の審査"
+      breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: '会社・お店の審査' }]}
+      lead="申し込まれた会社とお店の内容を確認し、承認または審査NGにします。結果はお客さまにメールでお知らせします。"
+    >
       <section aria-labelledby="companies-title">
         <h2 id="companies-title">会社</h2>
         <SelectField

@@ -10,7 +10,8 @@ import { Card, EmptyState, Notice, PageFrame } from '../../platform/ui/Page.tsx'
 import { getCompany } from './api/get-company.ts';
 import { updateCompany } from './api/update-company.ts';
 import { type CompanyForm, CompanyProfileFields, companyForm } from './CompanyFields.tsx';
-import { COMPANY_PROFILE_HEAD } from './routes.ts';
+
+const CRUMBS = [{ label: 'トップ', href: '/' }, { label: '会社の情報' }];
 
 /**
  * Issue 12: the members of a company (and staff) edit its details: the company of the selected shop, or
@@ -24,7 +25,11 @@ export default function CompanyProfilePage() {
     companyId ? `company:${companyId}` : null,
   );
   return (
-    <PageFrame {...COMPANY_PROFILE_HEAD}>
+    <PageFrame
+      title="会社の情報"
+      breadcrumbs={CRUMBS}
+      lead="ご請求やお振込み、審査のご連絡に使う会社（屋号）の情報です。お店のページには表示されません。"
+    >
       {!companyId ? (
         <EmptyState
           title="登録されている会社はまだありません"

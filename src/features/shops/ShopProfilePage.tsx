@@ -14,7 +14,8 @@ import { updateShop } from './api/update-shop.ts';
 import { uploadCover } from './api/upload-cover.ts';
 import { IMAGE_HINT } from './images.ts';
 import { type ShopForm, ShopProfileFields, shopForm } from './ShopFields.tsx';
-import { SHOP_PROFILE_HEAD } from './routes.ts';
+
+const CRUMBS = [{ label: 'トップ', href: '/' }, { label: 'お店の情報' }];
 
 const Cover = styled('img', {
   display: 'block',
@@ -61,7 +62,11 @@ export default function ShopProfilePage() {
     shop ? `shop-details:${shop.id}` : null,
   );
   return (
-    <PageFrame {...SHOP_PROFILE_HEAD}>
+    <PageFrame
+      title="お店の情報"
+      breadcrumbs={CRUMBS}
+      lead="お店のページに表示される情報です。フォーカスターがお店を探すときにも使われます。"
+    >
       {!shop ? (
         <EmptyState title="お店が選ばれていません" action={<ButtonLink href="/">お店を選ぶ</ButtonLink>}>
           トップページで、情報を編集したいお店を選んでください。

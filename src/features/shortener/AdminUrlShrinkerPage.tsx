@@ -18,7 +18,6 @@ import { createShrinker } from './api/create-shrinker.ts';
 import { getShrinker } from './api/get-shrinker.ts';
 import { listShrinkers } from './api/list-shrinkers.ts';
 import { updateShrinker } from './api/update-shrinker.ts';
-import { ADMIN_URL_SHRINKER_HEAD } from './routes.ts';
 
 /**
  * Issue 16 "Staff tools" / seed spec section 2 (短縮URLの作成): staff shorten a web address, see every
@@ -304,7 +303,11 @@ export default function AdminUrlShrinkerPage() {
   useEffect(() => read(), [read]);
 
   return (
-    <PageFrame {...ADMIN_URL_SHRINKER_HEAD}>
+    <PageFrame
+      title="短縮URLの作成"
+      breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: '短縮URLの作成' }]}
+      lead="計測用の短縮URL（/s/…）を作成し、日ごとのクリック数を確認します。ボットやリンクプレビューのアクセスは数えません。"
+    >
       <CreateForm
         onCreated={(c) => {
           read();

@@ -25,7 +25,6 @@ import { listSupporters } from './api/list-supporters.ts';
 import { setSupporterStatus } from './api/set-supporter-status.ts';
 import { RoleForm } from './RoleForm.tsx';
 import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
-import { ADMIN_FOCUSTAR_LIST_HEAD } from './routes.ts';
 
 /**
  * Issue 16: 登録フォーカスター一覧. Search (name, user ID, e-mail), filters (review status, prefecture,
@@ -288,7 +287,11 @@ export default function AdminFocustarListPage() {
   };
 
   return (
-    <PageFrame {...ADMIN_FOCUSTAR_LIST_HEAD}>
+    <PageFrame
+      title="登録フォーカスター一覧"
+      breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: '登録フォーカスター一覧' }]}
+      lead="登録しているフォーカスターを検索し、SNSアカウントと審査状況を確認します。口座情報はこの画面には表示されません。"
+    >
       <Filters
         role="search"
         aria-label="フォーカスターを探す"

@@ -11,7 +11,6 @@ import { approveSnsAccount } from './api/approve-sns-account.ts';
 import { listSnsReview } from './api/list-sns-review.ts';
 import { rejectSnsAccount } from './api/reject-sns-account.ts';
 import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
-import { ADMIN_SNS_EXAMINATION_HEAD } from './routes.ts';
 
 /**
  * Issue 16: the queue of SNS accounts waiting for review, oldest first. Staff open the profile, look for
@@ -153,7 +152,11 @@ export default function AdminSnsExaminationPage() {
   }, []);
 
   return (
-    <PageFrame {...ADMIN_SNS_EXAMINATION_HEAD}>
+    <PageFrame
+      title="SNSアカウントの審査"
+      breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: 'SNSアカウントの審査' }]}
+      lead="フォーカスターが登録したSNSアカウントを、古い順に確認します。プロフィールに確認コードがあることを確かめてから承認してください。"
+    >
       {notice && (
         <p role="status" style={{ fontWeight: 700 }}>
           {notice}

@@ -15,7 +15,6 @@ import {
 } from './api/index-pictures.ts';
 import { CustomerVoicesSection } from './CustomerVoicesSection.tsx';
 import { IMAGE_MAX_MB } from '../../../contracts/common.ts';
-import { ADMIN_INDEX_PICTURE_LIST_HEAD } from './routes.ts';
 
 /**
  * Issue 16 / product design section 6: staff upload the top page's pictures (alt text required), order
@@ -235,7 +234,11 @@ export default function AdminIndexPictureListPage() {
   };
 
   return (
-    <PageFrame {...ADMIN_INDEX_PICTURE_LIST_HEAD}>
+    <PageFrame
+      title="トップ画像の設定"
+      breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: 'トップ画像の設定' }]}
+      lead="トップページに表示する画像を登録し、表示順と公開・非公開を切り替えます。表示中の画像から最大6枚がランダムに表示されます。"
+    >
       <UploadForm
         onUploaded={(p) => {
           setItems((list) => [...(list ?? []), p]);

@@ -338,3 +338,58 @@ describe.runIf(DB_KINDS.includes('postgres'))('ADR 0209: the click writer has co
     }
   });
 });
+
+describe.runIf(DB_KINDS.includes('postgres'))('ADR 0212: the click windows write no log', () => {
+  it('the one-hour rule and the burst sums are unlogged, keyed byte by byte, pruned by a block range index', async () => {
+    const t = await createTestApp('postgres');
+    try {
+      const tables = rowsOf<{ name: string; persistence: string }>(
+        await t.app.db.execute(sql`
+          select relname as name, relpersistence as persistence from pg_class
+          where relname in ('short_link_visitors', 'short_link_net_clicks', 'short_link_clicks') order by relname`),
+      );
+      // The counts stay logged: only the two windows start empty after a crash.
+      expect(tables).toEqual([
+        { name: 'short_link_clicks', persistence: 'p' },
+        { name: 'short_link_net_clicks', persistence: 'u' },
+        { name: 'short_link_visitors', persistence: 'u' },
+      ]);
+      const keys = rowsOf<{ column: string; collation: string }>(
+        await t.app.db.execute(sql`
+          select column_name as column, collation_name as collation from information_schema.columns
+          where (table_name, column_name) in (('short_link_visitors', 'visitor'), ('short_link_net_clicks', 'network'))
+          order by column_name`),
+      );
+      expect(keys).toEqual([
+        { column: 'network', collation: 'C' },
+        { column: 'visitor', collation: 'C' },
+      ]);
+      const methods = rowsOf<{ index: string; method: string }>(
+        await t.app.db.execute(sql`
+          select i.relname as index, a.amname as method from pg_index x
+          join pg_class i on i.oid = x.indexrelid join pg_class r on r.oid = x.indrelid join pg_am a on a.oid = i.relam
+          where r.relname in ('short_link_visitors', 'short_link_net_clicks') order by i.relname`),
+      );
+      expect(methods).toEqual([
+        { index: 'short_link_net_clicks_minute_idx', method: 'brin' },
+        { index: 'short_link_net_clicks_pkey', method: 'btree' },
+        { index: 'short_link_visitors_counted_idx', method: 'brin' },
+        { index: 'short_link_visitors_link_id_visitor_pk', method: 'btree' },
+      ]);
+      // The one-hour rule still holds through the new key's comparison.
+      const link = await createShortLink(t.app.db, {
+        targetUrl: 'https://example.com/unlogged',
+        purpose: 'unit',
+      });
+      const at = new Date();
+      const v = (visitor: string, offset: number): CountableVisit => ({
+        linkId: link.id,
+        visitor,
+        at: new Date(at.getTime() + offset),
+      });
+      expect(await recordVisits(t.app.db, [v('ab', 0), v('AB', 1), v('ab', 2)])).toEqual([true, true, false]);
+    } finally {
+      await t.close();
+    }
+  });
+});

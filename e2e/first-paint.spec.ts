@@ -315,6 +315,25 @@ test('issue 29 (ADR 0211): a screen whose head is the same for everyone shows it
   expect(await screenHeading.boundingBox()).toEqual(where);
 });
 
+test("issue 29 (ADR 0213): a head in the screen's chunk, not the route table, still shows in the frame and at start-up", async ({
+  page,
+}) => {
+  await login(page, DEMO.supporter);
+  const release = await holdScripts(page);
+  await page.goto('/request-shop', { waitUntil: 'commit' });
+  const frame = page.locator('#session-frame');
+  const heading = frame.getByRole('heading', { level: 1, name: 'お店をリクエスト' });
+  await expect(heading).toBeVisible();
+  await expect(frame.getByText('運営からお店にご案内します。', { exact: false })).toBeVisible();
+  const where = await heading.boundingBox();
+  release();
+  await expect(frame).toHaveCount(0);
+  // The screen itself (its form) is drawn, its h1 where the frame's was: no jump between the two.
+  await expect(page.getByRole('button', { name: 'リクエストを送る' })).toBeVisible();
+  const screenHeading = page.getByRole('heading', { level: 1, name: 'お店をリクエスト' });
+  expect(await screenHeading.boundingBox()).toEqual(where);
+});
+
 test("issue 29 (ADR 0203): an owner's / in advertiser mode asks for the shops in the page, before the app's scripts, and only once", async ({
   page,
 }) => {

@@ -31,7 +31,11 @@ export type Crumb = { label: string; href?: string };
  * so a visitor with a session sees where they are at the first paint, before the app has run.
  */
 export type ScreenHead = { title: string; lead?: string; breadcrumbs?: Crumb[] };
-export type ScreenModule = { default: ComponentType<ScreenProps> };
+/**
+ * A screen's chunk: the screen, and its head when it is the same for everyone (ADR 0213: in the screen's
+ * chunk, not in the route table every first screen loads).
+ */
+export type ScreenModule = { default: ComponentType<ScreenProps>; head?: ScreenHead };
 
 export type RouteDef = {
   path: string;
@@ -42,8 +46,6 @@ export type RouteDef = {
   footer?: boolean;
   /** Path params that must pass the id rule (seed spec section 5) before the screen loads. */
   ids?: string[];
-  /** The screen's head when it is the same for everyone (ADR 0211). */
-  head?: ScreenHead;
   load: () => Promise<ScreenModule>;
 };
 

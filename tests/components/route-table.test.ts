@@ -129,6 +129,38 @@ describe('route table (seed spec section 2)', () => {
     for (const [i, m] of modules.entries()) expect(typeof m.default, ROUTES[i]?.path).toBe('function');
   }, 60_000);
 
+  it('ADR 0211, 0213: a screen that exports its head names itself as its route does, last in its breadcrumbs', async () => {
+    const withHead = [];
+    for (const route of ROUTES) {
+      const { head } = await route.load();
+      if (!head) continue;
+      withHead.push(route.path);
+      // The tab's title, the h1 of the session frame and of the screen, and the last crumb are one name.
+      expect(head.title, route.path).toBe(route.title);
+      if (head.breadcrumbs) expect(head.breadcrumbs.at(-1), route.path).toEqual({ label: route.title });
+      // Only signed-in screens have a session frame of their own; a guest's page is prerendered whole.
+      expect(route.access, route.path).not.toBe('guest');
+    }
+    // The screens whose head is the same for everyone (ADR 0211, 0213); a head that depends on the mode or on
+    // data is drawn by the screen alone.
+    expect(withHead.sort()).toEqual(
+      [
+        '/ad',
+        '/admin-advertisements',
+        '/admin-focustar-list',
+        '/admin-index-picture-list',
+        '/admin-shop-list',
+        '/admin-shop-requests',
+        '/admin-sns-examination',
+        '/admin-url-shrinker',
+        '/company-profile',
+        '/request-shop',
+        '/results',
+        '/shop-profile',
+      ].sort(),
+    );
+  }, 60_000);
+
   it('follows only same-site paths after login', () => {
     expect(safeRedirect('/account-info?x=1')).toBe('/account-info?x=1');
     for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', '', null, '/login']) {

@@ -4,7 +4,7 @@ import { getCssText, globalStyles, reset } from '../../platform/styles/stitches.
 import { App } from '../App.tsx';
 import { SessionFrame as Frame } from '../shell/SessionFrame.tsx';
 import { pageMetaOf } from '../routes/meta.ts';
-import { matchRoute, ROUTES } from '../routes/table.ts';
+import { matchRoute, type RouteDef, ROUTES } from '../routes/table.ts';
 import {
   EMBEDDED_ANSWERS_ELEMENT_ID,
   type EmbeddedAnswer,
@@ -50,10 +50,14 @@ export async function renderFrames(): Promise<SessionFrame[]> {
     // A picture of the start-up screen: without the app's ids, which a hidden guest page may hold too.
     frames.push({ paths, html: html.replace(/ id="[^"]*"/g, ''), css });
   };
-  // ADR 0211: a route with a head of its own has a frame of its own, with that head.
-  for (const route of ROUTES.filter((r) => r.head))
-    await add([route.path], <Frame theme={route.theme ?? 'default'} head={route.head} />);
-  const rest = ROUTES.filter((r) => !r.head);
+  // ADR 0211: a route whose screen has a head of its own has a frame of its own, with that head (ADR 0213:
+  // the screen's chunk exports it).
+  const rest: RouteDef[] = [];
+  for (const route of ROUTES) {
+    const { head } = await route.load();
+    if (head) await add([route.path], <Frame theme={route.theme ?? 'default'} head={head} />);
+    else rest.push(route);
+  }
   for (const theme of new Set(rest.map((r) => r.theme ?? 'default'))) {
     const paths = rest.filter((r) => (r.theme ?? 'default') === theme).map((r) => r.path);
     await add(paths, <Frame theme={theme} />);

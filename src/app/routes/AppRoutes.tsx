@@ -6,7 +6,7 @@ import { ButtonLink } from '../../platform/ui/Button.tsx';
 import { PendingPage } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
 import { invalidIdParam, reportInvalidId } from './ids.ts';
-import { screenFor } from './screens.ts';
+import { loadedHead, screenFor } from './screens.ts';
 import { useMarkScreenReady } from './Shell.tsx';
 import { matchRoute, type RouteDef, safeRedirect } from './table.ts';
 
@@ -55,7 +55,7 @@ export function RouteGate({
   search: string;
 }) {
   const { login, initialLoading, isStaff } = useAuth();
-  if (route.access !== 'public' && initialLoading) return <PendingPage head={route.head} />;
+  if (route.access !== 'public' && initialLoading) return <PendingPage head={loadedHead(route)} />;
   if ((route.access === 'member' || route.access === 'staff') && !login) {
     return <Redirect to={loginRedirect(location, search)} replace />;
   }
@@ -85,7 +85,7 @@ export function RouteGate({
   }
   const Screen = screenFor(route);
   return (
-    <Suspense fallback={<PendingPage head={route.head} />}>
+    <Suspense fallback={<PendingPage head={loadedHead(route)} />}>
       <Ready>
         <Screen params={params} />
       </Ready>

@@ -1,9 +1,9 @@
 import type { LazyExoticComponent } from 'react';
 import { preloadable } from '../../platform/lib/preloadable.ts';
-import type { RouteDef, ScreenModule, ScreenProps } from '../../platform/routing.ts';
+import type { RouteDef, ScreenHead, ScreenModule, ScreenProps } from '../../platform/routing.ts';
 
 type Screen = LazyExoticComponent<ScreenModule['default']>;
-const cache = new Map<RouteDef, ReturnType<typeof preloadable<ScreenProps>>>();
+const cache = new Map<RouteDef, ReturnType<typeof preloadable<ScreenProps, ScreenModule>>>();
 
 function entryFor(route: RouteDef) {
   let entry = cache.get(route);
@@ -17,6 +17,15 @@ function entryFor(route: RouteDef) {
 /** One lazy component per route, created once, so a screen's chunk is fetched only when it is needed. */
 export function screenFor(route: RouteDef): Screen {
   return entryFor(route).Component;
+}
+
+/**
+ * ADR 0213: the head the route's screen chunk exports (ADR 0211), once the chunk has loaded: start-up loads
+ * the current path's before the app's first render, so the start-up state draws it where the session frame
+ * did. Before (a screen opened later, its chunk on its way) the state shows the spinner alone.
+ */
+export function loadedHead(route: RouteDef): ScreenHead | undefined {
+  return entryFor(route).loaded()?.head;
 }
 
 /** Loads a route's screen ahead (start-up: the current path's); once in, it renders without suspending. */

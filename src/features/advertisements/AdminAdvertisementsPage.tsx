@@ -29,7 +29,14 @@ const SendBack = styled('section', {
   '& > button': { width: 'auto' },
 });
 import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
-import { ADMIN_ADVERTISEMENTS_HEAD } from './routes.ts';
+import type { ScreenHead } from '../../platform/routing.ts';
+
+/** ADR 0211, 0213: this screen's head, the same for everyone: the session frame shows it at the first paint. */
+export const head: ScreenHead = {
+  title: '拡散依頼の審査',
+  breadcrumbs: [{ label: '管理メニュー', href: '/admin-menu' }, { label: '拡散依頼の審査' }],
+  lead: '表示（#PR）、表現、リンク先を確認して、承認するか理由を添えて差し戻します。承認するとフォーカスターに依頼が届きます。',
+};
 
 /** Product design section 7, issue 13: staff review support requests (審査中 -> 配信中 or 差し戻し). */
 export default function AdminAdvertisementsPage() {
@@ -37,7 +44,7 @@ export default function AdminAdvertisementsPage() {
   const [version, setVersion] = useState(0);
   const ads = useResource((signal) => listAdvertisements({ status }, signal), `${status}:${version}`);
   return (
-    <PageFrame {...ADMIN_ADVERTISEMENTS_HEAD}>
+    <PageFrame {...head}>
       <div
         role="group"
         aria-label="状態で絞り込む"

@@ -1,23 +1,10 @@
-import type { RouteDef, ScreenHead } from '../../platform/routing.ts';
-
-/** ADR 0211: the heads of this feature's screens that are the same for everyone (the screens draw them). */
-export const AD_HEAD: ScreenHead = {
-  title: '拡散を依頼する',
-  breadcrumbs: [{ label: 'トップ', href: '/' }, { label: '拡散を依頼する' }],
-  lead: 'お店の魅力を、ファンのSNSで広めてもらいましょう。',
-};
-export const ADMIN_ADVERTISEMENTS_HEAD: ScreenHead = {
-  title: '拡散依頼の審査',
-  breadcrumbs: [{ label: '管理メニュー', href: '/admin-menu' }, { label: '拡散依頼の審査' }],
-  lead: '表示（#PR）、表現、リンク先を確認して、承認するか理由を添えて差し戻します。承認するとフォーカスターに依頼が届きます。',
-};
+import type { RouteDef } from '../../platform/routing.ts';
 
 /** Seed spec section 2: the screens of this feature, with their titles, descriptions and access. */
 export const routes: RouteDef[] = [
   {
     path: '/ad',
-    title: AD_HEAD.title,
-    head: AD_HEAD,
+    title: '拡散を依頼する',
     description: 'フォーカスターにお店の魅力をSNSで広めてもらう拡散依頼を作成します。',
     access: 'member',
     footer: false,
@@ -39,8 +26,7 @@ export const routes: RouteDef[] = [
   },
   {
     path: '/admin-advertisements',
-    title: ADMIN_ADVERTISEMENTS_HEAD.title,
-    head: ADMIN_ADVERTISEMENTS_HEAD,
+    title: '拡散依頼の審査',
     description: 'お店から届いた拡散依頼を審査して、承認または差し戻しをします。',
     access: 'staff',
     footer: false,

@@ -11,6 +11,14 @@ import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, EmptyState, PageFrame } from '../../platform/ui/Page.tsx';
 import { downloadResultsCsv, getResults } from './api/get-results.ts';
 import { DailyChart, FunnelAndCost, PostsTable, Sources, Summary } from './ResultsSections.tsx';
+import type { ScreenHead } from '../../platform/routing.ts';
+
+/** ADR 0211, 0213: this screen's head, the same for everyone: the session frame shows it at the first paint. */
+export const head: ScreenHead = {
+  title: '拡散の成果',
+  breadcrumbs: [{ label: 'トップ', href: '/' }, { label: '拡散の成果' }],
+  lead: '投稿からお店のページへのクリック、承認した投稿、費用をグラフと表で確認できます。',
+};
 
 /**
  * Issue 27, product design section 8 "Results for shops": 拡散の成果 of the selected shop — this month, the
@@ -32,16 +40,26 @@ type Mode = 'month' | 'last30' | 'chosen' | 'request';
 type Period = { from?: string; to?: string; advertisement_id?: number };
 
 const tokyoToday = () => japanDay(new Date());
-const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const lastDayOf = (month: string) => addDays(`${new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1)).toISOString().slice(0, 7)}-01`, -1);
+const addDays = (d: string, n: number) =>
+  new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const lastDayOf = (month: string) =>
+  addDays(
+    `${new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1)).toISOString().slice(0, 7)}-01`,
+    -1,
+  );
 const monthsBack = (today: string, n: number) =>
-  Array.from({ length: n }, (_, i) => new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 - i, 1)).toISOString().slice(0, 7));
+  Array.from({ length: n }, (_, i) =>
+    new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 - i, 1))
+      .toISOString()
+      .slice(0, 7),
+  );
 const monthLabel = (m: string) => `${m.slice(0, 4)}年${Number(m.slice(5, 7))}月`;
 
 function periodOf(mode: Mode, today: string, month: string, adId: number | null): Period {
   if (mode === 'month') return { from: `${today.slice(0, 7)}-01`, to: today };
   if (mode === 'last30') return { from: addDays(today, -29), to: today };
-  if (mode === 'chosen') return { from: `${month}-01`, to: month === today.slice(0, 7) ? today : lastDayOf(month) };
+  if (mode === 'chosen')
+    return { from: `${month}-01`, to: month === today.slice(0, 7) ? today : lastDayOf(month) };
   return adId ? { advertisement_id: adId } : { from: `${today.slice(0, 7)}-01`, to: today };
 }
 
@@ -66,7 +84,12 @@ function Picker(props: {
   choices: Results['choices'];
 }) {
   const ids = { month: useId(), request: useId() };
-  const modes: [Mode, string][] = [['month', '今月'], ['last30', '過去30日'], ['chosen', '月を選ぶ'], ['request', '依頼を選ぶ']];
+  const modes: [Mode, string][] = [
+    ['month', '今月'],
+    ['last30', '過去30日'],
+    ['chosen', '月を選ぶ'],
+    ['request', '依頼を選ぶ'],
+  ];
   return (
     <Card aria-labelledby="results-period">
       <h2 id="results-period">期間</h2>
@@ -74,26 +97,49 @@ function Picker(props: {
         <legend className="visually-hidden">期間の選び方</legend>
         {modes.map(([m, label]) => (
           <label key={m}>
-            <input type="radio" name="results-mode" value={m} checked={props.mode === m} onChange={() => props.setMode(m)} />
+            <input
+              type="radio"
+              name="results-mode"
+              value={m}
+              checked={props.mode === m}
+              onChange={() => props.setMode(m)}
+            />
             {label}
           </label>
         ))}
       </Modes>
       {props.mode === 'chosen' && (
         <div>
-          <label htmlFor={ids.month} style={{ fontWeight: 700, display: 'block' }}>月</label>
-          <Select id={ids.month} value={props.month} onChange={(e) => props.setMonth(e.target.value)} style={{ maxWidth: 220 }}>
+          <label htmlFor={ids.month} style={{ fontWeight: 700, display: 'block' }}>
+            月
+          </label>
+          <Select
+            id={ids.month}
+            value={props.month}
+            onChange={(e) => props.setMonth(e.target.value)}
+            style={{ maxWidth: 220 }}
+          >
             {props.months.map((m) => (
-              <option key={m} value={m}>{monthLabel(m)}</option>
+              <option key={m} value={m}>
+                {monthLabel(m)}
+              </option>
             ))}
           </Select>
         </div>
       )}
       {props.mode === 'request' && (
         <div>
-          <label htmlFor={ids.request} style={{ fontWeight: 700, display: 'block' }}>拡散依頼</label>
-          <Select id={ids.request} value={props.adId ?? ''} onChange={(e) => props.setAdId(Number(e.target.value))}>
-            <option value="" disabled>選んでください</option>
+          <label htmlFor={ids.request} style={{ fontWeight: 700, display: 'block' }}>
+            拡散依頼
+          </label>
+          <Select
+            id={ids.request}
+            value={props.adId ?? ''}
+            onChange={(e) => props.setAdId(Number(e.target.value))}
+          >
+            <option value="" disabled>
+              選んでください
+            </option>
             {props.choices.map((q) => (
               <option key={q.id} value={q.id}>
                 No.{q.id}（{q.status}）{formatPeriod(q.starts_on, q.ends_on)}
@@ -128,11 +174,7 @@ export default function ResultsPage() {
     if (text.ok) saveCsv(text.value, `focustar-results-${results.data.from}-${results.data.to}.csv`);
   };
   return (
-    <PageFrame
-      title="拡散の成果"
-      breadcrumbs={[{ label: 'トップ', href: '/' }, { label: '拡散の成果' }]}
-      lead="投稿からお店のページへのクリック、承認した投稿、費用をグラフと表で確認できます。"
-    >
+    <PageFrame {...head}>
       {!shop ? (
         <EmptyState title="お店が選ばれていません" action={<ButtonLink href="/">お店を選ぶ</ButtonLink>}>
           広告主モードでお店を選ぶと、そのお店の成果を確認できます。
@@ -147,7 +189,9 @@ export default function ResultsPage() {
               <p role="status">
                 {results.data.advertisement ? `拡散依頼 No.${results.data.advertisement.id}：` : ''}
                 {formatPeriod(results.data.from, results.data.to)}
-                {results.data.total_clicks === 0 && results.data.posts.length === 0 && `。${RESULTS_MESSAGES.noData}`}
+                {results.data.total_clicks === 0 &&
+                  results.data.posts.length === 0 &&
+                  `。${RESULTS_MESSAGES.noData}`}
               </p>
               <Summary r={results.data} />
               <DailyChart r={results.data} />
@@ -155,7 +199,9 @@ export default function ResultsPage() {
               <FunnelAndCost r={results.data} />
               <Sources r={results.data} />
               {csv.message && <FormAlert role="alert">{csv.message}</FormAlert>}
-              <Button onClick={download} disabled={csv.busy}>CSVをダウンロード</Button>
+              <Button onClick={download} disabled={csv.busy}>
+                CSVをダウンロード
+              </Button>
               <div style={{ height: 32 }} />
             </>
           )}

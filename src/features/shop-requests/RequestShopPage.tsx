@@ -4,6 +4,14 @@ import { Field, FormAlert } from '../../platform/ui/Field.tsx';
 import { Card, PageFrame } from '../../platform/ui/Page.tsx';
 import { useSubmission } from '../../platform/request/hooks.ts';
 import { sendShopRequest } from './api/send-shop-request.ts';
+import type { ScreenHead } from '../../platform/routing.ts';
+
+/** ADR 0211, 0213: this screen's head, the same for everyone: the session frame shows it at the first paint. */
+export const head: ScreenHead = {
+  title: 'お店をリクエスト',
+  breadcrumbs: [{ label: 'トップ', href: '/' }, { label: 'お店をリクエスト' }],
+  lead: '応援したいお店がFocustarにまだない場合は、こちらから教えてください。運営からお店にご案内します。',
+};
 
 /** Product design section 6: a supporter recommends a shop to join (POST /api/shop-request). */
 export default function RequestShopPage() {
@@ -20,11 +28,7 @@ export default function RequestShopPage() {
   };
 
   return (
-    <PageFrame
-      title="お店をリクエスト"
-      breadcrumbs={[{ label: 'トップ', href: '/' }, { label: 'お店をリクエスト' }]}
-      lead="応援したいお店がFocustarにまだない場合は、こちらから教えてください。運営からお店にご案内します。"
-    >
+    <PageFrame {...head}>
       <Card>
         {done ? (
           <p role="status">{done}</p>

@@ -20,6 +20,14 @@ import { reviewCompany } from './api/review-company.ts';
 import { reviewShop } from './api/review-shop.ts';
 import { SelectField, TextAreaField } from './ShopFields.tsx';
 import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
+import type { ScreenHead } from '../../platform/routing.ts';
+
+/** ADR 0211, 0213: this screen's head, the same for everyone: the session frame shows it at the first paint. */
+export const head: ScreenHead = {
+  title: '会社・お店の審査',
+  breadcrumbs: [{ label: '管理メニュー', href: '/admin-menu' }, { label: '会社・お店の審査' }],
+  lead: '申し込まれた会社とお店の内容を確認し、承認または審査NGにします。結果はお客さまにメールでお知らせします。',
+};
 
 const Details = styled('dl', {
   display: 'grid',
@@ -224,11 +232,7 @@ export default function AdminShopListPage() {
   );
 
   return (
-    <PageFrame
-      title="会社・お店の審査"
-      breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: '会社・お店の審査' }]}
-      lead="申し込まれた会社とお店の内容を確認し、承認または審査NGにします。結果はお客さまにメールでお知らせします。"
-    >
+    <PageFrame {...head}>
       <section aria-labelledby="companies-title">
         <h2 id="companies-title">会社</h2>
         <SelectField

@@ -10,8 +10,14 @@ import { Card, EmptyState, Notice, PageFrame } from '../../platform/ui/Page.tsx'
 import { getCompany } from './api/get-company.ts';
 import { updateCompany } from './api/update-company.ts';
 import { type CompanyForm, CompanyProfileFields, companyForm } from './CompanyFields.tsx';
+import type { ScreenHead } from '../../platform/routing.ts';
 
-const CRUMBS = [{ label: 'トップ', href: '/' }, { label: '会社の情報' }];
+/** ADR 0211, 0213: this screen's head, the same for everyone: the session frame shows it at the first paint. */
+export const head: ScreenHead = {
+  title: '会社の情報',
+  breadcrumbs: [{ label: 'トップ', href: '/' }, { label: '会社の情報' }],
+  lead: 'ご請求やお振込み、審査のご連絡に使う会社（屋号）の情報です。お店のページには表示されません。',
+};
 
 /**
  * Issue 12: the members of a company (and staff) edit its details: the company of the selected shop, or
@@ -25,11 +31,7 @@ export default function CompanyProfilePage() {
     companyId ? `company:${companyId}` : null,
   );
   return (
-    <PageFrame
-      title="会社の情報"
-      breadcrumbs={CRUMBS}
-      lead="ご請求やお振込み、審査のご連絡に使う会社（屋号）の情報です。お店のページには表示されません。"
-    >
+    <PageFrame {...head}>
       {!companyId ? (
         <EmptyState
           title="登録されている会社はまだありません"

@@ -14,8 +14,14 @@ import { updateShop } from './api/update-shop.ts';
 import { uploadCover } from './api/upload-cover.ts';
 import { IMAGE_HINT } from './images.ts';
 import { type ShopForm, ShopProfileFields, shopForm } from './ShopFields.tsx';
+import type { ScreenHead } from '../../platform/routing.ts';
 
-const CRUMBS = [{ label: 'トップ', href: '/' }, { label: 'お店の情報' }];
+/** ADR 0211, 0213: this screen's head, the same for everyone: the session frame shows it at the first paint. */
+export const head: ScreenHead = {
+  title: 'お店の情報',
+  breadcrumbs: [{ label: 'トップ', href: '/' }, { label: 'お店の情報' }],
+  lead: 'お店のページに表示される情報です。フォーカスターがお店を探すときにも使われます。',
+};
 
 const Cover = styled('img', {
   display: 'block',
@@ -62,11 +68,7 @@ export default function ShopProfilePage() {
     shop ? `shop-details:${shop.id}` : null,
   );
   return (
-    <PageFrame
-      title="お店の情報"
-      breadcrumbs={CRUMBS}
-      lead="お店のページに表示される情報です。フォーカスターがお店を探すときにも使われます。"
-    >
+    <PageFrame {...head}>
       {!shop ? (
         <EmptyState title="お店が選ばれていません" action={<ButtonLink href="/">お店を選ぶ</ButtonLink>}>
           トップページで、情報を編集したいお店を選んでください。

@@ -18,6 +18,14 @@ import { createShrinker } from './api/create-shrinker.ts';
 import { getShrinker } from './api/get-shrinker.ts';
 import { listShrinkers } from './api/list-shrinkers.ts';
 import { updateShrinker } from './api/update-shrinker.ts';
+import type { ScreenHead } from '../../platform/routing.ts';
+
+/** ADR 0211, 0213: this screen's head, the same for everyone: the session frame shows it at the first paint. */
+export const head: ScreenHead = {
+  title: '短縮URLの作成',
+  breadcrumbs: [{ label: '管理メニュー', href: '/admin-menu' }, { label: '短縮URLの作成' }],
+  lead: '計測用の短縮URL（/s/…）を作成し、日ごとのクリック数を確認します。ボットやリンクプレビューのアクセスは数えません。',
+};
 
 /**
  * Issue 16 "Staff tools" / seed spec section 2 (短縮URLの作成): staff shorten a web address, see every
@@ -303,11 +311,7 @@ export default function AdminUrlShrinkerPage() {
   useEffect(() => read(), [read]);
 
   return (
-    <PageFrame
-      title="短縮URLの作成"
-      breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: '短縮URLの作成' }]}
-      lead="計測用の短縮URL（/s/…）を作成し、日ごとのクリック数を確認します。ボットやリンクプレビューのアクセスは数えません。"
-    >
+    <PageFrame {...head}>
       <CreateForm
         onCreated={(c) => {
           read();

@@ -25,6 +25,14 @@ import { listSupporters } from './api/list-supporters.ts';
 import { setSupporterStatus } from './api/set-supporter-status.ts';
 import { RoleForm } from './RoleForm.tsx';
 import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
+import type { ScreenHead } from '../../platform/routing.ts';
+
+/** ADR 0211, 0213: this screen's head, the same for everyone: the session frame shows it at the first paint. */
+export const head: ScreenHead = {
+  title: '登録フォーカスター一覧',
+  breadcrumbs: [{ label: '管理メニュー', href: '/admin-menu' }, { label: '登録フォーカスター一覧' }],
+  lead: '登録しているフォーカスターを検索し、SNSアカウントと審査状況を確認します。口座情報はこの画面には表示されません。',
+};
 
 /**
  * Issue 16: 登録フォーカスター一覧. Search (name, user ID, e-mail), filters (review status, prefecture,
@@ -287,11 +295,7 @@ export default function AdminFocustarListPage() {
   };
 
   return (
-    <PageFrame
-      title="登録フォーカスター一覧"
-      breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: '登録フォーカスター一覧' }]}
-      lead="登録しているフォーカスターを検索し、SNSアカウントと審査状況を確認します。口座情報はこの画面には表示されません。"
-    >
+    <PageFrame {...head}>
       <Filters
         role="search"
         aria-label="フォーカスターを探す"

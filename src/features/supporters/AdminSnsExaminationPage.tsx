@@ -11,6 +11,14 @@ import { approveSnsAccount } from './api/approve-sns-account.ts';
 import { listSnsReview } from './api/list-sns-review.ts';
 import { rejectSnsAccount } from './api/reject-sns-account.ts';
 import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
+import type { ScreenHead } from '../../platform/routing.ts';
+
+/** ADR 0211, 0213: this screen's head, the same for everyone: the session frame shows it at the first paint. */
+export const head: ScreenHead = {
+  title: 'SNSアカウントの審査',
+  breadcrumbs: [{ label: '管理メニュー', href: '/admin-menu' }, { label: 'SNSアカウントの審査' }],
+  lead: 'フォーカスターが登録したSNSアカウントを、古い順に確認します。プロフィールに確認コードがあることを確かめてから承認してください。',
+};
 
 /**
  * Issue 16: the queue of SNS accounts waiting for review, oldest first. Staff open the profile, look for
@@ -152,11 +160,7 @@ export default function AdminSnsExaminationPage() {
   }, []);
 
   return (
-    <PageFrame
-      title="SNSアカウントの審査"
-      breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: 'SNSアカウントの審査' }]}
-      lead="フォーカスターが登録したSNSアカウントを、古い順に確認します。プロフィールに確認コードがあることを確かめてから承認してください。"
-    >
+    <PageFrame {...head}>
       {notice && (
         <p role="status" style={{ fontWeight: 700 }}>
           {notice}

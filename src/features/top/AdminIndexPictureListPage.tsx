@@ -15,6 +15,14 @@ import {
 } from './api/index-pictures.ts';
 import { CustomerVoicesSection } from './CustomerVoicesSection.tsx';
 import { IMAGE_MAX_MB } from '../../../contracts/common.ts';
+import type { ScreenHead } from '../../platform/routing.ts';
+
+/** ADR 0211, 0213: this screen's head, the same for everyone: the session frame shows it at the first paint. */
+export const head: ScreenHead = {
+  title: 'トップ画像の設定',
+  breadcrumbs: [{ label: '管理メニュー', href: '/admin-menu' }, { label: 'トップ画像の設定' }],
+  lead: 'トップページに表示する画像を登録し、表示順と公開・非公開を切り替えます。表示中の画像から最大6枚がランダムに表示されます。',
+};
 
 /**
  * Issue 16 / product design section 6: staff upload the top page's pictures (alt text required), order
@@ -234,11 +242,7 @@ export default function AdminIndexPictureListPage() {
   };
 
   return (
-    <PageFrame
-      title="トップ画像の設定"
-      breadcrumbs={[{ label: '管理メニュー', href: '/admin-menu' }, { label: 'トップ画像の設定' }]}
-      lead="トップページに表示する画像を登録し、表示順と公開・非公開を切り替えます。表示中の画像から最大6枚がランダムに表示されます。"
-    >
+    <PageFrame {...head}>
       <UploadForm
         onUploaded={(p) => {
           setItems((list) => [...(list ?? []), p]);

@@ -9,15 +9,16 @@ type Module<T> = { default: T };
  * 300 ms after its fallback was shown: a signed-in first screen waited there with nothing to do. A
  * thenable that calls back at once lets `lazy` resolve in that first render.
  */
-export function preloadable<P extends object>(
-  load: () => Promise<Module<ComponentType<P>>>,
+export function preloadable<P extends object, M extends Module<ComponentType<P>> = Module<ComponentType<P>>>(
+  load: () => Promise<M>,
 ): {
   Component: LazyExoticComponent<ComponentType<P>>;
-  preload: () => Promise<Module<ComponentType<P>>>;
+  preload: () => Promise<M>;
+  /** The module once it has loaded (ADR 0213: what else the screen's chunk exports, e.g. its head). */
+  loaded: () => M | null;
 } {
-  type T = ComponentType<P>;
-  let loaded: Module<T> | null = null;
-  let pending: Promise<Module<T>> | null = null;
+  let loaded: M | null = null;
+  let pending: Promise<M> | null = null;
   const preload = () =>
     (pending ??= load().then(
       (module) => (loaded = module),
@@ -27,8 +28,8 @@ export function preloadable<P extends object>(
         throw err;
       },
     ));
-  const settled = (module: Module<T>) =>
-    ({ then: (resolve: (m: Module<T>) => void) => resolve(module) }) as unknown as Promise<Module<T>>;
+  const settled = (module: M) =>
+    ({ then: (resolve: (m: M) => void) => resolve(module) }) as unknown as Promise<M>;
   const Component = lazy(() => (loaded ? settled(loaded) : preload()));
-  return { Component, preload };
+  return { Component, preload, loaded: () => loaded };
 }

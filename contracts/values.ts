@@ -59,13 +59,17 @@ export const SESSION_STORE_STORAGE_KEY = 'store';
  * Issue 29 (ADR 0203): the first reads of a returning visitor's screen that the page's first inline script
  * begins beside `GET /api/me`, per path and per mode the session store remembers (`role`, signed in only).
  * Each is a GET the screen makes at once, without a query, whatever the user's answer says: `/` in
- * advertiser mode is the shop switch (`GET /api/myShops`). The request layer takes each over once, for the
- * token the early refresh gave (src/platform/session/early-session.ts).
+ * advertiser mode is the shop switch (`GET /api/myShops`); a supporter's `/advertisements` lists their units
+ * and balance, their `/history` their payouts and rewards, and an owner's `/history` the shop's billing
+ * (ADR 0214). The request layer takes each over once, for the token the early refresh gave
+ * (src/platform/session/early-session.ts).
  */
 export const EARLY_READS: Readonly<
   Record<string, Readonly<Partial<Record<'focustar' | 'shop', readonly string[]>>>>
 > = {
   '/': { shop: ['/api/myShops'] },
+  '/advertisements': { focustar: ['/api/units', '/api/rewards'] },
+  '/history': { focustar: ['/api/payments', '/api/rewards'], shop: ['/api/billing'] },
 };
 
 /** The element whose JSON is the public configuration (`GET /api/config`'s answer) in every page. */

@@ -53,7 +53,11 @@ describe('the early start-up calls (issue 29, ADR 0190)', () => {
   });
 
   it('calls itself when the early refresh failed, or began with another token, and then takes no early me', async () => {
-    const failed = setup({ token: 'old-token', refresh: Promise.reject(new Error('419')), me: Promise.resolve({}) });
+    const failed = setup({
+      token: 'old-token',
+      refresh: Promise.reject(new Error('419')),
+      me: Promise.resolve({}),
+    });
     await expect(failed.refresher.refresh()).resolves.toBe('called-token');
     expect(failed.calls).toEqual(['/api/refresh']);
     expect(takeEarlyMe('called-token')).toBeNull();
@@ -86,7 +90,12 @@ describe('the early reads of the first screen (issue 29, ADR 0203)', () => {
   }
 
   /** Runs the page's first script in a stand-in browser: storage, cookie, location and fetch. */
-  async function runScript(options: { path: string; store: unknown; token?: string | null; cookie?: string }) {
+  async function runScript(options: {
+    path: string;
+    store: unknown;
+    token?: string | null;
+    cookie?: string;
+  }) {
     const sent: Sent[] = [];
     const storage: Record<string, string> = {};
     if (options.token !== null) storage[ACCESS_TOKEN_STORAGE_KEY] = options.token ?? 'old-token';
@@ -110,7 +119,10 @@ describe('the early reads of the first screen (issue 29, ADR 0203)', () => {
       { pathname: options.path },
       fetch,
     );
-    const early = window[EARLY_SESSION_KEY] as { me: Promise<unknown>; reads?: Record<string, Promise<unknown>> };
+    const early = window[EARLY_SESSION_KEY] as {
+      me: Promise<unknown>;
+      reads?: Record<string, Promise<unknown>>;
+    };
     if (early) await Promise.all([early.me, ...Object.values(early.reads ?? {})]).catch(() => {});
     return { sent, early };
   }
@@ -126,13 +138,31 @@ describe('the early reads of the first screen (issue 29, ADR 0203)', () => {
     ]);
   });
 
+  it("ADR 0214: begins the first reads of a supporter's /advertisements and /history, and of an owner's /history", async () => {
+    const supporter = { ...owner, role: 'focustar' };
+    const early = (path: string) => [
+      { path: '/api/refresh', authorization: 'Bearer old-token' },
+      { path: '/api/me', authorization: 'Bearer early-token' },
+      { path, authorization: 'Bearer early-token' },
+    ];
+    // Seed spec section 2: 拡散依頼の確認 shows the supporter's units and balance; 報酬・お支払い履歴 their
+    // payouts and rewards in supporter mode, the shop's billing in advertiser mode.
+    const units = await runScript({ path: '/advertisements', store: supporter });
+    expect(units.sent).toEqual([...early('/api/units'), early('/api/rewards')[2]]);
+    expect(Object.keys(units.early.reads ?? {})).toEqual(['/api/units', '/api/rewards']);
+    const history = await runScript({ path: '/history', store: supporter });
+    expect(history.sent).toEqual([...early('/api/payments'), early('/api/rewards')[2]]);
+    expect((await runScript({ path: '/history', store: owner })).sent).toEqual(early('/api/billing'));
+  });
+
   it('begins no other read: supporter mode, another path, a store not signed in, a broken store, no cookie', async () => {
     const onlyMe = [
       { path: '/api/refresh', authorization: 'Bearer old-token' },
       { path: '/api/me', authorization: 'Bearer early-token' },
     ];
     expect((await runScript({ path: '/', store: { ...owner, role: 'focustar' } })).sent).toEqual(onlyMe);
-    expect((await runScript({ path: '/history', store: owner })).sent).toEqual(onlyMe);
+    expect((await runScript({ path: '/admin-menu', store: owner })).sent).toEqual(onlyMe);
+    expect((await runScript({ path: '/advertisements', store: owner })).sent).toEqual(onlyMe);
     expect((await runScript({ path: '/', store: { ...owner, login: false } })).sent).toEqual(onlyMe);
     expect((await runScript({ path: '/', store: { ...owner, role: 'constructor' } })).sent).toEqual(onlyMe);
     expect((await runScript({ path: '/', store: '{not json' })).sent).toEqual(onlyMe);
@@ -186,5 +216,49 @@ describe('the early reads of the first screen (issue 29, ADR 0203)', () => {
       data: { called: '/api/broken' },
     });
     expect(called).toEqual(['/api/myShops', '/api/broken']);
+  });
+
+  it('ADR 0214: a call with an empty query takes the early read; one with a query calls', async () => {
+    globals.window = {
+      [EARLY_SESSION_KEY]: {
+        token: 'old-token',
+        refresh: null,
+        me: null,
+        refreshed: 'early-token',
+        reads: {
+          '/api/units': Promise.resolve({ items: ['early'] }),
+          '/api/rewards': Promise.resolve({ r: 1 }),
+        },
+      },
+    };
+    const session = createSessionStorage(createMemoryStorage());
+    session.setToken('early-token');
+    const called: string[] = [];
+    const api = Object.assign(async () => ({}), {
+      raw: async (path: string) => {
+        called.push(path);
+        return { status: 200, statusText: 'OK', _data: { called: path }, headers: new Headers() };
+      },
+    }) as unknown as $Fetch;
+    const request = createRequester({
+      ...requestDeps,
+      api,
+      session,
+      refresher: createTokenRefresher({ api, session }),
+    });
+    await expect(request({ method: 'GET', path: '/api/units', query: {} })).resolves.toEqual({
+      status: 200,
+      data: { items: ['early'] },
+    });
+    // `?cursor=…` is another read than the page's: called, and the page's stays for the call without one.
+    await expect(request({ method: 'GET', path: '/api/rewards', query: { cursor: '5' } })).resolves.toEqual({
+      status: 200,
+      data: { called: '/api/rewards' },
+    });
+    await expect(request({ method: 'GET', path: '/api/rewards' })).resolves.toEqual({
+      status: 200,
+      data: { r: 1 },
+    });
+    expect(called).toEqual(['/api/rewards']);
   });
 });

@@ -68,8 +68,10 @@ export function createRequester(deps: RequestDeps): Requester {
           }
           // ADR 0203: a returning visitor's first read may have begun in the page, beside `GET /api/me`. A
           // read that failed there is made again here, with everything a call does on failure.
+          // A call with an empty query (`listUnits({})`) asks what the page asked (ADR 0214).
+          const query = input.request.query;
           const early =
-            input.request.method === 'GET' && !input.request.query
+            input.request.method === 'GET' && (!query || Object.keys(query).length === 0)
               ? takeEarlyRead(input.request.path, sentToken)
               : null;
           const earlyData = early

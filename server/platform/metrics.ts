@@ -1,5 +1,5 @@
 import { constants, PerformanceObserver } from 'node:perf_hooks';
-import { getHeapStatistics } from 'node:v8';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
@@ -72,7 +72,7 @@ export const throttleFallbacksTotal = new Counter({
  */
 const heapLiveBytes = new Gauge({
   name: 'focustar_heap_live_bytes',
-  help: 'V8 heap used just after the last full garbage collection (0 until the first)',
+  help: 'V8 old-generation heap used just after the last full garbage collection (0 until the first)',
   registers: [processRegistry],
 });
 
@@ -82,14 +82,21 @@ export function collectProcessMetrics(): void {
   if (defaultsCollected) return;
   defaultsCollected = true;
   collectDefaultMetrics({ register: processRegistry });
-  // The entry arrives after the collection ended; reading V8's heap statistics is cheap (no /proc read).
+  // The entry arrives after the collection ended, and the process may have allocated meanwhile (and a minor
+  // collection freed it again before a scrape): what survived is read from the old generation's spaces, which
+  // only a full collection makes smaller; the young generation is left out. Cheap (no /proc read).
   const observer = new PerformanceObserver((list) => {
     const full = list
       .getEntries()
       .some(
         (e) => (e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR,
       );
-    if (full) heapLiveBytes.set(getHeapStatistics().used_heap_size);
+    if (full)
+      heapLiveBytes.set(
+        getHeapSpaceStatistics()
+          .filter((space) => !space.space_name.startsWith('new_'))
+          .reduce((sum, space) => sum + space.space_used_size, 0),
+      );
   });
   observer.observe({ entryTypes: ['gc'] });
 }

@@ -86,7 +86,8 @@ export const SESSION_FRAME_SCRIPT = [
 export const EARLY_SESSION_SCRIPT = [
   `try{var k=localStorage.getItem(${JSON.stringify(ACCESS_TOKEN_STORAGE_KEY)}),x=/(?:^|;\\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);`,
   // ADR 0200: a visitor with a session is marked before anything paints: every page shows them its frame.
-  `if(k)document.documentElement.setAttribute('data-session','');`,
+  // ADR 0215: and the mode their session store remembers, which picks the frame's head on a screen with one per mode.
+  `if(k){document.documentElement.setAttribute('data-session','');try{JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_STORE_STORAGE_KEY)})).role==='shop'&&document.documentElement.setAttribute('data-mode','shop')}catch(E){}}`,
   `if(k&&x){var h=function(t){return{Accept:'application/json','X-Requested-With':'XMLHttpRequest',Authorization:'Bearer '+t}},`,
   `j=function(a){if(!a.ok)throw a.status;return a.json()},H=h(k);H['X-XSRF-TOKEN']=decodeURIComponent(x[1]);`,
   `var r=fetch('/api/refresh',{method:'POST',credentials:'include',headers:H}).then(j),`,

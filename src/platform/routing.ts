@@ -35,7 +35,22 @@ export type ScreenHead = { title: string; lead?: string; breadcrumbs?: Crumb[] }
  * A screen's chunk: the screen, and its head when it is the same for everyone (ADR 0213: in the screen's
  * chunk, not in the route table every first screen loads).
  */
-export type ScreenModule = { default: ComponentType<ScreenProps>; head?: ScreenHead };
+export type ScreenModule = { default: ComponentType<ScreenProps>; head?: ScreenHead | ModeHeads };
+
+/**
+ * ADR 0215: the heads of a screen that says something else in each mode (`/history`: a supporter's rewards
+ * and payouts, a shop's billing), each the same for everyone in that mode. The session frame holds both and
+ * shows the one of the mode the session store remembers.
+ */
+export type ModeHeads = { focustar: ScreenHead; shop: ScreenHead };
+
+/** The head a screen shows in `mode` (its only head, or the mode's). */
+export function headIn(
+  head: ScreenHead | ModeHeads | undefined,
+  mode: keyof ModeHeads,
+): ScreenHead | undefined {
+  return head && 'focustar' in head ? head[mode] : head;
+}
 
 export type RouteDef = {
   path: string;

@@ -106,9 +106,10 @@ describe('the early reads of the first screen (issue 29, ADR 0203)', () => {
       const body = path === '/api/refresh' ? { access_token: 'early-token' } : { path };
       return { ok: true, status: 200, json: async () => body };
     };
+    const attributes: Record<string, string> = {};
     const document = {
       cookie: options.cookie ?? 'XSRF-TOKEN=csrf',
-      documentElement: { setAttribute: () => {} },
+      documentElement: { setAttribute: (name: string, value: string) => void (attributes[name] = value) },
     };
     const localStorage = { getItem: (key: string) => storage[key] ?? null };
     // The script is the server's inline script, run as the browser runs it (its globals are `window`'s).
@@ -124,7 +125,7 @@ describe('the early reads of the first screen (issue 29, ADR 0203)', () => {
       reads?: Record<string, Promise<unknown>>;
     };
     if (early) await Promise.all([early.me, ...Object.values(early.reads ?? {})]).catch(() => {});
-    return { sent, early };
+    return { sent, early, attributes };
   }
 
   const owner = { login: true, role: 'shop', user: null, shop: null };
@@ -153,6 +154,22 @@ describe('the early reads of the first screen (issue 29, ADR 0203)', () => {
     const history = await runScript({ path: '/history', store: supporter });
     expect(history.sent).toEqual([...early('/api/payments'), early('/api/rewards')[2]]);
     expect((await runScript({ path: '/history', store: owner })).sent).toEqual(early('/api/billing'));
+  });
+
+  it("ADR 0215: marks the mode the store remembers, for the frame's head: shop mode only, with a session only", async () => {
+    expect((await runScript({ path: '/history', store: owner })).attributes).toEqual({
+      'data-session': '',
+      'data-mode': 'shop',
+    });
+    expect((await runScript({ path: '/history', store: { ...owner, role: 'focustar' } })).attributes).toEqual(
+      {
+        'data-session': '',
+      },
+    );
+    expect((await runScript({ path: '/history', store: '{not json' })).attributes).toEqual({
+      'data-session': '',
+    });
+    expect((await runScript({ path: '/history', store: owner, token: null })).attributes).toEqual({});
   });
 
   it('begins no other read: supporter mode, another path, a store not signed in, a broken store, no cookie', async () => {

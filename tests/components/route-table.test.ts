@@ -8,6 +8,7 @@ import {
   safeRedirect,
 } from '../../src/app/routes/table.ts';
 import { RESERVED_SCREEN_NAMES } from '../../contracts/screen-names.ts';
+import { headIn } from '../../src/platform/routing.ts';
 
 /** Product design section 7: screens beyond the seed's list, linked from the admin menu. */
 const PRODUCT_DESIGN_SIGNED_IN = [
@@ -135,9 +136,13 @@ describe('route table (seed spec section 2)', () => {
       const { head } = await route.load();
       if (!head) continue;
       withHead.push(route.path);
-      // The tab's title, the h1 of the session frame and of the screen, and the last crumb are one name.
-      expect(head.title, route.path).toBe(route.title);
-      if (head.breadcrumbs) expect(head.breadcrumbs.at(-1), route.path).toEqual({ label: route.title });
+      // The tab's title, the h1 of the session frame and of the screen, and the last crumb are one name, in
+      // either mode (ADR 0215).
+      for (const inMode of [headIn(head, 'focustar'), headIn(head, 'shop')]) {
+        expect(inMode?.title, route.path).toBe(route.title);
+        if (inMode?.breadcrumbs)
+          expect(inMode.breadcrumbs.at(-1), route.path).toEqual({ label: route.title });
+      }
       // Only signed-in screens have a session frame of their own; a guest's page is prerendered whole.
       expect(route.access, route.path).not.toBe('guest');
     }
@@ -154,6 +159,7 @@ describe('route table (seed spec section 2)', () => {
         '/admin-sns-examination',
         '/admin-url-shrinker',
         '/company-profile',
+        '/history',
         '/request-shop',
         '/results',
         '/shop-profile',

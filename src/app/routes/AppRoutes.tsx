@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { ID_MESSAGE } from '../../../contracts/values.ts';
-import { useAuth } from '../../platform/session/hooks.ts';
+import { useAuth, useSideMenu } from '../../platform/session/hooks.ts';
 import { ButtonLink } from '../../platform/ui/Button.tsx';
 import { PendingPage } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
@@ -55,7 +55,9 @@ export function RouteGate({
   search: string;
 }) {
   const { login, initialLoading, isStaff } = useAuth();
-  if (route.access !== 'public' && initialLoading) return <PendingPage head={loadedHead(route)} />;
+  // ADR 0215: the mode the screen draws in (an owner in their shop, or supporter mode).
+  const mode = useSideMenu().appearance === 'shop' ? 'shop' : 'focustar';
+  if (route.access !== 'public' && initialLoading) return <PendingPage head={loadedHead(route, mode)} />;
   if ((route.access === 'member' || route.access === 'staff') && !login) {
     return <Redirect to={loginRedirect(location, search)} replace />;
   }
@@ -85,7 +87,7 @@ export function RouteGate({
   }
   const Screen = screenFor(route);
   return (
-    <Suspense fallback={<PendingPage head={loadedHead(route)} />}>
+    <Suspense fallback={<PendingPage head={loadedHead(route, mode)} />}>
       <Ready>
         <Screen params={params} />
       </Ready>

@@ -8,13 +8,30 @@ import { styled } from '../../platform/styles/stitches.config.ts';
 import { Button, ButtonLink } from '../../platform/ui/Button.tsx';
 import { FormAlert } from '../../platform/ui/Field.tsx';
 import { formatDateTime, formatYen } from '../../platform/ui/format.ts';
-import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
-import { Card, PageFrame } from '../../platform/ui/Page.tsx';
+import { Card, PageFrame, PendingPage } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
 import { getPayments } from './api/get-payments.ts';
 import { getRewards } from './api/get-rewards.ts';
 import { formatDay, formatMonth, Scroll, Table } from './common.tsx';
 import { ShopHistory } from './ShopHistory.tsx';
+import type { ModeHeads } from '../../platform/routing.ts';
+
+/**
+ * ADR 0211, 0213, 0215: this screen's heads, one per mode (the same for everyone in it): the session frame shows
+ * the one of the remembered mode at the first paint.
+ */
+export const head: ModeHeads = {
+  focustar: {
+    title: '報酬・お支払い履歴',
+    breadcrumbs: [{ label: 'トップ', href: '/' }, { label: '報酬・お支払い履歴' }],
+    lead: '確定した報酬と、口座へのお振込みの状況です。',
+  },
+  shop: {
+    title: '報酬・お支払い履歴',
+    breadcrumbs: [{ label: 'トップ', href: '/' }, { label: '報酬・お支払い履歴' }],
+    lead: '拡散依頼のご請求と、月ごとの請求書です。',
+  },
+};
 
 const Figures = styled('div', {
   display: 'grid',
@@ -82,7 +99,8 @@ function SupporterHistory() {
       ? 'checkedFirstReward'
       : null,
   );
-  if (payments.state === 'loading' || rewards.state === 'loading') return <PageLoading />;
+  if (payments.state === 'loading' || rewards.state === 'loading')
+    return <PendingPage head={head.focustar} />;
   if (payments.state === 'failed')
     return <MessageView title="履歴を表示できません">{payments.error.message}</MessageView>;
   const data = payments.data;
@@ -97,11 +115,7 @@ function SupporterHistory() {
   };
   const pending = rewards.state === 'done' ? rewards.data.pending : 0;
   return (
-    <PageFrame
-      title="報酬・お支払い履歴"
-      breadcrumbs={[{ label: 'トップ', href: '/' }, { label: '報酬・お支払い履歴' }]}
-      lead="確定した報酬と、口座へのお振込みの状況です。"
-    >
+    <PageFrame {...head.focustar}>
       <Figures>
         <Figure>
           <p>確定した報酬（お振込み前）</p>
@@ -205,11 +219,7 @@ export default function HistoryPage() {
   const { appearance } = useSideMenu();
   if (appearance !== 'shop') return <SupporterHistory />;
   return (
-    <PageFrame
-      title="報酬・お支払い履歴"
-      breadcrumbs={[{ label: 'トップ', href: '/' }, { label: '報酬・お支払い履歴' }]}
-      lead="拡散依頼のご請求と、月ごとの請求書です。"
-    >
+    <PageFrame {...head.shop}>
       <ShopHistory />
     </PageFrame>
   );

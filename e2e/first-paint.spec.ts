@@ -315,35 +315,49 @@ test('issue 29 (ADR 0211): a screen whose head is the same for everyone shows it
   expect(await screenHeading.boundingBox()).toEqual(where);
 });
 
-for (const who of ['supporter', 'owner'] as const) {
-  test(`issue 29 (ADR 0215): /history's frame shows the head of the remembered mode (${who})`, async ({
-    page,
-  }) => {
-    const leads = {
-      supporter: '確定した報酬と、口座へのお振込みの状況です。',
-      owner: '拡散依頼のご請求と、月ごとの請求書です。',
-    };
-    await login(page, DEMO[who]);
-    if (who === 'owner') {
-      await page.goto('/');
-      await enterShop(page);
-    }
-    const release = await holdScripts(page);
-    await page.goto('/history', { waitUntil: 'commit' });
-    const frame = page.locator('#session-frame');
-    const heading = frame.getByRole('heading', { level: 1, name: '報酬・お支払い履歴' });
-    await expect(heading).toBeVisible();
-    await expect(frame.getByText(leads[who])).toBeVisible();
-    await expect(frame.getByText(leads[who === 'owner' ? 'supporter' : 'owner'])).toBeHidden();
-    const where = await heading.boundingBox();
-    release();
-    await expect(frame).toHaveCount(0);
-    const screenHeading = page.getByRole('heading', { level: 1, name: '報酬・お支払い履歴' });
-    await expect(page.getByText(leads[who])).toBeVisible();
-    // The screen's own content (a supporter's balance; an owner's billing) under the same h1, at the same place.
-    await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
-    expect(await screenHeading.boundingBox()).toEqual(where);
-  });
+/** ADR 0215: the screens with a head per mode, their h1 and each mode's lead (seed spec section 2). */
+const MODE_HEADS = [
+  {
+    path: '/history',
+    title: '報酬・お支払い履歴',
+    supporter: '確定した報酬と、口座へのお振込みの状況です。',
+    owner: '拡散依頼のご請求と、月ごとの請求書です。',
+  },
+  {
+    path: '/advertisements',
+    title: '拡散依頼の確認',
+    supporter: 'お店から届いた拡散依頼です。内容を確認して、引き受けるかどうかを選んでください。',
+    owner: 'お店の拡散依頼の状況と、確認待ちの投稿です。',
+  },
+];
+for (const screen of MODE_HEADS) {
+  for (const who of ['supporter', 'owner'] as const) {
+    test(`issue 29 (ADR 0215): ${screen.path}'s frame shows the head of the remembered mode (${who})`, async ({
+      page,
+    }) => {
+      const other = who === 'owner' ? 'supporter' : 'owner';
+      await login(page, DEMO[who]);
+      if (who === 'owner') {
+        await page.goto('/');
+        await enterShop(page);
+      }
+      const release = await holdScripts(page);
+      await page.goto(screen.path, { waitUntil: 'commit' });
+      const frame = page.locator('#session-frame');
+      const heading = frame.getByRole('heading', { level: 1, name: screen.title });
+      await expect(heading).toBeVisible();
+      await expect(frame.getByText(screen[who], { exact: false })).toBeVisible();
+      await expect(frame.getByText(screen[other], { exact: false })).toBeHidden();
+      const where = await heading.boundingBox();
+      release();
+      await expect(frame).toHaveCount(0);
+      const screenHeading = page.getByRole('heading', { level: 1, name: screen.title });
+      await expect(page.getByText(screen[who], { exact: false })).toBeVisible();
+      // The screen's own content (its reads are in: no spinner left) under the same h1, at the same place.
+      await expect(page.getByText('読み込み中です…')).toHaveCount(0);
+      expect(await screenHeading.boundingBox()).toEqual(where);
+    });
+  }
 }
 
 test("issue 29 (ADR 0213): a head in the screen's chunk, not the route table, still shows in the frame and at start-up", async ({

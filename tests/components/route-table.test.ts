@@ -153,6 +153,7 @@ describe('route table (seed spec section 2)', () => {
         '/ad',
         '/admin-advertisements',
         '/admin-focustar-list',
+        '/advertisements',
         '/admin-index-picture-list',
         '/admin-shop-list',
         '/admin-shop-requests',

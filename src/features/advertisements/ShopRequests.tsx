@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type Advertisement, AUTO_APPROVE_DAYS } from '../../../contracts/advertisements.ts';
+import type { Advertisement } from '../../../contracts/advertisements.ts';
 import { useResource } from '../../platform/request/hooks.ts';
 import { ButtonLink } from '../../platform/ui/Button.tsx';
 import { formatCount, formatPeriod, formatYen } from '../../platform/ui/format.ts';
@@ -8,6 +8,7 @@ import { Card, EmptyState, Notice, PageFrame } from '../../platform/ui/Page.tsx'
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { listAdvertisements } from './api/list-advertisements.ts';
 import { listUnits } from './api/list-units.ts';
+import { ADVERTISEMENTS_HEADS } from './heads.ts';
 import { JudgeCard } from './JudgeCard.tsx';
 import { List, Post, Row } from './parts.tsx';
 
@@ -25,14 +26,16 @@ const Counts = styled('dl', {
 export function ShopRequests({ shopId }: { shopId: number }) {
   // A judged post keeps its card (with the result) until the page is opened again; the counts move at once.
   const [version, setVersion] = useState(0);
-  const ads = useResource((signal) => listAdvertisements({ shop_id: shopId }, signal), `ads:${shopId}:${version}`);
-  const waiting = useResource((signal) => listUnits({ shop_id: shopId, status: 'posted' }, signal), `waiting:${shopId}`);
+  const ads = useResource(
+    (signal) => listAdvertisements({ shop_id: shopId }, signal),
+    `ads:${shopId}:${version}`,
+  );
+  const waiting = useResource(
+    (signal) => listUnits({ shop_id: shopId, status: 'posted' }, signal),
+    `waiting:${shopId}`,
+  );
   return (
-    <PageFrame
-      title="拡散依頼の確認"
-      breadcrumbs={[{ label: 'トップ', href: '/' }, { label: '拡散依頼の確認' }]}
-      lead={`お店の拡散依頼の状況と、確認待ちの投稿です。${AUTO_APPROVE_DAYS}日以内に確認しなかった投稿は、自動確認ができたものに限り自動で承認されます。`}
-    >
+    <PageFrame {...ADVERTISEMENTS_HEADS.shop}>
       <p>
         <ButtonLink href="/ad?step=1">新しい拡散依頼をつくる</ButtonLink>
       </p>
@@ -58,7 +61,10 @@ export function ShopRequests({ shopId }: { shopId: number }) {
       ) : ads.state === 'failed' ? (
         <Notice tone="danger">{ads.error.message}</Notice>
       ) : ads.data.items.length === 0 ? (
-        <EmptyState title="拡散依頼はまだありません" action={<ButtonLink href="/ad?step=1">依頼をつくる</ButtonLink>} />
+        <EmptyState
+          title="拡散依頼はまだありません"
+          action={<ButtonLink href="/ad?step=1">依頼をつくる</ButtonLink>}
+        />
       ) : (
         <List aria-label="拡散依頼">
           {ads.data.items.map((ad) => (

@@ -5,6 +5,7 @@ import { formatYen } from '../../platform/ui/format.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, EmptyState, Notice, PageFrame } from '../../platform/ui/Page.tsx';
 import { getRewards } from './api/get-rewards.ts';
+import { ADVERTISEMENTS_HEADS } from './heads.ts';
 import { listUnits } from './api/list-units.ts';
 import { List, Row } from './parts.tsx';
 import { UnitCard } from './UnitCard.tsx';
@@ -16,11 +17,7 @@ export function SupporterUnits() {
   const rewards = useResource((signal) => getRewards(signal), `rewards:${version}`);
   const refresh = () => setVersion((v) => v + 1);
   return (
-    <PageFrame
-      title="拡散依頼の確認"
-      breadcrumbs={[{ label: 'トップ', href: '/' }, { label: '拡散依頼の確認' }]}
-      lead="お店から届いた拡散依頼です。内容を確認して、引き受けるかどうかを選んでください。"
-    >
+    <PageFrame {...ADVERTISEMENTS_HEADS.focustar}>
       {/* Issue 29: the card and the list come in together, so neither pushes the other down (CLS). */}
       {units.state !== 'loading' && rewards.state === 'done' && (
         <Card aria-label="報酬">

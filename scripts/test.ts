@@ -91,6 +91,8 @@ async function documentAndBundleChecks() {
     '--silent',
     'lint:openapi',
   ]);
+  // ADR 0216: every file as Prettier writes it (a file nobody formatted is a diff for the next person).
+  await check('formatting (npm run format:check)', 'npm', ['run', '--silent', 'format:check']);
   // Issue 11: the production build's first screen stays within its brotli budget (build + measure, no browser).
   await check('first-screen bundle budget (npm run bench:bundle)', 'npm', [
     'run',

@@ -174,7 +174,8 @@ const ENDPOINTS: Endpoint[] = [
     name: 'results (shop, last 30 days)',
     as: 'owner',
     path: (c) => {
-      const day = (offset: number) => new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+      const day = (offset: number) =>
+        new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
       return `/api/results?shop_id=${c.shop}&from=${day(-29)}&to=${day(0)}`;
     },
   },
@@ -189,7 +190,11 @@ const ENDPOINTS: Endpoint[] = [
       return `/api/results?shop_id=${c.shop}&from=${first.toISOString().slice(0, 10)}&to=${last.toISOString().slice(0, 10)}`;
     },
   },
-  { name: 'results (request)', as: 'owner', path: (c) => `/api/results?shop_id=${c.shop}&advertisement_id=${c.bigAd}` },
+  {
+    name: 'results (request)',
+    as: 'owner',
+    path: (c) => `/api/results?shop_id=${c.shop}&advertisement_id=${c.bigAd}`,
+  },
   { name: 'operators dashboard (admin)', as: 'admin', path: () => '/api/dashboard' },
 ];
 

@@ -54,7 +54,11 @@ export type FraudListQuery = z.input<typeof fraudListQuerySchema>;
 
 export const fraudActionSchema = z.object({
   action: z.enum(FRAUD_ACTIONS, { error: FRAUD_MESSAGES.action }),
-  note: z.string({ error: FRAUD_MESSAGES.note }).trim().min(1, FRAUD_MESSAGES.note).max(500, 'メモは500文字以内で入力してください。'),
+  note: z
+    .string({ error: FRAUD_MESSAGES.note })
+    .trim()
+    .min(1, FRAUD_MESSAGES.note)
+    .max(500, 'メモは500文字以内で入力してください。'),
 });
 export type FraudActionInput = z.input<typeof fraudActionSchema>;
 
@@ -72,4 +76,7 @@ export const fraudFlagSchema = z.object({
   note: z.string().nullable(),
 });
 export type FraudFlag = z.infer<typeof fraudFlagSchema>;
-export const fraudPageSchema = z.object({ items: z.array(fraudFlagSchema), next_before: z.number().int().nullable() });
+export const fraudPageSchema = z.object({
+  items: z.array(fraudFlagSchema),
+  next_before: z.number().int().nullable(),
+});

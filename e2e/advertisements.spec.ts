@@ -119,7 +119,12 @@ test('the supporting loop: request, review, offer, post, approval, reward (issue
   await offer.getByLabel('投稿のURL').fill(othersUrl);
   await offer.getByRole('button', { name: '投稿を報告する' }).click();
   await expect(offer.getByRole('alert')).toContainText('@demo_supporter');
-  await postOnSns({ platform: 'x', url: postUrl, author: 'demo_supporter', text: `#PR ${text}\n${shortUrl}` });
+  await postOnSns({
+    platform: 'x',
+    url: postUrl,
+    author: 'demo_supporter',
+    text: `#PR ${text}\n${shortUrl}`,
+  });
   await offer.getByLabel('投稿のURL').fill(postUrl);
   await offer.getByRole('button', { name: '投稿を報告する' }).click();
   await expect(offer.getByText('確認待ち')).toBeVisible();
@@ -154,14 +159,19 @@ test('the supporting loop: request, review, offer, post, approval, reward (issue
   await expect(waiting).toContainText('@demo_supporter');
   page.once('dialog', (d) => void d.accept());
   await waiting.getByRole('button', { name: '承認する' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '承認しました。報酬 120円' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: '承認しました。報酬 120円' }).first(),
+  ).toBeVisible();
   await logout(page);
 
   // The supporter sees the reward, and got the mail with the amount.
   await login(page, DEMO.supporter);
   await page.goto('/advertisements');
   await expect(
-    page.getByRole('listitem').filter({ hasText: stamp }).getByText(/承認されました。報酬 120円 は確定待ちです/),
+    page
+      .getByRole('listitem')
+      .filter({ hasText: stamp })
+      .getByText(/承認されました。報酬 120円 は確定待ちです/),
   ).toBeVisible();
   // Product design section 8: held 7 days (確定待ち) before it is payable.
   await expect(page.getByRole('region', { name: '報酬' })).not.toHaveText(before ?? '');

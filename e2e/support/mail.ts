@@ -34,7 +34,12 @@ export function linkIn(mail: CapturedMail, pathPart = ''): string {
 }
 
 /** Issue 23: a post on an SNS, held by the stand-in the server's post checker asks (the aux server passes it on). */
-export async function postOnSns(post: { platform: string; url: string; author: string; text: string }): Promise<void> {
+export async function postOnSns(post: {
+  platform: string;
+  url: string;
+  author: string;
+  text: string;
+}): Promise<void> {
   const res = await fetch(`${auxUrl()}/sns/posts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

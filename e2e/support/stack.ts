@@ -33,7 +33,9 @@ const fakes = await startFakes(ports.aux);
  * stack stops, instead of PGlite. PGlite runs inside the server's process, so every query of two browsers
  * took the server's one core; PostgreSQL works in processes of its own, as in production.
  */
-const e2eDatabase = process.env.E2E_DATABASE_URL ? await createRunDatabase(process.env.E2E_DATABASE_URL) : null;
+const e2eDatabase = process.env.E2E_DATABASE_URL
+  ? await createRunDatabase(process.env.E2E_DATABASE_URL)
+  : null;
 const recaptchaOff = process.env.E2E_RECAPTCHA === 'off';
 
 // Build and server share one fixed version, so a commit landing between the two cannot make the SPA

@@ -22,7 +22,10 @@ export const auditLog = pgTable(
     targetTable: text('target_table').notNull(),
     targetId: text('target_id').notNull(),
     /** `{ field: { before, after } }`, secrets and bank numbers left out. */
-    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull().default({}),
+    changes: jsonb('changes')
+      .$type<Record<string, { before: unknown; after: unknown }>>()
+      .notNull()
+      .default({}),
     note: text('note'),
     requestId: text('request_id'),
     ipHash: text('ip_hash'),
@@ -93,6 +96,10 @@ export async function audit(tx: Db, entry: AuditEntry): Promise<void> {
     select ${entry.actor.userId}, ${role}, ${entry.action}, ${entry.table},
       ${String(entry.id)}, ${JSON.stringify(changesOf(entry.before, entry.after))}::jsonb, ${entry.note ?? null},
       ${context?.requestId ?? null}, ${ip}
-    where ${priority === undefined ? sql`exists (select 1 from users u join roles r on r.id = u.role_id
-      where u.id = ${entry.actor.userId} and r.priority <= ${STAFF_PRIORITY})` : sql`true`}`);
+    where ${
+      priority === undefined
+        ? sql`exists (select 1 from users u join roles r on r.id = u.role_id
+      where u.id = ${entry.actor.userId} and r.priority <= ${STAFF_PRIORITY})`
+        : sql`true`
+    }`);
 }

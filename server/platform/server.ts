@@ -29,7 +29,11 @@ export interface Composition {
   /** Seeds an empty database with the demo data (covers through the app's image storage); false when it was not empty. */
   seedDemoData(
     db: Db,
-    services: { images: ImageStorage; bankKey?: string; snsPosts?: { publish(post: StandinPost): unknown } | null },
+    services: {
+      images: ImageStorage;
+      bankKey?: string;
+      snsPosts?: { publish(post: StandinPost): unknown } | null;
+    },
   ): Promise<boolean>;
 }
 
@@ -60,11 +64,13 @@ export async function startServer(env: Env, composition: Composition): Promise<R
   const seed =
     env.SEED_DEMO_DATA === 'always' || (env.SEED_DEMO_DATA === 'auto' && database.kind === 'pglite');
   if (env.NODE_ENV !== 'production' && seed) {
-    if (await composition.seedDemoData(database.db, {
+    if (
+      await composition.seedDemoData(database.db, {
         images: app.images,
         bankKey: env.BANK_KEY,
         snsPosts: app.snsPosts,
-      })) {
+      })
+    ) {
       // No password in a log line, not even the public demo one (issue 17): the README has it.
       app.log.info('seeded the demo accounts (README: Demo accounts)');
     }

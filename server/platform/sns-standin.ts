@@ -45,7 +45,10 @@ const esc = (s: string) =>
 /** X writes links in a post as t.co anchors showing the address without its scheme. */
 const xParagraph = (text: string) =>
   esc(text)
-    .replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="https://t.co/standin">${u.replace(/^https?:\/\//, '')}</a>`)
+    .replace(
+      /https?:\/\/[^\s<]+/g,
+      (u) => `<a href="https://t.co/standin">${u.replace(/^https?:\/\//, '')}</a>`,
+    )
     .replace(/\n/g, '<br>');
 
 export interface SnsStandin {
@@ -64,7 +67,8 @@ export async function startSnsStandin(
 ): Promise<SnsStandin> {
   const posts = new Map<string, StandinPost>();
   if (options.file && existsSync(options.file)) {
-    for (const p of JSON.parse(readFileSync(options.file, 'utf8')) as StandinPost[]) posts.set(standinKey(p.url), p);
+    for (const p of JSON.parse(readFileSync(options.file, 'utf8')) as StandinPost[])
+      posts.set(standinKey(p.url), p);
   }
   const save = () => {
     if (options.file) writeFileSync(options.file, JSON.stringify([...posts.values()], null, 1));
@@ -101,7 +105,12 @@ export async function startSnsStandin(
     }
     if (path === '/tiktok/oembed') {
       const p = find('tiktok', q.get('url'));
-      if (!p) return send(res, 400, { code: 400, message: 'Something went wrong', status_msg: 'Something went wrong' });
+      if (!p)
+        return send(res, 400, {
+          code: 400,
+          message: 'Something went wrong',
+          status_msg: 'Something went wrong',
+        });
       return send(res, 200, {
         version: '1.0',
         type: 'video',
@@ -119,7 +128,8 @@ export async function startSnsStandin(
       const oauthError = (code: number, message: string) =>
         send(res, 400, { error: { message, type: 'OAuthException', code, fbtrace_id: 'standin' } });
       if (!token) return oauthError(104, 'An access token is required to request this resource.');
-      if (token !== STANDIN_INSTAGRAM_TOKEN) return oauthError(190, 'Invalid OAuth access token - Cannot parse access token');
+      if (token !== STANDIN_INSTAGRAM_TOKEN)
+        return oauthError(190, 'Invalid OAuth access token - Cannot parse access token');
       const p = find('instagram', q.get('url'));
       if (!p) return oauthError(100, 'Invalid parameter');
       return send(res, 200, {
@@ -198,7 +208,9 @@ export async function startSnsStandin(
       if (!res.headersSent) send(res, 400, { error: 'bad request' });
     }
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
   server.unref();
   const addr = server.address() as AddressInfo;
   state.url = `http://${options.host ?? '127.0.0.1'}:${addr.port}`;

@@ -188,7 +188,14 @@ export async function linkDemoUnitsToAccounts(tx: Db): Promise<void> {
  * request's text first (with #PR), its hashtags, and the unit's tracking link, by the unit's account.
  */
 export async function publishDemoPosts(db: Db, sns: { publish(post: StandinPost): unknown }): Promise<void> {
-  const rows = rowsOf<{ post_url: string; platform: string; handle: string; text: string; hashtags: string[]; code: string | null }>(
+  const rows = rowsOf<{
+    post_url: string;
+    platform: string;
+    handle: string;
+    text: string;
+    hashtags: string[];
+    code: string | null;
+  }>(
     await db.execute(sql`
       select u.post_url, u.platform, sa.handle, a.text, a.hashtags, sl.code from units u
       join advertisements a on a.id = u.advertisement_id
@@ -197,12 +204,16 @@ export async function publishDemoPosts(db: Db, sns: { publish(post: StandinPost)
       where u.post_url is not null`),
   );
   for (const r of rows) {
-    const tags = (typeof r.hashtags === 'string' ? (JSON.parse(r.hashtags) as string[]) : r.hashtags).map((t) => `#${t}`);
+    const tags = (typeof r.hashtags === 'string' ? (JSON.parse(r.hashtags) as string[]) : r.hashtags).map(
+      (t) => `#${t}`,
+    );
     await sns.publish({
       platform: r.platform as StandinPost['platform'],
       url: r.post_url,
       author: r.handle,
-      text: [r.text, tags.join(' '), r.code ? `https://focustar.example/s/${r.code}` : ''].filter(Boolean).join('\n'),
+      text: [r.text, tags.join(' '), r.code ? `https://focustar.example/s/${r.code}` : '']
+        .filter(Boolean)
+        .join('\n'),
     });
   }
 }

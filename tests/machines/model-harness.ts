@@ -174,11 +174,15 @@ export function shortestPaths(
   const out: { state: AnyMachineSnapshot; steps: PathStep[] }[] = [];
   for (const [key, { from: prev, event }] of best) {
     const state = stateOf.get(key)!;
-    const plan = prev === undefined ? [] : [...plans.get(prev)!, { state: stateOf.get(prev)!, event: event! }];
+    const plan =
+      prev === undefined ? [] : [...plans.get(prev)!, { state: stateOf.get(prev)!, event: event! }];
     plans.set(key, plan);
     const steps: PathStep[] = plan.length
       ? [
-          ...plan.map((p, i) => ({ state: p.state, event: i === 0 ? { type: 'xstate.init' } : plan[i - 1]!.event })),
+          ...plan.map((p, i) => ({
+            state: p.state,
+            event: i === 0 ? { type: 'xstate.init' } : plan[i - 1]!.event,
+          })),
           { state, event: plan[plan.length - 1]!.event },
         ]
       : [{ state, event: { type: 'xstate.init' } }];

@@ -45,7 +45,10 @@ for (const kind of DB_KINDS) {
       expect(await me(owner)).toMatchObject({ last_mode: null, last_shop_id: null });
       const shopId = ((await owner.get('/api/myShops')).json() as { id: number }[])[0]!.id;
       expect((await staff.post(`/api/shops/${shopId}/login`)).statusCode).toBe(200);
-      expect(await me(staff)).toMatchObject({ last_mode: before.last_mode, last_shop_id: before.last_shop_id });
+      expect(await me(staff)).toMatchObject({
+        last_mode: before.last_mode,
+        last_shop_id: before.last_shop_id,
+      });
     });
 
     it('PUT /api/users/mode refuses anything but supporter mode with a 422 in Japanese', async () => {

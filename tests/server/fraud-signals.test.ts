@@ -37,7 +37,9 @@ for (const kind of DB_KINDS) {
     /** A fresh approved supporter (not logged in). */
     async function supporter() {
       const tag = randomBytes(4).toString('hex');
-      const [hash] = await q<{ password_hash: string }>(sql`select password_hash from users where email = 'supporter@example.com'`);
+      const [hash] = await q<{ password_hash: string }>(
+        sql`select password_hash from users where email = 'supporter@example.com'`,
+      );
       const email = `signal-${tag}@example.com`;
       const [u] = await q<{ id: number }>(sql`
         insert into users (email, password_hash, name, screen_name, role_id, status, email_verified_at, prefecture)
@@ -47,7 +49,12 @@ for (const kind of DB_KINDS) {
     }
     /** Logs in through POST /api/login from `ip`, with the client's cookies (its device cookie, if any). */
     async function login(client: TestClient, email: string, ip: string) {
-      const res = await client.request({ method: 'POST', url: '/api/login', payload: { email, password: DEMO_PASSWORD }, remoteAddress: ip });
+      const res = await client.request({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password: DEMO_PASSWORD },
+        remoteAddress: ip,
+      });
       expect(res.statusCode, res.body).toBe(200);
       client.token = res.json().access_token;
       return client;
@@ -68,7 +75,12 @@ for (const kind of DB_KINDS) {
       return { unitId: Number(u!.id), link };
     }
     const click = (code: string, ip: string, ua = CHROME, client?: TestClient) =>
-      (client ?? new TestClient(t.app)).request({ method: 'GET', url: `/s/${code}`, remoteAddress: ip, headers: { 'user-agent': ua } });
+      (client ?? new TestClient(t.app)).request({
+        method: 'GET',
+        url: `/s/${code}`,
+        remoteAddress: ip,
+        headers: { 'user-agent': ua },
+      });
     const clicksOf = async (linkId: number) => {
       await t.app.shortLinkClicks.flush();
       return (await clickTotals(t.database.db, [linkId])).get(linkId) ?? 0;
@@ -95,7 +107,9 @@ for (const kind of DB_KINDS) {
         expect(JSON.stringify(flag!.evidence)).not.toContain(device);
         expect(flag!.evidence.summary).toMatch(/同じ端末/);
       }
-      const [stored] = await q<{ subject: string }>(sql`select subject from fraud_flags where kind = 'shared_device' and user_id = ${users[0]!.id}`);
+      const [stored] = await q<{ subject: string }>(
+        sql`select subject from fraud_flags where kind = 'shared_device' and user_id = ${users[0]!.id}`,
+      );
       expect(stored!.subject).toMatch(/^device:[A-Za-z0-9_-]{12}$/);
     });
 
@@ -110,7 +124,13 @@ for (const kind of DB_KINDS) {
         method: 'POST',
         url: '/api/register',
         remoteAddress: ip,
-        payload: { email: `new-${tag}@example.com`, password: 'Kx9!long-enough-pass', name: '新規 登録', screen_name: `new-${tag}`, terms: true },
+        payload: {
+          email: `new-${tag}@example.com`,
+          password: 'Kx9!long-enough-pass',
+          name: '新規 登録',
+          screen_name: `new-${tag}`,
+          terms: true,
+        },
       });
       expect(signup.statusCode, signup.body).toBe(201);
       expect(signup.cookies.map((c) => c.name)).toContain(DEVICE_COOKIE);
@@ -121,7 +141,9 @@ for (const kind of DB_KINDS) {
         expect(flag!.evidence.summary).toMatch(/同じIPアドレス/);
         expect(JSON.stringify(flag!.evidence)).not.toContain(ip);
       }
-      const subjects = await q<{ subject: string }>(sql`select subject from fraud_flags where kind = 'shared_device' and user_id = ${newId}`);
+      const subjects = await q<{ subject: string }>(
+        sql`select subject from fraud_flags where kind = 'shared_device' and user_id = ${newId}`,
+      );
       expect(subjects.map((s) => s.subject)).toEqual([expect.stringMatching(/^ip:[A-Za-z0-9_-]{12}$/)]);
       const stored = await q<{ ip_hash: string }>(sql`select ip_hash from user_ips where user_id = ${a.id}`);
       expect(stored).toHaveLength(1);
@@ -129,7 +151,18 @@ for (const kind of DB_KINDS) {
     });
 
     it('issue 24 shared_device: loopback and private addresses are no person’s (a proxy not trusted, a test)', () => {
-      for (const ip of ['127.0.0.1', '::1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '100.64.0.1', '169.254.1.1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1'])
+      for (const ip of [
+        '127.0.0.1',
+        '::1',
+        '10.1.2.3',
+        '172.20.0.1',
+        '192.168.1.1',
+        '100.64.0.1',
+        '169.254.1.1',
+        'fe80::1',
+        'fd00::1',
+        '::ffff:127.0.0.1',
+      ])
         expect(isPersonalAddress(ip), ip).toBe(false);
       for (const ip of ['203.0.113.9', '8.8.8.8', '2001:db8::1', '::ffff:198.51.100.1', '172.32.0.1'])
         expect(isPersonalAddress(ip), ip).toBe(true);
@@ -153,10 +186,14 @@ for (const kind of DB_KINDS) {
       expect(flag).toBeDefined();
       expect(flag!.evidence).toMatchObject({ count: 2, ids: [String(unitId)] });
       expect(flag!.evidence.summary).toMatch(/クリック数には数えていません/);
-      const [stored] = await q<{ subject: string }>(sql`select subject from fraud_flags where kind = 'self_click' and user_id = ${who.id}`);
+      const [stored] = await q<{ subject: string }>(
+        sql`select subject from fraud_flags where kind = 'self_click' and user_id = ${who.id}`,
+      );
       expect(stored!.subject).toBe(`unit:${unitId}`);
       // The shop's figures: nothing of the own clicks.
-      const [day] = await q<{ n: number }>(sql`select coalesce(sum(clicks), 0)::int as n from short_link_click_sources where link_id = ${link.id}`);
+      const [day] = await q<{ n: number }>(
+        sql`select coalesce(sum(clicks), 0)::int as n from short_link_click_sources where link_id = ${link.id}`,
+      );
       expect(Number(day!.n)).toBe(1);
     });
 
@@ -164,7 +201,8 @@ for (const kind of DB_KINDS) {
       const who = await supporter();
       const { unitId, link } = await unitWithLink(who.id);
       const other = await unitWithLink((await supporter()).id);
-      for (let i = 0; i < BURST_CLICKS; i += 1) await click(link.code, `203.0.113.${1 + (i % 200)}`, `${CHROME} Suffix/${i}`);
+      for (let i = 0; i < BURST_CLICKS; i += 1)
+        await click(link.code, `203.0.113.${1 + (i % 200)}`, `${CHROME} Suffix/${i}`);
       // Spread over networks: no burst.
       for (let i = 0; i < BURST_CLICKS + 5; i += 1) await click(other.link.code, `198.18.${i}.1`, CHROME);
       await t.app.shortLinkClicks.flush();
@@ -176,7 +214,9 @@ for (const kind of DB_KINDS) {
       expect(flag!.evidence).toMatchObject({ clicks_10min: BURST_CLICKS + 1, ids: [String(unitId)] });
       expect(JSON.stringify(flag!.evidence)).not.toContain('203.0.113');
       expect(flag!.evidence.summary).toMatch(/10分間に31回/);
-      const [stored] = await q<{ subject: string }>(sql`select subject from fraud_flags where kind = 'click_burst' and user_id = ${who.id}`);
+      const [stored] = await q<{ subject: string }>(
+        sql`select subject from fraud_flags where kind = 'click_burst' and user_id = ${who.id}`,
+      );
       expect(stored!.subject).toMatch(new RegExp(`^unit:${unitId}:net:[A-Za-z0-9_-]{12}$`));
       const [o] = await q<{ user_id: number }>(sql`select user_id from units where id = ${other.unitId}`);
       expect(await listed('click_burst', Number(o!.user_id))).toHaveLength(0);

@@ -35,7 +35,9 @@ for (const kind of DB_KINDS) {
     /** A fresh approved supporter with an approved X account, following shop 1. */
     async function supporter() {
       const tag = randomBytes(4).toString('hex');
-      const [hash] = await q<{ password_hash: string }>(sql`select password_hash from users where email = 'supporter@example.com'`);
+      const [hash] = await q<{ password_hash: string }>(
+        sql`select password_hash from users where email = 'supporter@example.com'`,
+      );
       const [u] = await q<{ id: number }>(sql`
         insert into users (email, password_hash, name, screen_name, role_id, status, email_verified_at, prefecture)
         values (${`fraud-${tag}@example.com`}, ${hash!.password_hash}, ${`不正 ${tag}`}, ${`fraud-${tag}`}, 3, '承認', now(), '東京都')
@@ -47,9 +49,17 @@ for (const kind of DB_KINDS) {
       return { id, handle: `f_${tag}`, client: await loginAs(t, `fraud-${tag}@example.com`) };
     }
     const flagsOf = (userId: number, kind: string) =>
-      q<{ id: number; status: string; evidence: unknown }>(sql`select id, status, evidence from fraud_flags where user_id = ${userId} and kind = ${kind}`);
+      q<{ id: number; status: string; evidence: unknown }>(
+        sql`select id, status, evidence from fraud_flags where user_id = ${userId} and kind = ${kind}`,
+      );
     const bank = (client: TestClient, number: string) =>
-      client.put('/api/bank-account', { bank_code: '0005', branch_code: '001', account_type: '普通', account_number: number, holder_name: 'テスト　タロウ' });
+      client.put('/api/bank-account', {
+        bank_code: '0005',
+        branch_code: '001',
+        account_type: '普通',
+        account_number: number,
+        holder_name: 'テスト　タロウ',
+      });
 
     it('issue 24 shared_bank_account: one account registered by two users flags both; the flag holds no number', async () => {
       const a = await supporter();
@@ -63,19 +73,30 @@ for (const kind of DB_KINDS) {
         expect(flag?.status).toBe('open');
         expect(JSON.stringify(flag!.evidence)).not.toContain(number);
       }
-      const page = fraudPageSchema.parse((await staff.get('/api/fraud/flags?status=open&kind=shared_bank_account')).json());
+      const page = fraudPageSchema.parse(
+        (await staff.get('/api/fraud/flags?status=open&kind=shared_bank_account')).json(),
+      );
       expect(page.items.map((f) => f.user_id)).toEqual(expect.arrayContaining([a.id, b.id]));
     });
 
     async function acceptedUnit() {
       const who = await supporter();
       const created = await owner.post('/api/advertisements', {
-        shop_id: 1, text: '#PR 不正の試験', hashtags: [], platforms: ['x'], units: 200, reward: 100, starts_on: day(0), ends_on: day(10),
+        shop_id: 1,
+        text: '#PR 不正の試験',
+        hashtags: [],
+        platforms: ['x'],
+        units: 200,
+        reward: 100,
+        starts_on: day(0),
+        ends_on: day(10),
       });
       const adId = created.json().id as number;
       await owner.post(`/api/advertisements/${adId}/submit`);
       await staff.post(`/api/advertisements/${adId}/approve`);
-      const unit = ((await who.client.get('/api/units?status=offered')).json().items as Unit[]).find((u) => u.advertisement_id === adId)!;
+      const unit = ((await who.client.get('/api/units?status=offered')).json().items as Unit[]).find(
+        (u) => u.advertisement_id === adId,
+      )!;
       const accepted = (await who.client.post(`/api/units/${unit.id}/accept`)).json() as Unit;
       return { who, unit: accepted };
     }
@@ -83,10 +104,24 @@ for (const kind of DB_KINDS) {
     it('issue 24 foreign_proof: proofs from handles that are not the supporter’s are listed from the second one', async () => {
       const { who, unit } = await acceptedUnit();
       const listed = async () =>
-        fraudPageSchema.parse((await staff.get('/api/fraud/flags?kind=foreign_proof')).json()).items.filter((f) => f.user_id === who.id);
-      expect((await who.client.post(`/api/units/${unit.id}/proof`, { post_url: `https://x.com/someone_a/status/${xId(1)}` })).statusCode).toBe(422);
+        fraudPageSchema
+          .parse((await staff.get('/api/fraud/flags?kind=foreign_proof')).json())
+          .items.filter((f) => f.user_id === who.id);
+      expect(
+        (
+          await who.client.post(`/api/units/${unit.id}/proof`, {
+            post_url: `https://x.com/someone_a/status/${xId(1)}`,
+          })
+        ).statusCode,
+      ).toBe(422);
       expect(await listed()).toHaveLength(0);
-      expect((await who.client.post(`/api/units/${unit.id}/proof`, { post_url: `https://x.com/someone_b/status/${xId(2)}` })).statusCode).toBe(422);
+      expect(
+        (
+          await who.client.post(`/api/units/${unit.id}/proof`, {
+            post_url: `https://x.com/someone_b/status/${xId(2)}`,
+          })
+        ).statusCode,
+      ).toBe(422);
       const [flag] = await listed();
       expect(flag!.evidence).toMatchObject({ count: 2, ids: [String(unit.id)] });
       expect(JSON.stringify(flag!.evidence)).not.toMatch(/someone_/);
@@ -95,9 +130,18 @@ for (const kind of DB_KINDS) {
     it('issue 24 own_company: an owner approving a post of a member of the shop’s company is flagged', async () => {
       const member = await supporter();
       const [company] = await q<{ company_id: number }>(sql`select company_id from shops where id = 1`);
-      await t.database.db.execute(sql`insert into company_members (company_id, user_id, role) values (${company!.company_id}, ${member.id}, 'member')`);
+      await t.database.db.execute(
+        sql`insert into company_members (company_id, user_id, role) values (${company!.company_id}, ${member.id}, 'member')`,
+      );
       const created = await owner.post('/api/advertisements', {
-        shop_id: 1, text: '#PR 社内の試験', hashtags: [], platforms: ['x'], units: 1, reward: 100, starts_on: day(0), ends_on: day(10),
+        shop_id: 1,
+        text: '#PR 社内の試験',
+        hashtags: [],
+        platforms: ['x'],
+        units: 1,
+        reward: 100,
+        starts_on: day(0),
+        ends_on: day(10),
       });
       const adId = created.json().id as number;
       const [u] = await q<{ id: number }>(sql`
@@ -120,11 +164,15 @@ for (const kind of DB_KINDS) {
         insert into ledger_entries (user_id, amount, kind, reference, idempotency_key, created_at)
         values (${a.id}, 3000, 'adjustment', 'test:fraud', ${`test:fraud:${a.id}`}, now() - interval '3 days')`);
       const [flag] = await flagsOf(a.id, 'shared_bank_account');
-      const act = (action: string, note: string) => staff.post(`/api/fraud/flags/${flag!.id}/actions`, { action, note });
+      const act = (action: string, note: string) =>
+        staff.post(`/api/fraud/flags/${flag!.id}/actions`, { action, note });
       const noNote = await act('hold', ' ');
       expect(noNote.statusCode).toBe(422);
       expect(noNote.json().errors.note).toEqual([FRAUD_MESSAGES.note]);
-      const payable = async () => (await payables(t.database.db, new Date(Date.now() + 86_400_000), new Date(0), 0)).some((p) => p.userId === a.id);
+      const payable = async () =>
+        (await payables(t.database.db, new Date(Date.now() + 86_400_000), new Date(0), 0)).some(
+          (p) => p.userId === a.id,
+        );
       expect(await payable()).toBe(true);
       const held = await act('hold', '口座の名義を確認中');
       expect(held.statusCode, held.body).toBe(200);
@@ -154,15 +202,30 @@ for (const kind of DB_KINDS) {
       await bank(a.client, number);
       await bank(b.client, number);
       const created = await owner.post('/api/advertisements', {
-        shop_id: 1, text: '#PR 停止の試験', hashtags: [], platforms: ['x'], units: 500, reward: 100, starts_on: day(0), ends_on: day(10),
+        shop_id: 1,
+        text: '#PR 停止の試験',
+        hashtags: [],
+        platforms: ['x'],
+        units: 500,
+        reward: 100,
+        starts_on: day(0),
+        ends_on: day(10),
       });
       const adId = created.json().id as number;
       await owner.post(`/api/advertisements/${adId}/submit`);
       await staff.post(`/api/advertisements/${adId}/approve`);
-      const offered = async () => (await q<{ status: string }>(sql`select status from units where advertisement_id = ${adId} and user_id = ${a.id}`))[0]?.status;
+      const offered = async () =>
+        (
+          await q<{ status: string }>(
+            sql`select status from units where advertisement_id = ${adId} and user_id = ${a.id}`,
+          )
+        )[0]?.status;
       expect(await offered()).toBe('offered');
       const [flag] = await flagsOf(a.id, 'shared_bank_account');
-      const res = await staff.post(`/api/fraud/flags/${flag!.id}/actions`, { action: 'suspend', note: '同じ口座で複数登録' });
+      const res = await staff.post(`/api/fraud/flags/${flag!.id}/actions`, {
+        action: 'suspend',
+        note: '同じ口座で複数登録',
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ status: 'closed', user: { status: SUSPENDED_STATUS } });
       expect((await a.client.get('/api/me')).statusCode).toBe(401);

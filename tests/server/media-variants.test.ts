@@ -48,11 +48,15 @@ describe('image variants at /media (issue 29)', () => {
       const res = await app.inject({ url: `${url}${query}` });
       expect((await sharp(res.rawPayload).metadata()).width).toBe(1600);
     }
-    expect((await app.inject({ url: '/media/picture/2026/' + '0'.repeat(32) + '.webp?w=480' })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ url: '/media/picture/2026/' + '0'.repeat(32) + '.webp?w=480' })).statusCode,
+    ).toBe(404);
   });
 
   it('offers a srcset of the smaller widths and the image itself, only for images the app serves', () => {
-    expect(imageSrcSet(url, 1600)).toBe(`${url}?w=480 480w, ${url}?w=800 800w, ${url}?w=1200 1200w, ${url} 1600w`);
+    expect(imageSrcSet(url, 1600)).toBe(
+      `${url}?w=480 480w, ${url}?w=800 800w, ${url}?w=1200 1200w, ${url} 1600w`,
+    );
     expect(imageSrcSet(url, 600)).toBe(`${url}?w=480 480w, ${url} 600w`);
     expect(imageSrcSet(url, 400)).toBeUndefined();
     expect(imageSrcSet('https://bucket.example/picture/x.webp', 1600)).toBeUndefined();

@@ -438,12 +438,24 @@ for (const kind of DB_KINDS) {
       );
       const sns = t.app.snsStandin!;
       const post = (url: string) => client.post(`/api/entries/${winner}/post`, { post_url: url });
-      sns.publish({ platform: 'instagram', url: `https://www.instagram.com/p/Other${id}x`, author: 'someone_else', text: '#PR 試食しました' });
+      sns.publish({
+        platform: 'instagram',
+        url: `https://www.instagram.com/p/Other${id}x`,
+        author: 'someone_else',
+        text: '#PR 試食しました',
+      });
       const other = await post(`https://www.instagram.com/p/Other${id}x`);
       expect(other.statusCode).toBe(422);
       expect(other.json().errors.post_url[0]).toContain(`@${account!.handle}`);
-      sns.publish({ platform: 'instagram', url: `https://www.instagram.com/p/Late${id}x`, author: account!.handle, text: '試食しました #PR' });
-      expect((await post(`https://www.instagram.com/p/Late${id}x`)).json().errors.post_url).toEqual([M.postNoDisclosure]);
+      sns.publish({
+        platform: 'instagram',
+        url: `https://www.instagram.com/p/Late${id}x`,
+        author: account!.handle,
+        text: '試食しました #PR',
+      });
+      expect((await post(`https://www.instagram.com/p/Late${id}x`)).json().errors.post_url).toEqual([
+        M.postNoDisclosure,
+      ]);
       // The platform cannot be asked: accepted for the shop to judge, never approved by the 7-day rule.
       sns.mode = 'down';
       let res;
@@ -453,7 +465,9 @@ for (const kind of DB_KINDS) {
         sns.mode = 'up';
       }
       expect(res.statusCode, res.body).toBe(200);
-      await t.database.db.execute(sql`update entries set posted_at = now() - interval '30 days' where id = ${winner}`);
+      await t.database.db.execute(
+        sql`update entries set posted_at = now() - interval '30 days' where id = ${winner}`,
+      );
       await t.app.recruitments.autoApprovePosts();
       const [row] = rowsOf<{ status: string; post_check: string }>(
         await t.database.db.execute(sql`select status, post_check from entries where id = ${winner}`),

@@ -31,7 +31,8 @@ import { createAccountsApp, loginAs, userIdOf } from './helpers.ts';
  * through the real click writer; the CSV parses back to the same figures; who may read what.
  */
 const DAY = 86_400_000;
-const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+const addDays = (d: string, n: number) =>
+  new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
@@ -119,7 +120,9 @@ for (const kind of DB_KINDS) {
           group by c.day`)
         ).map((r) => [String(r.day), Number(r.n)]),
       );
-      const units = await rows(sql`select status, accepted_at, posted_at from units where advertisement_id in (${list})`);
+      const units = await rows(
+        sql`select status, accepted_at, posted_at from units where advertisement_id in (${list})`,
+      );
       const approved = units.filter((u) => u.status === 'approved').length;
       const posted = units.filter((u) => u.posted_at !== null).length;
       const accepted = units.filter((u) => u.accepted_at !== null).length;
@@ -144,8 +147,14 @@ for (const kind of DB_KINDS) {
     function expectMatches(r: Results, o: Awaited<ReturnType<typeof oracle>>) {
       for (const d of r.series) {
         expect(d.clicks, d.date).toBe(o.perDay.get(d.date) ?? 0);
-        expect(Object.values(d.by_platform).reduce((a, b) => a + b, 0), d.date).toBe(d.clicks);
-        expect(Object.values(d.by_device).reduce((a, b) => a + b, 0), d.date).toBe(d.clicks);
+        expect(
+          Object.values(d.by_platform).reduce((a, b) => a + b, 0),
+          d.date,
+        ).toBe(d.clicks);
+        expect(
+          Object.values(d.by_device).reduce((a, b) => a + b, 0),
+          d.date,
+        ).toBe(d.clicks);
       }
       expect(r.total_clicks).toBe(o.total);
       expect(r.posts.reduce((a, p) => a + p.clicks, 0)).toBeLessThanOrEqual(o.total);
@@ -209,9 +218,11 @@ for (const kind of DB_KINDS) {
 
       beforeAll(async () => {
         const db = t.database.db;
-        const supporters = (await rows(sql`select id from users where email like 'fan%' or email = 'supporter@example.com' order by id`)).map(
-          (u) => Number(u.id),
-        );
+        const supporters = (
+          await rows(
+            sql`select id from users where email like 'fan%' or email = 'supporter@example.com' order by id`,
+          )
+        ).map((u) => Number(u.id));
         const [ad] = await rows(sql`
           insert into advertisements (shop_id, status, text, platforms, units, reward, starts_on, ends_on, approved_at, ended_at)
           values (${cafeId}, '終了', '#PR 生成した月の依頼', '["x","instagram"]'::jsonb, 6, 200, ${month.from}, ${month.to},
@@ -236,14 +247,26 @@ for (const kind of DB_KINDS) {
         }
         // 600 visits over the month (and around it) from X, Instagram, LINE, elsewhere and nowhere.
         const key = deriveKey(t.env.APP_SECRET, 'results-test');
-        const referrers = ['https://t.co/abc', undefined, 'https://line.me/R/', 'https://example.com/blog', undefined];
+        const referrers = [
+          'https://t.co/abc',
+          undefined,
+          'https://line.me/R/',
+          'https://example.com/blog',
+          undefined,
+        ];
         const agents = [IPHONE, PC, INSTAGRAM_APP];
         const visits = [];
         for (let i = 0; i < 600; i += 1) {
           const at = new Date(Date.parse('2025-05-30T00:00:00+09:00') + ((i * 7919) % (34 * 24)) * 3_600_000);
           const visit = countableVisit(
             links[i % 3]!,
-            { method: 'GET', ip: `10.1.${i % 250}.${i % 7}`, userAgent: agents[i % 3], referrer: referrers[i % 5], at },
+            {
+              method: 'GET',
+              ip: `10.1.${i % 250}.${i % 7}`,
+              userAgent: agents[i % 3],
+              referrer: referrers[i % 5],
+              at,
+            },
             key,
           );
           if (visit) visits.push(visit);
@@ -265,7 +288,8 @@ for (const kind of DB_KINDS) {
         expect(r.posts).toHaveLength(2);
         // The sources: X by referrer, Instagram by its in-app browser, LINE, elsewhere and no referrer.
         const by = Object.fromEntries(r.platforms.map((p) => [p.platform, p.clicks]));
-        for (const p of ['x', 'instagram', 'line', 'other', 'none'] as const) expect(by[p], p).toBeGreaterThan(0);
+        for (const p of ['x', 'instagram', 'line', 'other', 'none'] as const)
+          expect(by[p], p).toBeGreaterThan(0);
         expect(by.unknown).toBe(0);
         const devices = Object.fromEntries(r.devices.map((d) => [d.device, d.clicks]));
         expect(devices.mobile).toBeGreaterThan(devices.pc!);
@@ -281,7 +305,9 @@ for (const kind of DB_KINDS) {
         const json = resultsSchema.parse(
           (await owner.get(`/api/results?shop_id=${cafeId}&from=${month.from}&to=${month.to}`)).json(),
         );
-        const res = await owner.get(`/api/results?shop_id=${cafeId}&from=${month.from}&to=${month.to}&format=csv`);
+        const res = await owner.get(
+          `/api/results?shop_id=${cafeId}&from=${month.from}&to=${month.to}&format=csv`,
+        );
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
         expect(res.headers['content-disposition']).toMatch(/attachment; filename="focustar-results-/);
@@ -292,17 +318,31 @@ for (const kind of DB_KINDS) {
         expect(daily[0]).toEqual(dailyHeadings());
         expect(daily.slice(1)).toEqual(
           json.series.map((d) =>
-            [d.date, d.clicks, ...CLICK_PLATFORMS.map((p) => d.by_platform[p]), ...DEVICE_CLASSES.map((k) => d.by_device[k])].map(String),
+            [
+              d.date,
+              d.clicks,
+              ...CLICK_PLATFORMS.map((p) => d.by_platform[p]),
+              ...DEVICE_CLASSES.map((k) => d.by_device[k]),
+            ].map(String),
           ),
         );
         expect(parsed.get('投稿')!.slice(1)).toEqual(
           json.posts.map((p) =>
-            [p.advertisement_id, p.supporter_name, p.platform, p.posted_on, p.clicks, p.post_url].map((v) => String(v ?? '')),
+            [p.advertisement_id, p.supporter_name, p.platform, p.posted_on, p.clicks, p.post_url].map((v) =>
+              String(v ?? ''),
+            ),
           ),
         );
         const f = json.funnel;
         expect(parsed.get('依頼から承認まで')![1]).toEqual(
-          [f.offered, f.accepted, f.posted, f.approved, formatRate(f.acceptance_rate), formatRate(f.approval_rate)].map(String),
+          [
+            f.offered,
+            f.accepted,
+            f.posted,
+            f.approved,
+            formatRate(f.acceptance_rate),
+            formatRate(f.approval_rate),
+          ].map(String),
         );
         expect(parsed.get('費用')![1]).toEqual(
           [json.cost.billed, json.cost.per_approved_post, json.cost.per_click].map((v) => String(v ?? '')),
@@ -316,7 +356,7 @@ for (const kind of DB_KINDS) {
       });
     });
 
-    it('issue 27: the redirect rolls a click up by its referrer\'s platform and device class, nothing else', async () => {
+    it("issue 27: the redirect rolls a click up by its referrer's platform and device class, nothing else", async () => {
       expect(clickSource('https://t.co/xyz', IPHONE)).toEqual({ platform: 'x', device: 'mobile' });
       expect(clickSource(undefined, INSTAGRAM_APP)).toEqual({ platform: 'instagram', device: 'mobile' });
       expect(clickSource('https://www.tiktok.com/@a', PC)).toEqual({ platform: 'tiktok', device: 'pc' });
@@ -337,7 +377,7 @@ for (const kind of DB_KINDS) {
       expect(Object.keys(stored[0]!).sort()).toEqual(['clicks', 'day', 'device', 'link_id', 'platform']);
     });
 
-    it('issue 27: bad input is a 422 with a Japanese errors map; another company\'s shop or request is a 404', async () => {
+    it("issue 27: bad input is a 422 with a Japanese errors map; another company's shop or request is a 404", async () => {
       const bad = async (query: string, field: string, message: string) => {
         const res = await owner.get(`/api/results?${query}`);
         expect(res.statusCode, query).toBe(422);
@@ -347,15 +387,22 @@ for (const kind of DB_KINDS) {
       await bad(`shop_id=${cafeId}&from=2026-02-30&to=2026-03-01`, 'from', RESULTS_MESSAGES.date);
       await bad(`shop_id=${cafeId}&from=2026-03-02&to=2026-03-01`, 'to', RESULTS_MESSAGES.order);
       await bad(`shop_id=${cafeId}&from=2024-01-01&to=2026-03-01`, 'to', RESULTS_MESSAGES.tooLong);
-      await bad(`shop_id=${cafeId}&from=2026-03-01&to=2026-03-02&format=xlsx`, 'format', RESULTS_MESSAGES.format);
-      expect((await owner.get('/api/results?shop_id=abc&from=2026-03-01&to=2026-03-02')).statusCode).toBe(422);
+      await bad(
+        `shop_id=${cafeId}&from=2026-03-01&to=2026-03-02&format=xlsx`,
+        'format',
+        RESULTS_MESSAGES.format,
+      );
+      expect((await owner.get('/api/results?shop_id=abc&from=2026-03-01&to=2026-03-02')).statusCode).toBe(
+        422,
+      );
 
       const other = await loginAs(t, 'north-owner@example.com');
       const res = await other.get(`/api/results?shop_id=${cafeId}&from=2026-03-01&to=2026-03-02`);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(RESULTS_MESSAGES.notFound);
       // A request of another shop, asked through one's own shop: no such request.
-      const northShop = await one(sql`select s.id from shops s join company_members m on m.company_id = s.company_id
+      const northShop =
+        await one(sql`select s.id from shops s join company_members m on m.company_id = s.company_id
                                       join users u on u.id = m.user_id where u.email = 'north-owner@example.com' limit 1`);
       const cafeAd = await one(sql`select id from advertisements where shop_id = ${cafeId} limit 1`);
       const cross = await other.get(`/api/results?shop_id=${northShop}&advertisement_id=${cafeAd}`);
@@ -363,7 +410,9 @@ for (const kind of DB_KINDS) {
       expect(cross.json().message).toBe(RESULTS_MESSAGES.requestNotFound);
       // Staff read any shop's results.
       const staff = await loginAs(t, 'staff@example.com');
-      expect((await staff.get(`/api/results?shop_id=${cafeId}&from=2026-03-01&to=2026-03-02`)).statusCode).toBe(200);
+      expect(
+        (await staff.get(`/api/results?shop_id=${cafeId}&from=2026-03-01&to=2026-03-02`)).statusCode,
+      ).toBe(200);
     });
 
     it('issue 27 "For operators": twelve months YYYY-MM for admins only, this month\'s figures from the raw rows', async () => {
@@ -376,17 +425,28 @@ for (const kind of DB_KINDS) {
       const thisMonth = today.slice(0, 7);
       expect(d.months.at(-1)!.month).toBe(thisMonth);
       const m = d.months.at(-1)!;
-      const inMonth = (col: string) => sql.raw(`to_char(${col} at time zone 'Asia/Tokyo', 'YYYY-MM') = '${thisMonth}'`);
+      const inMonth = (col: string) =>
+        sql.raw(`to_char(${col} at time zone 'Asia/Tokyo', 'YYYY-MM') = '${thisMonth}'`);
       expect(m.rewards_credited).toBe(
-        await one(sql`select coalesce(sum(amount), 0)::int from ledger_entries where kind = 'reward' and ${inMonth('created_at')}`),
+        await one(
+          sql`select coalesce(sum(amount), 0)::int from ledger_entries where kind = 'reward' and ${inMonth('created_at')}`,
+        ),
       );
-      expect(m.billed).toBe(await one(sql`select coalesce(sum(subtotal), 0)::int from bills where month = ${thisMonth}`));
-      expect(m.platform_fee).toBe(await one(sql`select coalesce(sum(fee), 0)::int from bills where month = ${thisMonth}`));
+      expect(m.billed).toBe(
+        await one(sql`select coalesce(sum(subtotal), 0)::int from bills where month = ${thisMonth}`),
+      );
+      expect(m.platform_fee).toBe(
+        await one(sql`select coalesce(sum(fee), 0)::int from bills where month = ${thisMonth}`),
+      );
       expect(m.reversals).toBe(
-        await one(sql`select count(*)::int from ledger_entries where kind = 'reward_reversal' and ${inMonth('created_at')}`),
+        await one(
+          sql`select count(*)::int from ledger_entries where kind = 'reward_reversal' and ${inMonth('created_at')}`,
+        ),
       );
       expect(m.active_supporters).toBe(
-        await one(sql`select count(distinct user_id)::int from units where posted_at > now() - interval '30 days'`),
+        await one(
+          sql`select count(distinct user_id)::int from units where posted_at > now() - interval '30 days'`,
+        ),
       );
       const offers = await rows(sql`select accepted_at from units where ${inMonth('offered_at')}`);
       expect(m.acceptance_rate).toBe(

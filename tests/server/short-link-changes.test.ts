@@ -63,12 +63,18 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       });
       const exited = new Promise((r) => b.once('exit', r));
       try {
-        await vi.waitFor(async () => expect((await fetch(`http://127.0.0.1:${port}/api/health`)).ok).toBe(true), {
-          timeout: 120_000,
-          interval: 200,
-        });
+        await vi.waitFor(
+          async () => expect((await fetch(`http://127.0.0.1:${port}/api/health`)).ok).toBe(true),
+          {
+            timeout: 120_000,
+            interval: 200,
+          },
+        );
         const db = a.database.db;
-        const link = await createShortLink(db, { targetUrl: 'https://example.com/shop', purpose: 'shrinker' });
+        const link = await createShortLink(db, {
+          targetUrl: 'https://example.com/shop',
+          purpose: 'shrinker',
+        });
         const unit = await createShortLink(db, { targetUrl: 'https://example.com/unit', purpose: 'unit' });
         const locationIn = async (code: string) =>
           (
@@ -80,7 +86,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
         expect(await locationIn(link.code)).toBe('https://example.com/shop');
         expect(await locationIn(unit.code)).toBe('https://example.com/unit');
         // B remembers what it read: a write that tells nobody (not the engine's) is not seen there.
-        await db.execute(sql`update short_links set target_url = 'https://example.com/untold' where id = ${link.id}`);
+        await db.execute(
+          sql`update short_links set target_url = 'https://example.com/untold' where id = ${link.id}`,
+        );
         expect(await locationIn(link.code)).toBe('https://example.com/shop');
 
         // Staff switch the link off through A (issue 16): B leads to 「掲載は終了しました」 once told.
@@ -120,7 +128,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
         const db = t.database.db;
         const link = await createShortLink(db, { targetUrl: 'https://example.com/a', purpose: 'unit' });
         expect((await resolver.resolve(link.code))?.targetUrl).toBe('https://example.com/a');
-        await db.execute(sql`update short_links set target_url = 'https://example.com/b' where id = ${link.id}`);
+        await db.execute(
+          sql`update short_links set target_url = 'https://example.com/b' where id = ${link.id}`,
+        );
         expect((await resolver.resolve(link.code))?.targetUrl).toBe('https://example.com/a');
         // The listening connection is ended by the server (a restart, a fail-over, an administrator).
         await admin.query(
@@ -134,7 +144,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
         );
         await vi.waitFor(() => expect(feed.listening).toBe(true), UNTIL);
         // Listening again: a NOTIFY from anywhere (here a bare one) makes it forget.
-        await db.execute(sql`update short_links set target_url = 'https://example.com/c' where id = ${link.id}`);
+        await db.execute(
+          sql`update short_links set target_url = 'https://example.com/c' where id = ${link.id}`,
+        );
         await admin.query(`select pg_notify($1, '')`, [LINK_CHANGE_CHANNEL]);
         await vi.waitFor(
           async () => expect((await resolver.resolve(link.code))?.targetUrl).toBe('https://example.com/c'),

@@ -119,7 +119,13 @@ export function adSentBackMail(p: { name: string; shop: string; reason: string; 
 }
 
 /** Issue 23 "Rewards that stay earned": a held reward taken back, to the supporter. */
-export function rewardReversedMail(p: { name: string; shop: string; reward: number; reason: string; url: string }): MailContent {
+export function rewardReversedMail(p: {
+  name: string;
+  shop: string;
+  reward: number;
+  reason: string;
+  url: string;
+}): MailContent {
   return {
     subject: `【Focustar】報酬が取り消されました（${p.shop}）`,
     text: [
@@ -135,7 +141,14 @@ export function rewardReversedMail(p: { name: string; shop: string; reward: numb
 }
 
 /** Issue 23: the shop is told a reward was taken back, and that it is not billed for it. */
-export function rewardReversedShopMail(p: { name: string; shop: string; supporter: string; reward: number; reason: string; url: string }): MailContent {
+export function rewardReversedShopMail(p: {
+  name: string;
+  shop: string;
+  supporter: string;
+  reward: number;
+  reason: string;
+  url: string;
+}): MailContent {
   return {
     subject: `【Focustar】承認した投稿の報酬を取り消しました（${p.shop}）`,
     text: [

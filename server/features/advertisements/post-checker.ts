@@ -56,13 +56,15 @@ export async function checkProof(
   if (seen.status === 'gone') return { ok: false, message: AD_MESSAGES.postNotFound };
   let check: PostCheckResult = 'unknown';
   if (seen.status === 'found') {
-    if (proof.handle && seen.author && !sameHandle(seen.author, proof.handle)) return wrongAuthor(seen.author);
+    if (proof.handle && seen.author && !sameHandle(seen.author, proof.handle))
+      return wrongAuthor(seen.author);
     if (typeof seen.text === 'string') {
       if (!seen.hasDisclosure) return { ok: false, message: AD_MESSAGES.disclosureNotFirst };
       const said = [seen.text, ...(seen.links ?? [])].join('\n').toLowerCase();
       if (LINK_PLATFORMS.includes(proof.platform)) {
         const path = proof.shortUrl ? new URL(proof.shortUrl).pathname.toLowerCase() : null;
-        if (proof.shortUrl && path && !said.includes(path)) return { ok: false, message: AD_MESSAGES.linkMissing(proof.shortUrl) };
+        if (proof.shortUrl && path && !said.includes(path))
+          return { ok: false, message: AD_MESSAGES.linkMissing(proof.shortUrl) };
       } else {
         const missing = proof.hashtags.filter((t) => !said.includes(`#${t.toLowerCase()}`));
         if (missing.length) return { ok: false, message: AD_MESSAGES.hashtagsMissing(proof.hashtags) };

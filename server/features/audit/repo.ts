@@ -9,7 +9,8 @@ export async function auditPage(
 ): Promise<{ items: AuditEntry[]; next_before: number | null }> {
   const where: SQL[] = [sql`true`];
   if (filter.actorId) where.push(sql`l.actor_id = ${filter.actorId}`);
-  if (filter.table && filter.id) where.push(sql`l.target_table = ${filter.table} and l.target_id = ${filter.id}`);
+  if (filter.table && filter.id)
+    where.push(sql`l.target_table = ${filter.table} and l.target_id = ${filter.id}`);
   if (filter.action) where.push(sql`l.action = ${filter.action}`);
   if (filter.before) where.push(sql`l.id < ${filter.before}`);
   const rows = rowsOf<Record<string, unknown>>(

@@ -11,7 +11,10 @@ export const auditRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/audit-log',
-    { config: { access: 'admin' }, schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema, ...errors } } },
+    {
+      config: { access: 'admin' },
+      schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema, ...errors } },
+    },
     async (request) => {
       const q = request.query;
       const [table, id] = q.target ? q.target.split(':') : [];

@@ -28,7 +28,10 @@ const present = (r: Row): FraudFlag => ({
  * Flags newest first, a page before `before`. A proof from another's handle counts from the second one
  * (FOREIGN_PROOF_REPEAT): a single one can be a slip, and the proof was refused anyway.
  */
-export async function flagPage(db: Db, filter: { status: 'open' | 'closed'; kind?: FraudKind; before?: number }) {
+export async function flagPage(
+  db: Db,
+  filter: { status: 'open' | 'closed'; kind?: FraudKind; before?: number },
+) {
   const where: SQL[] = [sql`f.status = ${filter.status}`];
   if (filter.kind) where.push(sql`f.kind = ${filter.kind}`);
   if (filter.before) where.push(sql`f.id < ${filter.before}`);
@@ -36,7 +39,9 @@ export async function flagPage(db: Db, filter: { status: 'open' | 'closed'; kind
     sql`(f.kind <> 'foreign_proof' or coalesce((f.evidence ->> 'count')::int, 1) >= ${FOREIGN_PROOF_REPEAT})`,
   );
   const rows = rowsOf<Row>(
-    await db.execute(sql`${FLAG_SELECT} where ${sql.join(where, sql` and `)} order by f.id desc limit ${PAGE + 1}`),
+    await db.execute(
+      sql`${FLAG_SELECT} where ${sql.join(where, sql` and `)} order by f.id desc limit ${PAGE + 1}`,
+    ),
   );
   const items = rows.slice(0, PAGE).map(present);
   return { items, next_before: rows.length > PAGE ? items.at(-1)!.id : null };
@@ -64,12 +69,21 @@ export async function recordAction(
     where id = ${id}`);
 }
 
-export async function hold(db: Db, userId: number, flagId: number, heldBy: number, note: string): Promise<void> {
+export async function hold(
+  db: Db,
+  userId: number,
+  flagId: number,
+  heldBy: number,
+  note: string,
+): Promise<void> {
   await db.execute(sql`
     insert into payout_holds (user_id, flag_id, held_by, note) values (${userId}, ${flagId}, ${heldBy}, ${note})
     on conflict (user_id) do nothing`);
 }
 
 export async function release(db: Db, userId: number): Promise<boolean> {
-  return rowsOf(await db.execute(sql`delete from payout_holds where user_id = ${userId} returning user_id`)).length > 0;
+  return (
+    rowsOf(await db.execute(sql`delete from payout_holds where user_id = ${userId} returning user_id`))
+      .length > 0
+  );
 }

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorSchema, idParamsSchema } from '../../../contracts/common.ts';
-import { fraudActionSchema, fraudFlagSchema, fraudListQuerySchema, fraudPageSchema } from '../../../contracts/fraud.ts';
+import {
+  fraudActionSchema,
+  fraudFlagSchema,
+  fraudListQuerySchema,
+  fraudPageSchema,
+} from '../../../contracts/fraud.ts';
 import { SUPPORTER_CHANGED_QUEUE } from '../../platform/jobs.ts';
 import type { ZodTypeProvider } from '../../platform/plugins/zod.ts';
 import { FraudService } from './service.ts';
@@ -21,14 +26,21 @@ export const fraudRoutes: FastifyPluginAsync = async (fastify) => {
   const staff = { access: 'staff' as const };
   app.get(
     '/api/fraud/flags',
-    { config: staff, schema: { querystring: fraudListQuerySchema, response: { 200: fraudPageSchema, ...errors } } },
+    {
+      config: staff,
+      schema: { querystring: fraudListQuerySchema, response: { 200: fraudPageSchema, ...errors } },
+    },
     (request) => service.list(request.query),
   );
   app.post(
     '/api/fraud/flags/:id/actions',
     {
       config: staff,
-      schema: { params: idParamsSchema, body: fraudActionSchema, response: { 200: fraudFlagSchema, ...errors } },
+      schema: {
+        params: idParamsSchema,
+        body: fraudActionSchema,
+        response: { 200: fraudFlagSchema, ...errors },
+      },
     },
     (request) => service.act(request.params.id, request.body.action, request.body.note, request.auth!),
   );

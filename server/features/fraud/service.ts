@@ -1,4 +1,10 @@
-import { type FraudAction, FRAUD_MESSAGES, type FraudFlag, type FraudKind, SUSPENDED_STATUS } from '../../../contracts/fraud.ts';
+import {
+  type FraudAction,
+  FRAUD_MESSAGES,
+  type FraudFlag,
+  type FraudKind,
+  SUSPENDED_STATUS,
+} from '../../../contracts/fraud.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { HttpError } from '../../platform/http-errors.ts';
@@ -41,7 +47,11 @@ export class FraudService {
       const flag = await repo.lockFlag(tx, id);
       if (!flag) throw new HttpError(404, FRAUD_MESSAGES.notFound);
       if (flag.status === 'closed') throw new HttpError(409, FRAUD_MESSAGES.closed);
-      const before: Record<string, unknown> = { flag_status: flag.status, action: flag.action, on_hold: flag.on_hold };
+      const before: Record<string, unknown> = {
+        flag_status: flag.status,
+        action: flag.action,
+        on_hold: flag.on_hold,
+      };
       const after: Record<string, unknown> = { ...before, action };
       if (action === 'hold') {
         await repo.hold(tx, flag.user_id, id, auth.userId, note);
@@ -59,7 +69,15 @@ export class FraudService {
       const close = action === 'suspend' || action === 'fine';
       after.flag_status = close ? 'closed' : 'open';
       await repo.recordAction(tx, id, { action, note, closedBy: auth.userId, close });
-      await audit(tx, { actor: auth, action: `fraud.${action}`, table: 'fraud_flags', id, before, after, note });
+      await audit(tx, {
+        actor: auth,
+        action: `fraud.${action}`,
+        table: 'fraud_flags',
+        id,
+        before,
+        after,
+        note,
+      });
     });
     if (suspended) await this.deps.supporterChanged((await repo.findFlag(this.deps.db, id))!.user_id);
     return (await repo.findFlag(this.deps.db, id))!;

@@ -63,7 +63,9 @@ export async function setNumberHash(db: Db, userId: number, numberHash: string):
 /** Accounts saved before their match hash was kept (issue 24), a batch at a time. */
 export async function accountsWithoutHash(db: Db, limit: number): Promise<AccountRow[]> {
   return rowsOf(
-    await db.execute(sql`select * from bank_accounts where number_hash is null order by user_id limit ${limit}`),
+    await db.execute(
+      sql`select * from bank_accounts where number_hash is null order by user_id limit ${limit}`,
+    ),
   ).map(accountOf);
 }
 

@@ -42,7 +42,8 @@ export async function installNotifyChannels(app: FastifyInstance): Promise<void>
       lineStandin = await startLineStandin();
       lineApi = lineStandin.url;
       app.addHook('onClose', () => lineStandin!.close());
-      if (env.NODE_ENV === 'development') app.log.info(`LINE Messaging API stand-in: ${lineStandin.url}/__sent`);
+      if (env.NODE_ENV === 'development')
+        app.log.info(`LINE Messaging API stand-in: ${lineStandin.url}/__sent`);
     }
     lineToken = STANDIN_LINE_TOKEN;
   }
@@ -93,8 +94,10 @@ export function allowedPushEndpoint(endpoint: string, standinUrl: string | null)
   } catch {
     return false;
   }
-  if (standinUrl && url.origin === new URL(standinUrl).origin && url.pathname.startsWith('/push/')) return true;
-  if (url.protocol !== 'https:' || url.username || url.password || (url.port && url.port !== '443')) return false;
+  if (standinUrl && url.origin === new URL(standinUrl).origin && url.pathname.startsWith('/push/'))
+    return true;
+  if (url.protocol !== 'https:' || url.username || url.password || (url.port && url.port !== '443'))
+    return false;
   const host = url.hostname.toLowerCase();
   return PUSH_SERVICE_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
 }

@@ -39,7 +39,17 @@ export interface LineStandin {
 
 const USER_ID = /^U[0-9a-f]{32}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'location', 'sticker', 'template', 'imagemap', 'flex'];
+const MESSAGE_TYPES = [
+  'text',
+  'image',
+  'video',
+  'audio',
+  'location',
+  'sticker',
+  'template',
+  'imagemap',
+  'flex',
+];
 
 interface Detail {
   message: string;
@@ -68,7 +78,8 @@ export function lineBodyErrors(body: unknown): Detail[] {
       return;
     }
     if (m.type === 'text') {
-      if (typeof m.text !== 'string' || m.text === '') errors.push({ message: 'May not be empty', property: `${at}.text` });
+      if (typeof m.text !== 'string' || m.text === '')
+        errors.push({ message: 'May not be empty', property: `${at}.text` });
       else if (m.text.length > 5000)
         errors.push({ message: 'Length must be between 0 and 5000', property: `${at}.text` });
     }
@@ -82,7 +93,10 @@ export function lineBodyErrors(body: unknown): Detail[] {
     if (m.type === 'flex') {
       const contents = (m.contents ?? {}) as Record<string, unknown>;
       if (contents.type !== 'bubble' && contents.type !== 'carousel')
-        errors.push({ message: 'Must be one of the following values: [bubble, carousel]', property: `${at}.contents.type` });
+        errors.push({
+          message: 'Must be one of the following values: [bubble, carousel]',
+          property: `${at}.contents.type`,
+        });
       walkActions(contents, `${at}.contents`, errors);
     }
     if (m.type === 'template') walkActions(m.template, `${at}.template`, errors);
@@ -128,7 +142,12 @@ export async function startLineStandin(
   const accepted = new Map<string, LineStandinMessage>();
   const failures: number[] = [];
 
-  const answer = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  const answer = (
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     res.writeHead(status, {
       'content-type': 'application/json',
       'x-line-request-id': randomUUID(),
@@ -147,7 +166,10 @@ export async function startLineStandin(
         return answer(res, 200, {});
       }
       if (url.pathname === '/__fail' && req.method === 'POST') {
-        const { status, times } = JSON.parse((await readBody(req)) || '{}') as { status?: number; times?: number };
+        const { status, times } = JSON.parse((await readBody(req)) || '{}') as {
+          status?: number;
+          times?: number;
+        };
         for (let i = 0; i < (times ?? 1); i++) failures.push(status ?? 429);
         return answer(res, 200, {});
       }
@@ -162,11 +184,13 @@ export async function startLineStandin(
       const auth = req.headers.authorization ?? '';
       if (!auth.startsWith('Bearer '))
         return reply(401, {
-          message: "Authorization header required. Must follow the scheme, 'Authorization: Bearer <ACCESS TOKEN>'",
+          message:
+            "Authorization header required. Must follow the scheme, 'Authorization: Bearer <ACCESS TOKEN>'",
         });
       if (auth.slice(7) !== token)
         return reply(401, {
-          message: 'Authentication failed. Confirm that the access token in the authorization header is valid.',
+          message:
+            'Authentication failed. Confirm that the access token in the authorization header is valid.',
         });
       const failure = failures.shift();
       if (failure === 429) return reply(429, { message: 'Too Many Requests' });
@@ -192,10 +216,13 @@ export async function startLineStandin(
         return reply(400, { message: 'The request body could not be parsed as JSON' });
       }
       const errors = lineBodyErrors(body);
-      if (errors.length) return reply(400, { message: `The request body has ${errors.length} error(s)`, details: errors });
+      if (errors.length)
+        return reply(400, { message: `The request body has ${errors.length} error(s)`, details: errors });
       const b = body as { to: string; messages: Record<string, unknown>[] };
       if (!USER_ID.test(b.to))
-        return reply(400, { message: "The property, 'to', in the request body is invalid (line: -, column: -)" });
+        return reply(400, {
+          message: "The property, 'to', in the request body is invalid (line: -, column: -)",
+        });
       const message: LineStandinMessage = {
         requestId: randomUUID(),
         retryKey,
@@ -205,12 +232,16 @@ export async function startLineStandin(
       };
       sent.push(message);
       if (retryKey) accepted.set(retryKey.toLowerCase(), message);
-      reply(200, { sentMessages: b.messages.map(() => ({ id: randomBytes(9).readBigUInt64BE().toString() })) });
+      reply(200, {
+        sentMessages: b.messages.map(() => ({ id: randomBytes(9).readBigUInt64BE().toString() })),
+      });
     })().catch((err: unknown) => {
       if (!res.headersSent) answer(res, 500, { message: String(err) });
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,

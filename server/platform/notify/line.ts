@@ -72,7 +72,11 @@ export function absoluteUrl(appUrl: string, path: string): string {
 }
 
 /** The push message body: one Flex Message (title, body, a button to the screen). */
-export function lineMessageBody(to: string, delivery: Pick<Delivery, 'title' | 'body' | 'path'>, appUrl: string) {
+export function lineMessageBody(
+  to: string,
+  delivery: Pick<Delivery, 'title' | 'body' | 'path'>,
+  appUrl: string,
+) {
   const uri = absoluteUrl(appUrl, delivery.path);
   return {
     to,

@@ -64,7 +64,10 @@ interface Held {
 const b64 = (s: string) => Buffer.from(s, 'base64url');
 
 /** RFC 8291 section 3.4 and RFC 8188: the plaintext of an aes128gcm body for the receiver's keys. */
-export function decryptAes128gcm(body: Buffer, receiver: { ecdh: ECDH; publicKey: Buffer; auth: Buffer }): Buffer {
+export function decryptAes128gcm(
+  body: Buffer,
+  receiver: { ecdh: ECDH; publicKey: Buffer; auth: Buffer },
+): Buffer {
   if (body.length < 21) throw new Error('body shorter than the aes128gcm header');
   const salt = body.subarray(0, 16);
   const rs = body.readUInt32BE(16);
@@ -123,7 +126,12 @@ export function vapidProblem(
   const point = b64(params.k);
   if (point.length !== 65 || point[0] !== 4) return { problem: 'k is not an uncompressed P-256 point' };
   const key = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33).toString('base64url'),
+    },
     format: 'jwk',
   });
   const signed = verify('sha256', Buffer.from(`${h}.${c}`), { key, dsaEncoding: 'ieee-p1363' }, b64(s));
@@ -131,8 +139,10 @@ export function vapidProblem(
   if (claims.aud !== audience) return { problem: `aud must be ${audience}`, key: params.k };
   const nowS = Math.floor(now / 1000);
   if (typeof claims.exp !== 'number' || claims.exp <= nowS) return { problem: 'expired', key: params.k };
-  if (claims.exp > nowS + 24 * 60 * 60 + 60) return { problem: 'exp more than 24 hours ahead', key: params.k };
-  if (!claims.sub || !/^(mailto:|https:)/.test(claims.sub)) return { problem: 'sub must be mailto: or https:', key: params.k };
+  if (claims.exp > nowS + 24 * 60 * 60 + 60)
+    return { problem: 'exp more than 24 hours ahead', key: params.k };
+  if (!claims.sub || !/^(mailto:|https:)/.test(claims.sub))
+    return { problem: 'sub must be mailto: or https:', key: params.k };
   return { problem: null, key: params.k };
 }
 
@@ -186,7 +196,9 @@ export async function startPushStandin(options: { port?: number; host?: string }
         return json(res, 201, subscribe(applicationServerKey));
       }
       if (url.pathname === '/__gone' && req.method === 'POST') {
-        const { endpoint } = JSON.parse((await readBody(req)).toString('utf8') || '{}') as { endpoint?: string };
+        const { endpoint } = JSON.parse((await readBody(req)).toString('utf8') || '{}') as {
+          endpoint?: string;
+        };
         const id = endpoint?.split('/push/')[1];
         const sub = id ? held.get(id) : undefined;
         if (sub) sub.gone = true;
@@ -210,7 +222,8 @@ export async function startPushStandin(options: { port?: number; host?: string }
       if (failure) return reply(failure, 'told to fail');
       const ttl = req.headers.ttl;
       if (ttl === undefined || !/^[0-9]+$/.test(String(ttl))) return reply(400, 'TTL header required');
-      if (req.headers['content-encoding'] !== 'aes128gcm') return reply(415, 'Content-Encoding must be aes128gcm');
+      if (req.headers['content-encoding'] !== 'aes128gcm')
+        return reply(415, 'Content-Encoding must be aes128gcm');
       if (body.length > 4096) return reply(413, 'payload too large');
       let payload: string;
       try {

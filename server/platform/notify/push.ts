@@ -143,12 +143,16 @@ export function createPushSender(config: PushConfig): ChannelSender {
       let failure: unknown = null;
       for (const s of subscriptions) {
         try {
-          const res = await sendPush({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, payload, {
-            vapid: config.vapid,
-            topic,
-            ...(config.ttl !== undefined ? { ttl: config.ttl } : {}),
-            ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
-          });
+          const res = await sendPush(
+            { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+            payload,
+            {
+              vapid: config.vapid,
+              topic,
+              ...(config.ttl !== undefined ? { ttl: config.ttl } : {}),
+              ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
+            },
+          );
           if (res.status >= 200 && res.status < 300) {
             sent++;
             await db.execute(sql`update push_subscriptions set last_sent_at = now() where id = ${s.id}`);
@@ -156,7 +160,10 @@ export function createPushSender(config: PushConfig): ChannelSender {
             await db.execute(sql`delete from push_subscriptions where id = ${s.id}`);
           } else {
             failure = new PushServiceError(res.status, res.body);
-            config.log?.warn({ status: res.status, subscription: s.id, delivery: delivery.id }, 'push refused');
+            config.log?.warn(
+              { status: res.status, subscription: s.id, delivery: delivery.id },
+              'push refused',
+            );
           }
         } catch (err) {
           failure = err;

@@ -36,7 +36,11 @@ export function readUnsubscribeToken(
   return Number.isSafeInteger(userId) && userId >= 1 ? { userId, group: group as NotificationGroup } : null;
 }
 
-export function unsubscribeUrl(config: UnsubscribeConfig, userId: number | string, group: NotificationGroup): string {
+export function unsubscribeUrl(
+  config: UnsubscribeConfig,
+  userId: number | string,
+  group: NotificationGroup,
+): string {
   const url = new URL('/api/unsubscribe', config.appUrl);
   url.searchParams.set('token', unsubscribeToken(config.secret, userId, group));
   return url.toString();

@@ -1,7 +1,12 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { oembedPostChecker, type PostChecker } from '../post-checker.ts';
-import { type SnsStandin, type StandinPost, STANDIN_INSTAGRAM_TOKEN, startSnsStandin } from '../sns-standin.ts';
+import {
+  type SnsStandin,
+  type StandinPost,
+  STANDIN_INSTAGRAM_TOKEN,
+  startSnsStandin,
+} from '../sns-standin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +34,8 @@ export async function installPostChecker(app: FastifyInstance): Promise<void> {
     );
     baseUrl = standin.url;
     app.addHook('onClose', () => standin!.close());
-    if (env.NODE_ENV === 'development') app.log.info(`SNS stand-in (oEmbed of X, TikTok, Instagram): ${standin.url}/`);
+    if (env.NODE_ENV === 'development')
+      app.log.info(`SNS stand-in (oEmbed of X, TikTok, Instagram): ${standin.url}/`);
   }
   // NOTE: SNS_OEMBED_URL is honoured in production too (the benches run a production server against the
   // stand-in): a stand-in answers only for the posts it holds, so a wrong setting refuses posts, never pays them.

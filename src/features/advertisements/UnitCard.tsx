@@ -33,7 +33,11 @@ export function UnitCard({ unit, onChange }: { unit: Unit; onChange: () => void 
   const platform = unit.sns_account?.platform ?? unit.platform ?? unit.advertisement.platforms[0] ?? 'x';
   const post = composePost(unit.advertisement.text, unit.advertisement.hashtags, unit.short_url ?? '');
   const intent = unit.short_url
-    ? shareIntent(platform, { text: unit.advertisement.text, hashtags: unit.advertisement.hashtags, url: unit.short_url })
+    ? shareIntent(platform, {
+        text: unit.advertisement.text,
+        hashtags: unit.advertisement.hashtags,
+        url: unit.short_url,
+      })
     : null;
   const copy = async () => {
     await navigator.clipboard?.writeText(post).catch(() => undefined);
@@ -76,7 +80,11 @@ export function UnitCard({ unit, onChange }: { unit: Unit; onChange: () => void 
           <Button disabled={busy} onClick={() => act(() => acceptUnit(unit.id), '依頼を引き受けました。')}>
             引き受ける
           </Button>
-          <Button variant="ghost" disabled={busy} onClick={() => act(() => declineUnit(unit.id), '依頼を辞退しました。')}>
+          <Button
+            variant="ghost"
+            disabled={busy}
+            onClick={() => act(() => declineUnit(unit.id), '依頼を辞退しました。')}
+          >
             辞退する
           </Button>
         </Row>
@@ -95,11 +103,21 @@ export function UnitCard({ unit, onChange }: { unit: Unit; onChange: () => void 
           </p>
           <Row>
             {intent ? (
-              <a className={buttonClass({ variant: 'secondary' })} href={intent} target="_blank" rel="noopener noreferrer">
+              <a
+                className={buttonClass({ variant: 'secondary' })}
+                href={intent}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 {PLATFORM_LABELS[platform]}でシェアする
               </a>
             ) : (
-              <a className={buttonClass({ variant: 'secondary' })} href={PLATFORM_SITES[platform]} target="_blank" rel="noopener noreferrer">
+              <a
+                className={buttonClass({ variant: 'secondary' })}
+                href={PLATFORM_SITES[platform]}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 {PLATFORM_LABELS[platform]}を開く
               </a>
             )}
@@ -115,7 +133,10 @@ export function UnitCard({ unit, onChange }: { unit: Unit; onChange: () => void 
             errors={errors.post_url}
             hint="投稿したら、その投稿のURLを貼り付けて報告してください。"
           />
-          <Button disabled={busy} onClick={() => act(() => submitProof(unit.id, postUrl), '投稿を報告しました。')}>
+          <Button
+            disabled={busy}
+            onClick={() => act(() => submitProof(unit.id, postUrl), '投稿を報告しました。')}
+          >
             投稿を報告する
           </Button>
         </>

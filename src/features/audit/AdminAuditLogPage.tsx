@@ -19,7 +19,8 @@ const Changes = styled('dl', {
   fontSize: '$small',
   '& dd': { margin: 0, overflowWrap: 'anywhere' },
 });
-const show = (v: unknown) => (v === null || v === undefined ? '（なし）' : typeof v === 'string' ? v : JSON.stringify(v));
+const show = (v: unknown) =>
+  v === null || v === undefined ? '（なし）' : typeof v === 'string' ? v : JSON.stringify(v);
 const ROLE_LABELS: Record<string, string> = { admin: '管理者', staff: 'スタッフ' };
 
 /**
@@ -54,7 +55,11 @@ export default function AdminAuditLogPage() {
         <>
           {filtered && (
             <p>
-              {query.target ? `対象 ${query.target} の履歴` : query.action ? `操作「${AUDIT_ACTION_LABELS[query.action] ?? query.action}」` : '一人の変更'}
+              {query.target
+                ? `対象 ${query.target} の履歴`
+                : query.action
+                  ? `操作「${AUDIT_ACTION_LABELS[query.action] ?? query.action}」`
+                  : '一人の変更'}
               を表示しています。<Link href="/admin-audit-log">すべて表示する</Link>
             </p>
           )}
@@ -70,7 +75,11 @@ export default function AdminAuditLogPage() {
             </List>
           )}
           {first.data.next_before && (
-            <OlderPages query={query} before={first.data.next_before} onMore={(b) => setPages((p) => [...p, b])} />
+            <OlderPages
+              query={query}
+              before={first.data.next_before}
+              onMore={(b) => setPages((p) => [...p, b])}
+            />
           )}
         </>
       )}
@@ -78,8 +87,19 @@ export default function AdminAuditLogPage() {
   );
 }
 
-function OlderPages({ query, before, onMore }: { query: Record<string, string>; before: number; onMore: (b: number) => void }) {
-  const older = useResource((signal) => listAuditLog({ ...query, before: String(before) }, signal), `${JSON.stringify(query)}:${before}`);
+function OlderPages({
+  query,
+  before,
+  onMore,
+}: {
+  query: Record<string, string>;
+  before: number;
+  onMore: (b: number) => void;
+}) {
+  const older = useResource(
+    (signal) => listAuditLog({ ...query, before: String(before) }, signal),
+    `${JSON.stringify(query)}:${before}`,
+  );
   if (older.state !== 'done') return older.state === 'loading' ? <PageLoading /> : null;
   return (
     <>
@@ -105,7 +125,8 @@ function Entry({ entry }: { entry: AuditEntry }) {
   return (
     <Card aria-label={`記録 ${entry.id}`}>
       <p>
-        <strong>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</strong>・{formatDateTime(entry.created_at)}
+        <strong>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</strong>・
+        {formatDateTime(entry.created_at)}
       </p>
       <p>
         {entry.actor.name}（{ROLE_LABELS[entry.actor_role] ?? entry.actor_role}）・対象{' '}

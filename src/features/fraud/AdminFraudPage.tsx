@@ -44,7 +44,13 @@ export default function AdminFraudPage() {
     >
       <Filters role="group" aria-label="絞り込み">
         {(['open', 'closed'] as const).map((s) => (
-          <Button key={s} size="sm" variant={s === status ? 'primary' : 'ghost'} aria-pressed={s === status} onClick={() => setStatus(s)}>
+          <Button
+            key={s}
+            size="sm"
+            variant={s === status ? 'primary' : 'ghost'}
+            aria-pressed={s === status}
+            onClick={() => setStatus(s)}
+          >
             {s === 'open' ? '未対応' : '対応済み'}
           </Button>
         ))}
@@ -93,7 +99,8 @@ function FlagCard({ flag, onDone }: { flag: FraudFlag; onDone: () => void }) {
     summary?: string;
   };
   const submit = async () => {
-    if (!window.confirm(`${flag.user.name}さんについて「${FRAUD_ACTION_LABELS[action]}」を記録しますか？`)) return;
+    if (!window.confirm(`${flag.user.name}さんについて「${FRAUD_ACTION_LABELS[action]}」を記録しますか？`))
+      return;
     if ((await run(() => actOnFlag(flag.id, { action, note }))).ok) {
       notify.success(FRAUD_MESSAGES.done(action));
       onDone();
@@ -102,8 +109,8 @@ function FlagCard({ flag, onDone }: { flag: FraudFlag; onDone: () => void }) {
   return (
     <Card aria-label={`${FRAUD_KIND_LABELS[flag.kind]}：${flag.user.name}`}>
       <p>
-        <strong>{FRAUD_KIND_LABELS[flag.kind]}</strong>・{flag.user.name}（@{flag.user.screen_name}・{flag.user.status}）
-        {flag.on_hold && <strong>・支払保留中</strong>}
+        <strong>{FRAUD_KIND_LABELS[flag.kind]}</strong>・{flag.user.name}（@{flag.user.screen_name}・
+        {flag.user.status}）{flag.on_hold && <strong>・支払保留中</strong>}
       </p>
       <p>
         {e.count ?? 1}回・最初 {seen(e.first_seen)}・最後 {seen(e.last_seen)}
@@ -122,14 +129,25 @@ function FlagCard({ flag, onDone }: { flag: FraudFlag; onDone: () => void }) {
       {flag.status === 'open' && (
         <>
           <label htmlFor={`action-${flag.id}`}>対応</label>{' '}
-          <Select id={`action-${flag.id}`} value={action} onChange={(ev) => setAction(ev.target.value as FraudAction)}>
-            {FRAUD_ACTIONS.filter((a) => (a === 'release' ? flag.on_hold : a !== 'hold' || !flag.on_hold)).map((a) => (
+          <Select
+            id={`action-${flag.id}`}
+            value={action}
+            onChange={(ev) => setAction(ev.target.value as FraudAction)}
+          >
+            {FRAUD_ACTIONS.filter((a) =>
+              a === 'release' ? flag.on_hold : a !== 'hold' || !flag.on_hold,
+            ).map((a) => (
               <option key={a} value={a}>
                 {FRAUD_ACTION_LABELS[a]}
               </option>
             ))}
           </Select>
-          <Field label="理由のメモ（必須）" value={note} onChange={(ev) => setNote(ev.target.value)} errors={errors.note} />
+          <Field
+            label="理由のメモ（必須）"
+            value={note}
+            onChange={(ev) => setNote(ev.target.value)}
+            errors={errors.note}
+          />
           <Button variant={action === 'suspend' ? 'danger' : 'primary'} disabled={busy} onClick={submit}>
             記録する
           </Button>

@@ -26,10 +26,14 @@ function PatternDefs({ prefix }: { prefix: string }) {
       {SERIES_LOOKS.map((look, i) => (
         <pattern key={i} id={`${prefix}-${i}`} width="6" height="6" patternUnits="userSpaceOnUse">
           <rect width="6" height="6" fill={look.pattern === 'solid' ? look.color : '#fff'} />
-          {look.pattern === 'diagonal' && <path d="M-1,7 L7,-1 M-1,1 L1,-1 M5,7 L7,5" stroke={look.color} strokeWidth="2" />}
+          {look.pattern === 'diagonal' && (
+            <path d="M-1,7 L7,-1 M-1,1 L1,-1 M5,7 L7,5" stroke={look.color} strokeWidth="2" />
+          )}
           {look.pattern === 'dots' && <circle cx="3" cy="3" r="1.8" fill={look.color} />}
           {look.pattern === 'cross' && <path d="M0,0 L6,6 M6,0 L0,6" stroke={look.color} strokeWidth="1.5" />}
-          {look.pattern === 'horizontal' && <path d="M0,2 H6 M0,5 H6" stroke={look.color} strokeWidth="1.5" />}
+          {look.pattern === 'horizontal' && (
+            <path d="M0,2 H6 M0,5 H6" stroke={look.color} strokeWidth="1.5" />
+          )}
           {look.pattern === 'vertical' && <path d="M2,0 V6 M5,0 V6" stroke={look.color} strokeWidth="1.5" />}
         </pattern>
       ))}
@@ -65,7 +69,7 @@ function useWidth<T extends HTMLElement>(fallback: number) {
 function niceStep(max: number): number {
   const rough = Math.max(1, max / 4);
   const power = 10 ** Math.floor(Math.log10(rough));
-  return ([1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power);
+  return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power;
 }
 
 const Figure = styled('figure', { margin: '0 0 $4', minWidth: 0 });
@@ -83,7 +87,13 @@ const Legend = styled('ul', {
 const Details = styled('details', {
   marginTop: '$2',
   fontSize: '$small',
-  '& summary': { cursor: 'pointer', color: '$primaryText', fontWeight: 700, padding: '$1 0', minHeight: '24px' },
+  '& summary': {
+    cursor: 'pointer',
+    color: '$primaryText',
+    fontWeight: 700,
+    padding: '$1 0',
+    minHeight: '24px',
+  },
   '& td, & th': { whiteSpace: 'nowrap' },
   '& td.num': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
 });
@@ -148,12 +158,36 @@ export function StackedBarChart(props: StackedBarChartProps) {
             const x1 = pad.left + (m.to + 1) * slot;
             return (
               <g key={`${m.from}-${m.to}-${m.label}`}>
-                <rect x={x0} y={pad.top - 16} width={x1 - x0} height={inner.h + 16} fill={`url(#${id}-period)`} />
-                <line x1={x0} x2={x0} y1={pad.top - 16} y2={pad.top + inner.h} stroke="#b45309" strokeDasharray="4 3" />
-                <line x1={x1} x2={x1} y1={pad.top - 16} y2={pad.top + inner.h} stroke="#b45309" strokeDasharray="4 3" />
+                <rect
+                  x={x0}
+                  y={pad.top - 16}
+                  width={x1 - x0}
+                  height={inner.h + 16}
+                  fill={`url(#${id}-period)`}
+                />
+                <line
+                  x1={x0}
+                  x2={x0}
+                  y1={pad.top - 16}
+                  y2={pad.top + inner.h}
+                  stroke="#b45309"
+                  strokeDasharray="4 3"
+                />
+                <line
+                  x1={x1}
+                  x2={x1}
+                  y1={pad.top - 16}
+                  y2={pad.top + inner.h}
+                  stroke="#b45309"
+                  strokeDasharray="4 3"
+                />
                 {/* Near the right edge the label ends at the band's end, so it is not cut off. */}
                 <text
-                  x={x0 + 4 + m.label.length * 11 > width - pad.right ? Math.min(x1, width - pad.right) - 4 : x0 + 4}
+                  x={
+                    x0 + 4 + m.label.length * 11 > width - pad.right
+                      ? Math.min(x1, width - pad.right) - 4
+                      : x0 + 4
+                  }
                   y={pad.top - 5}
                   fontSize="11"
                   fill="#7c2d12"
@@ -184,7 +218,16 @@ export function StackedBarChart(props: StackedBarChartProps) {
                   const h = y(base) - y0;
                   base += v;
                   return (
-                    <rect key={s.key} x={x} y={y0} width={barW} height={h} fill={`url(#${id}-${k % SERIES_LOOKS.length})`} stroke={SERIES_LOOKS[k % SERIES_LOOKS.length]!.color} strokeWidth="0.75" />
+                    <rect
+                      key={s.key}
+                      x={x}
+                      y={y0}
+                      width={barW}
+                      height={h}
+                      fill={`url(#${id}-${k % SERIES_LOOKS.length})`}
+                      stroke={SERIES_LOOKS[k % SERIES_LOOKS.length]!.color}
+                      strokeWidth="0.75"
+                    />
                   );
                 })}
                 {i % every === 0 && (
@@ -199,12 +242,20 @@ export function StackedBarChart(props: StackedBarChartProps) {
         </svg>
       </div>
       {/* One series needs no legend: the caption names it. */}
-      <Legend aria-hidden="true" style={shown.length < 2 && marks.length === 0 ? { display: 'none' } : undefined}>
+      <Legend
+        aria-hidden="true"
+        style={shown.length < 2 && marks.length === 0 ? { display: 'none' } : undefined}
+      >
         {shown.map((s) => (
           <li key={s.key}>
             <svg width="16" height="16">
               <PatternDefs prefix={`${id}-l${s.k}`} />
-              <rect width="16" height="16" fill={`url(#${id}-l${s.k}-${s.k % SERIES_LOOKS.length})`} stroke={SERIES_LOOKS[s.k % SERIES_LOOKS.length]!.color} />
+              <rect
+                width="16"
+                height="16"
+                fill={`url(#${id}-l${s.k}-${s.k % SERIES_LOOKS.length})`}
+                stroke={SERIES_LOOKS[s.k % SERIES_LOOKS.length]!.color}
+              />
             </svg>
             {s.label}
           </li>
@@ -292,7 +343,12 @@ export function HorizontalBars({
               <td aria-hidden="true">
                 <svg width="100%" height="14" style={{ display: 'block' }}>
                   <PatternDefs prefix={`${id}-${i}`} />
-                  <rect width={`${(r.value / max) * 100}%`} height="14" fill={`url(#${id}-${i}-${i % SERIES_LOOKS.length})`} stroke={SERIES_LOOKS[i % SERIES_LOOKS.length]!.color} />
+                  <rect
+                    width={`${(r.value / max) * 100}%`}
+                    height="14"
+                    fill={`url(#${id}-${i}-${i % SERIES_LOOKS.length})`}
+                    stroke={SERIES_LOOKS[i % SERIES_LOOKS.length]!.color}
+                  />
                 </svg>
               </td>
             </tr>

@@ -5,4 +5,9 @@ const adminLinks: AdminLink[] = [
   { href: '/admin-dashboard', label: '運営ダッシュボード', note: '12か月の推移（管理者のみ）' },
 ];
 
-export const feature: ClientFeature = { name: 'results', routes, menu: () => import('./menu.ts'), adminLinks };
+export const feature: ClientFeature = {
+  name: 'results',
+  routes,
+  menu: () => import('./menu.ts'),
+  adminLinks,
+};

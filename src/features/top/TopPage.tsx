@@ -6,7 +6,10 @@ import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { notify } from '../../platform/ui/notify.ts';
 import { Landing } from './Landing.tsx';
-import { EMAIL_VERIFICATION_RESULTS, type EmailVerificationResult } from '../../../contracts/email-verification.ts';
+import {
+  EMAIL_VERIFICATION_RESULTS,
+  type EmailVerificationResult,
+} from '../../../contracts/email-verification.ts';
 
 /**
  * The signed-in homes are a chunk of their own: a guest's first screen does not carry them (ADR 0038).

@@ -18,7 +18,12 @@ export const rows: Row[] = [
     expect: SIGNED_IN(200),
   },
   // Issue 25 (ADR 0167): supporter mode remembered for the next login.
-  { route: 'PUT /api/users/mode', url: '/api/users/mode', payload: { mode: 'focustar' }, expect: SIGNED_IN(200) },
+  {
+    route: 'PUT /api/users/mode',
+    url: '/api/users/mode',
+    payload: { mode: 'focustar' },
+    expect: SIGNED_IN(200),
+  },
   { route: 'GET /api/roles', url: '/api/roles', expect: [401, 403, 403, 200, 200] },
   { route: 'POST /api/register', url: '/api/register', payload: {}, expect: ALL(422) },
   { route: 'POST /api/email/resend', url: '/api/email/resend', expect: SIGNED_IN(200) },

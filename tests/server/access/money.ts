@@ -54,7 +54,12 @@ export const rows: Row[] = [
   // ADR 0111: any signed-in user registers their own payout account through Stripe (the stand-in here).
   // Issue 29 (ADR 0173): Stripe's servers post without a session; the signature is the authority, so an
   // unsigned post is 400 for everyone (a session grants nothing).
-  { route: 'POST /api/stripe/webhook', url: '/api/stripe/webhook', payload: { id: 'evt_x' }, expect: ALL(400) },
+  {
+    route: 'POST /api/stripe/webhook',
+    url: '/api/stripe/webhook',
+    payload: { id: 'evt_x' },
+    expect: ALL(400),
+  },
   { route: 'GET /api/stripe/bank', url: '/api/stripe/bank', expect: SIGNED_IN(200) },
   {
     route: 'POST /api/stripe/bank',

@@ -20,6 +20,14 @@ export const rows: Row[] = [
     payload: { endpoint: 'not a url', keys: { p256dh: 'x', auth: 'y' } },
     expect: SIGNED_IN(422),
   },
-  { route: 'DELETE /api/push-subscriptions/:id', url: '/api/push-subscriptions/999999', expect: SIGNED_IN(404) },
-  { route: 'POST /api/unsubscribe', url: '/api/unsubscribe?token=1.news.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', expect: ALL(404) },
+  {
+    route: 'DELETE /api/push-subscriptions/:id',
+    url: '/api/push-subscriptions/999999',
+    expect: SIGNED_IN(404),
+  },
+  {
+    route: 'POST /api/unsubscribe',
+    url: '/api/unsubscribe?token=1.news.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    expect: ALL(404),
+  },
 ];

@@ -30,7 +30,9 @@ for (const kind of DB_KINDS) {
     /** A person, LINE-linked (with this LINE user id) or not. */
     async function person(lineUserId: string | null) {
       const db = database.db;
-      await db.execute(sql`insert into roles (name, priority) values ('focustar', 10) on conflict (name) do nothing`);
+      await db.execute(
+        sql`insert into roles (name, priority) values ('focustar', 10) on conflict (name) do nothing`,
+      );
       const tag = randomBytes(4).toString('hex');
       const [u] = rowsOf<{ id: number }>(
         await db.execute(sql`
@@ -58,7 +60,8 @@ for (const kind of DB_KINDS) {
       path: '/history',
       ...over,
     });
-    const sender = (token = standin.token) => createLineSender({ apiUrl: standin.url, token, appUrl: APP_URL });
+    const sender = (token = standin.token) =>
+      createLineSender({ apiUrl: standin.url, token, appUrl: APP_URL });
 
     it('sends a Flex Message with the texts and a button that opens APP_URL + path, to the LINE user id', async () => {
       const to = lineId();
@@ -91,14 +94,18 @@ for (const kind of DB_KINDS) {
     });
 
     it('the retry key is a UUID, stable for a key and different between keys', () => {
-      expect(lineRetryKey('1:a:b:line')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(lineRetryKey('1:a:b:line')).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
       expect(lineRetryKey('1:a:b:line')).toBe(lineRetryKey('1:a:b:line'));
       expect(lineRetryKey('1:a:b:line')).not.toBe(lineRetryKey('1:a:c:line'));
     });
 
     it('a wrong channel access token: LINE answers 401 and the delivery throws (retried until the token is fixed)', async () => {
       const userId = await person(lineId());
-      const err = await sender('wrong-token').deliver(database.db, delivery(userId)).catch((e: unknown) => e);
+      const err = await sender('wrong-token')
+        .deliver(database.db, delivery(userId))
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(LineApiError);
       expect((err as LineApiError).status).toBe(401);
       expect(JSON.stringify((err as LineApiError).body)).toContain('Authentication failed');
@@ -109,7 +116,9 @@ for (const kind of DB_KINDS) {
       const userId = await person(lineId());
       const d = delivery(userId);
       standin.failNext(429);
-      const err = await sender().deliver(database.db, d).catch((e: unknown) => e);
+      const err = await sender()
+        .deliver(database.db, d)
+        .catch((e: unknown) => e);
       expect((err as LineApiError).status).toBe(429);
       expect(standin.sent).toHaveLength(0);
       expect(await sender().deliver(database.db, d)).toBe('sent');

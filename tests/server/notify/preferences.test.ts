@@ -45,7 +45,10 @@ describe('the channels of a kind by default (section 8)', () => {
     expect(channelsOf('offer.arrived', none, DEFAULT_SETTINGS)).toEqual(['in_app', 'mail']);
     expect(channelsOf('offer.arrived', line, DEFAULT_SETTINGS)).toEqual(['in_app', 'line']);
     expect(channelsOf('post.approved', both, DEFAULT_SETTINGS)).toEqual(['in_app', 'line', 'push']);
-    expect(channelsOf('recruitment.won', { line: false, push: true, mail: true }, DEFAULT_SETTINGS)).toEqual(['in_app', 'push']);
+    expect(channelsOf('recruitment.won', { line: false, push: true, mail: true }, DEFAULT_SETTINGS)).toEqual([
+      'in_app',
+      'push',
+    ]);
   });
 
   it('turning LINE and push off brings mail back; turning mail on keeps it', () => {
@@ -66,11 +69,16 @@ describe('the channels of a kind by default (section 8)', () => {
     expect(channelsOf('posts.to_judge', none, DEFAULT_SETTINGS)).toEqual(['in_app', 'mail']);
     expect(channelsOf('staff.digest', line, DEFAULT_SETTINGS)).toEqual(['in_app', 'mail', 'line']);
     expect(channelsOf('news', both, DEFAULT_SETTINGS)).toEqual(['in_app']);
-    expect(channelsOf('news', both, { ...DEFAULT_SETTINGS, channels: { news: { mail: true } } })).toEqual(['in_app', 'mail']);
+    expect(channelsOf('news', both, { ...DEFAULT_SETTINGS, channels: { news: { mail: true } } })).toEqual([
+      'in_app',
+      'mail',
+    ]);
   });
 
   it('no channel the person cannot be reached on is named (no address: no mail)', () => {
-    expect(channelsOf('offer.arrived', { line: false, push: false, mail: false }, DEFAULT_SETTINGS)).toEqual(['in_app']);
+    expect(channelsOf('offer.arrived', { line: false, push: false, mail: false }, DEFAULT_SETTINGS)).toEqual([
+      'in_app',
+    ]);
   });
 
   it('every kind of contracts/notifications.ts has a group, and every group a label', () => {

@@ -4,7 +4,12 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../server/platform/db/client.ts';
 import type { Delivery } from '../../../server/platform/notify/channel.ts';
-import { createPushSender, PushServiceError, sendPush, type VapidKeys } from '../../../server/platform/notify/push.ts';
+import {
+  createPushSender,
+  PushServiceError,
+  sendPush,
+  type VapidKeys,
+} from '../../../server/platform/notify/push.ts';
 import { type PushStandin, startPushStandin } from '../../../server/platform/notify/push-standin.ts';
 import { DB_KINDS, openTestDatabase, type TestDatabase } from '../../support/db.ts';
 
@@ -34,7 +39,7 @@ describe('push service stand-in (issue 26, RFC 8291/8292)', () => {
     expect(standin.messages[0]!.ttl).toBe(86400);
   });
 
-  it('refuses a VAPID JWT signed by another key (401), and a key not the subscription\'s (403)', async () => {
+  it("refuses a VAPID JWT signed by another key (401), and a key not the subscription's (403)", async () => {
     const sub = standin.subscribe(vapid.publicKey);
     const other = webpush.generateVAPIDKeys();
     // The JWT signed with another private key but claiming the subscription's public key.
@@ -48,11 +53,30 @@ describe('push service stand-in (issue 26, RFC 8291/8292)', () => {
 
   it('refuses a JWT for another audience and an expired one', async () => {
     const sub = standin.subscribe(vapid.publicKey);
-    const elsewhere = webpush.getVapidHeaders('https://fcm.googleapis.com', vapid.subject, vapid.publicKey, vapid.privateKey, 'aes128gcm');
-    const r1 = await fetch(sub.endpoint, { method: 'POST', headers: { ...elsewhere, TTL: '60' } as Record<string, string> });
+    const elsewhere = webpush.getVapidHeaders(
+      'https://fcm.googleapis.com',
+      vapid.subject,
+      vapid.publicKey,
+      vapid.privateKey,
+      'aes128gcm',
+    );
+    const r1 = await fetch(sub.endpoint, {
+      method: 'POST',
+      headers: { ...elsewhere, TTL: '60' } as Record<string, string>,
+    });
     expect(r1.status).toBe(401);
-    const stale = webpush.getVapidHeaders(standin.url, vapid.subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', Math.floor(Date.now() / 1000) - 10);
-    const r2 = await fetch(sub.endpoint, { method: 'POST', headers: { ...stale, TTL: '60' } as Record<string, string> });
+    const stale = webpush.getVapidHeaders(
+      standin.url,
+      vapid.subject,
+      vapid.publicKey,
+      vapid.privateKey,
+      'aes128gcm',
+      Math.floor(Date.now() / 1000) - 10,
+    );
+    const r2 = await fetch(sub.endpoint, {
+      method: 'POST',
+      headers: { ...stale, TTL: '60' } as Record<string, string>,
+    });
     expect(r2.status).toBe(401);
     expect(standin.requests.map((r) => r.reason)).toEqual([expect.stringMatching(/^aud/), 'expired']);
   });
@@ -74,7 +98,9 @@ for (const kind of DB_KINDS) {
     const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
 
     async function person(devices: number) {
-      await database.db.execute(sql`insert into roles (name, priority) values ('focustar', 10) on conflict (name) do nothing`);
+      await database.db.execute(
+        sql`insert into roles (name, priority) values ('focustar', 10) on conflict (name) do nothing`,
+      );
       const tag = randomBytes(4).toString('hex');
       const [u] = await q<{ id: number }>(sql`
         insert into users (email, name, screen_name, role_id)
@@ -103,7 +129,7 @@ for (const kind of DB_KINDS) {
     });
     const sender = () => createPushSender({ vapid, appUrl: APP_URL });
 
-    it('every device gets the title, body and the screen\'s address', async () => {
+    it("every device gets the title, body and the screen's address", async () => {
       const { userId } = await person(2);
       expect(await sender().deliver(database.db, delivery(userId))).toBe('sent');
       expect(standin.messages).toHaveLength(2);
@@ -120,11 +146,15 @@ for (const kind of DB_KINDS) {
       const { userId, subs } = await person(2);
       standin.expire(subs[0]!.endpoint);
       expect(await sender().deliver(database.db, delivery(userId))).toBe('sent');
-      const left = await q<{ endpoint: string }>(sql`select endpoint from push_subscriptions where user_id = ${Number(userId)}`);
+      const left = await q<{ endpoint: string }>(
+        sql`select endpoint from push_subscriptions where user_id = ${Number(userId)}`,
+      );
       expect(left.map((r) => r.endpoint)).toEqual([subs[1]!.endpoint]);
       standin.expire(subs[1]!.endpoint);
       expect(await sender().deliver(database.db, delivery(userId))).toBe('skipped');
-      expect(await q(sql`select 1 from push_subscriptions where user_id = ${Number(userId)}`)).toHaveLength(0);
+      expect(await q(sql`select 1 from push_subscriptions where user_id = ${Number(userId)}`)).toHaveLength(
+        0,
+      );
       const { userId: none } = await person(0);
       expect(await sender().deliver(database.db, delivery(none))).toBe('skipped');
     });

@@ -1,4 +1,9 @@
-import { type FraudActionInput, fraudFlagSchema, type FraudListQuery, fraudPageSchema } from '../../../../contracts/fraud.ts';
+import {
+  type FraudActionInput,
+  fraudFlagSchema,
+  type FraudListQuery,
+  fraudPageSchema,
+} from '../../../../contracts/fraud.ts';
 import { requireId } from '../../../platform/lib/ids.ts';
 import { call } from '../../../platform/request/request.ts';
 
@@ -9,5 +14,9 @@ export function listFlags(query: FraudListQuery, signal?: AbortSignal) {
 
 /** POST /api/fraud/flags/{id}/actions (staff): 支払保留, 保留解除, アカウント停止 or 問題なし, with a note. */
 export function actOnFlag(flagId: number, body: FraudActionInput) {
-  return call(fraudFlagSchema, { method: 'POST', path: `/api/fraud/flags/${requireId(flagId)}/actions`, body });
+  return call(fraudFlagSchema, {
+    method: 'POST',
+    path: `/api/fraud/flags/${requireId(flagId)}/actions`,
+    body,
+  });
 }

@@ -400,6 +400,20 @@ export type AdDraft = {
   image_urls: string[];
 };
 
+/** The draft's fields of anything that has them (a request as the server answers it, a wizard's draft), and
+ * nothing else: what the wizard saves and what the server checks before a submission. */
+export const draftOf = (d: AdDraft): AdDraft => ({
+  text: d.text,
+  hashtags: d.hashtags,
+  landing_url: d.landing_url,
+  platforms: d.platforms,
+  units: d.units,
+  reward: d.reward,
+  starts_on: d.starts_on,
+  ends_on: d.ends_on,
+  image_urls: d.image_urls,
+});
+
 export type FieldErrors = Record<string, string[]>;
 /** Which wizard step shows a field (so an error from the server opens the right step). */
 export const FIELD_STEP: Record<string, 1 | 2 | 3 | 4> = {

@@ -5,7 +5,7 @@ import { type Db, rowsOf } from './db/client.ts';
 
 /**
  * Items people send to the operators and staff work through (issue 9: contact messages, shop requests):
- * the columns they share and the two queries on them, so each feature's table stays its own while the
+ * the columns they share and the queries on them, so each feature's table stays its own while the
  * handling is written once. 未対応 → 対応中 → 完了, with a staff note and who touched it last.
  */
 
@@ -83,6 +83,20 @@ export async function updateHandled<T>(
       select ${itemJson(table)} as item from changed t join users u on u.id = t.user_id`),
   );
   return rows[0] ? parseJson<T>(rows[0].item) : null;
+}
+
+/** The handling of one item, locked (the staff audit log's "before"; issue 24); null when there is none. */
+export async function lockHandled(
+  db: Db,
+  table: HandlingTable,
+  id: number,
+): Promise<{ status: string; staff_note: string | null } | null> {
+  const [row] = rowsOf(
+    await db.execute(
+      sql`select status, staff_note from ${sql.identifier(table.name)} where id = ${id} for update`,
+    ),
+  );
+  return row ? { status: String(row.status), staff_note: (row.staff_note as string | null) ?? null } : null;
 }
 
 const parseJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;

@@ -1,14 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { App } from '../../src/app/App.tsx';
-import { authActor } from '../../src/platform/session/actors.ts';
-import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
-import type { TestApp } from '../support/app.ts';
-import { createInjectFetch } from '../support/inject-fetch.ts';
-import { createAccountsApp } from '../server/helpers.ts';
+import { injectedApp, signInAs } from '../support/shell.ts';
 
 /**
  * Issue 26 "Preferences": 通知設定 on /account-info — each group's channels as the server states them (in-app
@@ -17,33 +13,10 @@ import { createAccountsApp } from '../server/helpers.ts';
  */
 configure({ asyncUtilTimeout: 10_000 });
 
-let t: TestApp;
-let net: ReturnType<typeof createInjectFetch>;
-
-beforeAll(async () => {
-  t = await createAccountsApp('pglite');
-  net = createInjectFetch(t.app);
-  vi.stubGlobal('fetch', net.fetch);
-}, 180_000);
-afterAll(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await t.close();
-});
-afterEach(async () => {
-  cleanup();
-  if (authActor.getSnapshot().context.login) {
-    authActor.send({ type: 'auth.logout' });
-    await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(false));
-  }
-  localStorage.clear();
-});
+const shell = injectedApp();
 
 async function openAs(email: string) {
-  await act(async () => {
-    authActor.send({ type: 'auth.submitLogin', email, password: DEMO_PASSWORD });
-    await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(true));
-  });
+  await signInAs(email);
   window.history.pushState(null, '', '/account-info');
   render(<App />);
   return screen.findByRole('heading', { name: '通知設定' }, { timeout: 45_000 });
@@ -54,14 +27,14 @@ const settingsCard = () =>
 
 const stored = async (email: string) =>
   (
-    (await t.database.db.execute(sql`
+    (await shell.t.database.db.execute(sql`
       select ns.channels, ns.quiet_hours from notification_settings ns join users u on u.id = ns.user_id
        where u.email = ${email}`)) as unknown as { rows: { channels: unknown; quiet_hours: boolean }[] }
   ).rows[0];
 
 describe('issue 26 通知設定 on /account-info', () => {
   it('shows each group with its channels, saves a change with a toast, and the server keeps it', async () => {
-    await t.database.db.execute(sql`
+    await shell.t.database.db.execute(sql`
       delete from social_accounts where provider = 'line'
          and user_id = (select id from users where email = 'supporter@example.com')`);
     await openAs('supporter@example.com');
@@ -82,7 +55,7 @@ describe('issue 26 通知設定 on /account-info', () => {
     await userEvent.click(quiet);
     await userEvent.click(within(settingsCard()).getByRole('button', { name: '保存する' }));
     expect(await screen.findByText('通知設定を保存しました。')).toBeTruthy();
-    expect(net.calls).toContain('PUT /api/notification-settings');
+    expect(shell.net.calls).toContain('PUT /api/notification-settings');
     const row = await stored('supporter@example.com');
     expect(row?.channels).toMatchObject({ offers: { mail: false } });
     expect(row?.quiet_hours).toBe(false);
@@ -115,7 +88,7 @@ describe('issue 26 通知設定 on /account-info', () => {
     await userEvent.click(within(settingsCard()).getByRole('button', { name: '保存する' }));
     expect(await screen.findByText('通知設定を保存しました。')).toBeTruthy();
     await waitFor(async () => {
-      const res = (await t.database.db.execute(sql`
+      const res = (await shell.t.database.db.execute(sql`
         select ns.posts_to_judge from notification_settings ns join users u on u.id = ns.user_id
          where u.email = 'owner@example.com'`)) as unknown as { rows: { posts_to_judge: string }[] };
       expect(res.rows[0]?.posts_to_judge).toBe('each');

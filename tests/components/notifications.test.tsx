@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { App } from '../../src/app/App.tsx';
-import { authActor } from '../../src/platform/session/actors.ts';
-import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
-import type { TestApp } from '../support/app.ts';
-import { createInjectFetch } from '../support/inject-fetch.ts';
-import { createAccountsApp, userIdOf } from '../server/helpers.ts';
+import { injectedApp, signInAs } from '../support/shell.ts';
+import { userIdOf } from '../server/helpers.ts';
 
 /**
  * Issue 26 "In-app" (ADR 0176): the bell in the header of a signed-in screen names the unread count
@@ -18,39 +15,18 @@ import { createAccountsApp, userIdOf } from '../server/helpers.ts';
  */
 configure({ asyncUtilTimeout: 10_000 });
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createAccountsApp('pglite');
-  vi.stubGlobal('fetch', createInjectFetch(t.app).fetch);
-}, 180_000);
-afterAll(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await t.close();
-});
-afterEach(async () => {
-  cleanup();
-  if (authActor.getSnapshot().context.login) {
-    authActor.send({ type: 'auth.logout' });
-    await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(false));
-  }
-  localStorage.clear();
-});
+const shell = injectedApp();
 
 async function openAs(email: string, path: string) {
-  await act(async () => {
-    authActor.send({ type: 'auth.submitLogin', email, password: DEMO_PASSWORD });
-    await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(true));
-  });
+  await signInAs(email);
   window.history.pushState(null, '', path);
   render(<App />);
 }
 
 describe('the bell and /notifications (issue 26 "In-app")', () => {
   it('the bell names the unread count; /notifications lists them and reads them all; the bell follows', async () => {
-    const userId = await userIdOf(t, 'fan2@example.com');
-    await t.database.db.execute(sql`
+    const userId = await userIdOf(shell.t, 'fan2@example.com');
+    await shell.t.database.db.execute(sql`
       insert into notifications (user_id, kind, record_key, title, body, path, created_at) values
         (${userId}, 'post.approved', 'unit:component-1', '投稿が承認されました', '報酬500円は2026年12月3日（木）に確定します。', '/history', '2026-11-26T01:04:00Z'),
         (${userId}, 'offer.arrived', 'unit:component-2', 'デモカフェから拡散依頼が届きました', '報酬は300円です。', '/advertisements', '2026-11-26T10:30:00Z')`);

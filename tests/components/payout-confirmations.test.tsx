@@ -1,15 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MONEY_MESSAGES } from '../../contracts/money.ts';
 import { App } from '../../src/app/App.tsx';
-import { authActor } from '../../src/platform/session/actors.ts';
-import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
-import type { TestApp } from '../support/app.ts';
-import { createInjectFetch, type InjectFetch } from '../support/inject-fetch.ts';
-import { createAccountsApp } from '../server/helpers.ts';
+import { injectedApp, signInAs } from '../support/shell.ts';
 
 /**
  * Issue 25 "Every irreversible or money action asks first and reports after": on お振込み予定額 an admin is
@@ -18,18 +14,14 @@ import { createAccountsApp } from '../server/helpers.ts';
  */
 configure({ asyncUtilTimeout: 8000 });
 
-let t: TestApp;
-let net: InjectFetch;
 let exportedId: number;
 let paidId: number;
-
 const rowsOf = <T,>(r: unknown) => (r as { rows: T[] }).rows;
 
+const shell = injectedApp();
+
 beforeAll(async () => {
-  t = await createAccountsApp('pglite');
-  net = createInjectFetch(t.app);
-  vi.stubGlobal('fetch', net.fetch);
-  const db = t.database.db;
+  const db = shell.t.database.db;
   exportedId = rowsOf<{ id: number }>(
     await db.execute(sql`
       insert into payout_batches (month, payment_date, status) values ('2019-01', '2019-02-15', '出力済') returning id`),
@@ -46,27 +38,10 @@ beforeAll(async () => {
     insert into payout_lines (batch_id, user_id, amount, status, bank_code, bank_name, branch_code, branch_name,
       account_type, account_last3, secret, key_id)
     values (${paidId}, ${payee}, 2000, '支払済', '0001', 'みずほ', '001', '本店', '普通', '123', 'x.y.z', 'k')`);
-}, 180_000);
-afterAll(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await t.close();
-});
-afterEach(async () => {
-  cleanup();
-  vi.restoreAllMocks();
-  if (authActor.getSnapshot().context.login) {
-    authActor.send({ type: 'auth.logout' });
-    await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(false));
-  }
-  localStorage.clear();
 });
 
 async function openAsAdmin(path: string) {
-  await act(async () => {
-    authActor.send({ type: 'auth.submitLogin', email: 'admin@example.com', password: DEMO_PASSWORD });
-    await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(true));
-  });
+  await signInAs('admin@example.com');
   window.history.pushState(null, '', path);
   render(<App />);
 }
@@ -79,12 +54,12 @@ describe('issue 25: the payout actions ask first and report after', () => {
     const ask = vi.spyOn(window, 'confirm').mockReturnValue(false);
     await userEvent.click(within(form).getByRole('button', { name: 'バッチを作成する' }));
     expect(ask).toHaveBeenCalledWith(MONEY_MESSAGES.confirmBuild('2019年3月分'));
-    expect(net.calls.filter((c) => c === 'POST /api/payments/batches')).toEqual([]);
+    expect(shell.net.calls.filter((c) => c === 'POST /api/payments/batches')).toEqual([]);
 
     ask.mockReturnValue(true);
     await userEvent.click(within(form).getByRole('button', { name: 'バッチを作成する' }));
     expect(await screen.findByText(MONEY_MESSAGES.built)).toBeTruthy();
-    expect(net.calls.filter((c) => c === 'POST /api/payments/batches')).toHaveLength(1);
+    expect(shell.net.calls.filter((c) => c === 'POST /api/payments/batches')).toHaveLength(1);
   });
 
   it('marking a batch paid asks first with the month and the total, then a toast says so', async () => {
@@ -96,7 +71,7 @@ describe('issue 25: the payout actions ask first and report after', () => {
     expect(ask).toHaveBeenCalledWith(MONEY_MESSAGES.confirmPaid('2019年1月分', '0円'));
     expect(await screen.findByText(`2019年1月分の${MONEY_MESSAGES.paid}`)).toBeTruthy();
     const [batch] = rowsOf<{ status: string }>(
-      await t.database.db.execute(sql`select status from payout_batches where id = ${exportedId}`),
+      await shell.t.database.db.execute(sql`select status from payout_batches where id = ${exportedId}`),
     );
     expect(batch!.status).toBe('支払済');
   });

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { act, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../../contracts/accounts.ts';
 import { App } from '../../src/app/App.tsx';
 import { authActor } from '../../src/platform/session/actors.ts';
-import type { TestApp } from '../support/app.ts';
-import { createInjectFetch } from '../support/inject-fetch.ts';
-import { createAccountsApp } from '../server/helpers.ts';
+import { injectedApp } from '../support/shell.ts';
 
 /**
  * `/{screen_name}` (seed spec section 2: the public profile, matched last) in the shell with the real
@@ -15,24 +13,7 @@ import { createAccountsApp } from '../server/helpers.ts';
  */
 configure({ asyncUtilTimeout: 8000 });
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createAccountsApp('pglite');
-  vi.stubGlobal('fetch', createInjectFetch(t.app).fetch);
-});
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await t?.close();
-});
-afterEach(async () => {
-  cleanup();
-  if (authActor.getSnapshot().context.login) {
-    act(() => authActor.send({ type: 'auth.logout' }));
-    await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(false));
-  }
-  localStorage.clear();
-});
+injectedApp();
 
 function go(path: string) {
   window.history.pushState(null, '', path);

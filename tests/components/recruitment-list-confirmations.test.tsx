@@ -1,14 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/App.tsx';
-import { authActor } from '../../src/platform/session/actors.ts';
-import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
-import type { TestApp } from '../support/app.ts';
-import { createInjectFetch, type InjectFetch } from '../support/inject-fetch.ts';
-import { createAccountsApp } from '../server/helpers.ts';
+import { injectedApp, signInAs } from '../support/shell.ts';
 
 /**
  * Issue 25 "Every irreversible or money action asks first and reports after": closing a monitor recruitment
@@ -18,43 +14,19 @@ import { createAccountsApp } from '../server/helpers.ts';
  */
 configure({ asyncUtilTimeout: 8000 });
 
-let t: TestApp;
-let net: InjectFetch;
-
 const rowsOf = <T,>(r: unknown) => (r as { rows: T[] }).rows;
 
-beforeAll(async () => {
-  t = await createAccountsApp('pglite');
-  net = createInjectFetch(t.app);
-  vi.stubGlobal('fetch', net.fetch);
-}, 180_000);
-afterAll(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await t.close();
-});
-afterEach(async () => {
-  cleanup();
-  vi.restoreAllMocks();
-  if (authActor.getSnapshot().context.login) {
-    authActor.send({ type: 'auth.logout' });
-    await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(false));
-  }
-  localStorage.clear();
-});
+const shell = injectedApp();
 
 describe('issue 25: the staff recruitment list asks before closing and reports after', () => {
   it('締め切る asks first naming the recruitment (a refusal sends nothing), then a toast says it is closed', async () => {
     const [open] = rowsOf<{ id: number; title: string }>(
-      await t.database.db.execute(
+      await shell.t.database.db.execute(
         sql`select id, title from recruitments where status = '募集中' order by id limit 1`,
       ),
     );
     expect(open).toBeDefined();
-    await act(async () => {
-      authActor.send({ type: 'auth.submitLogin', email: 'staff@example.com', password: DEMO_PASSWORD });
-      await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(true));
-    });
+    await signInAs('staff@example.com');
     window.history.pushState(null, '', '/admin-recruitment-list');
     render(<App />);
     // Before its deadline a recruitment is closed early, with a reason (issue 23): the list leads there.
@@ -66,7 +38,7 @@ describe('issue 25: the staff recruitment list asks before closing and reports a
     cleanup();
 
     // Its deadline passed: 締め切る, asked first.
-    await t.database.db.execute(
+    await shell.t.database.db.execute(
       sql`update recruitments set application_ends_at = now() - interval '1 hour' where id = ${open!.id}`,
     );
     window.history.pushState(null, '', '/admin-recruitment-list?after-deadline');
@@ -75,14 +47,14 @@ describe('issue 25: the staff recruitment list asks before closing and reports a
     const ask = vi.spyOn(window, 'confirm').mockReturnValue(false);
     await userEvent.click(within(row).getByRole('button', { name: '締め切る' }));
     expect(ask.mock.calls[0]![0]).toContain(`「${open!.title}」の応募を締め切りますか？`);
-    expect(net.calls.filter((c) => c.startsWith('PUT /api/recruitments/'))).toEqual([]);
+    expect(shell.net.calls.filter((c) => c.startsWith('PUT /api/recruitments/'))).toEqual([]);
 
     ask.mockReturnValue(true);
     await userEvent.click(within(row).getByRole('button', { name: '締め切る' }));
     expect(await screen.findByText(`「${open!.title}」の応募を締め切りました。`)).toBeTruthy();
-    expect(net.calls.filter((c) => c === `PUT /api/recruitments/${open!.id}/status`)).toHaveLength(1);
+    expect(shell.net.calls.filter((c) => c === `PUT /api/recruitments/${open!.id}/status`)).toHaveLength(1);
     const [after] = rowsOf<{ status: string }>(
-      await t.database.db.execute(sql`select status from recruitments where id = ${open!.id}`),
+      await shell.t.database.db.execute(sql`select status from recruitments where id = ${open!.id}`),
     );
     expect(after!.status).toBe('選考中');
   });

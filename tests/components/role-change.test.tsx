@@ -1,15 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ROLE_MESSAGES } from '../../contracts/supporters.ts';
 import { App } from '../../src/app/App.tsx';
-import { authActor } from '../../src/platform/session/actors.ts';
-import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
-import type { TestApp } from '../support/app.ts';
-import { createInjectFetch } from '../support/inject-fetch.ts';
-import { createAccountsApp } from '../server/helpers.ts';
+import { injectedApp, signInAs } from '../support/shell.ts';
 
 /**
  * Issue 24 "Role changes": on /admin-focustar-list an admin opens a user's detail, picks a role, confirms,
@@ -18,34 +14,10 @@ import { createAccountsApp } from '../server/helpers.ts';
  */
 configure({ asyncUtilTimeout: 10_000 });
 
-let t: TestApp;
-let net: ReturnType<typeof createInjectFetch>;
-
-beforeAll(async () => {
-  t = await createAccountsApp('pglite');
-  net = createInjectFetch(t.app);
-  vi.stubGlobal('fetch', net.fetch);
-}, 180_000);
-afterAll(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await t.close();
-});
-afterEach(async () => {
-  cleanup();
-  vi.restoreAllMocks();
-  if (authActor.getSnapshot().context.login) {
-    authActor.send({ type: 'auth.logout' });
-    await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(false));
-  }
-  localStorage.clear();
-});
+const shell = injectedApp();
 
 async function openDetailAs(email: string, name: string) {
-  await act(async () => {
-    authActor.send({ type: 'auth.submitLogin', email, password: DEMO_PASSWORD });
-    await waitFor(() => expect(authActor.getSnapshot().context.login).toBe(true));
-  });
+  await signInAs(email);
   window.history.pushState(null, '', '/admin-focustar-list');
   render(<App />);
   const table = await screen.findByRole('table', { name: 'フォーカスター一覧' });
@@ -56,7 +28,7 @@ async function openDetailAs(email: string, name: string) {
 const roleOf = async (screenName: string) =>
   String(
     (
-      (await t.database.db.execute(
+      (await shell.t.database.db.execute(
         sql`select r.name from users u join roles r on r.id = u.role_id where u.screen_name = ${screenName}`,
       )) as unknown as { rows: { name: string }[] }
     ).rows[0]!.name,
@@ -71,7 +43,7 @@ describe('issue 24 role changes on /admin-focustar-list', () => {
     const refuse = vi.spyOn(window, 'confirm').mockReturnValue(false);
     await userEvent.click(screen.getByRole('button', { name: '役割を変更する' }));
     expect(refuse).toHaveBeenCalledWith(ROLE_MESSAGES.confirm('田中 翔', 'staff'));
-    expect(net.calls.filter((c) => c.startsWith('PUT /api/users/'))).toEqual([]);
+    expect(shell.net.calls.filter((c) => c.startsWith('PUT /api/users/'))).toEqual([]);
 
     refuse.mockReturnValue(true);
     await userEvent.click(screen.getByRole('button', { name: '役割を変更する' }));
@@ -79,7 +51,7 @@ describe('issue 24 role changes on /admin-focustar-list', () => {
     await waitFor(async () => expect(await roleOf('demo-fan2')).toBe('staff'));
     expect(screen.getByText(/現在の役割：/).textContent).toContain('運営スタッフ');
     // Put back for the other test.
-    await t.database.db.execute(sql`update users set role_id = 3 where screen_name = 'demo-fan2'`);
+    await shell.t.database.db.execute(sql`update users set role_id = 3 where screen_name = 'demo-fan2'`);
   });
 
   it('staff see the role in the detail but no form to change it', async () => {

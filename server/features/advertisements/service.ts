@@ -21,7 +21,7 @@ import {
   checkPostUrl,
   tokyoDate,
   withDisclosure,
-  type AdDraft,
+  draftOf,
   type AdPeriod,
   createAdSchema,
   rejectUnitSchema,
@@ -242,20 +242,6 @@ export class AdvertisementService {
     return this.mustFind(id, auth);
   }
 
-  private draftOf(ad: Advertisement): AdDraft {
-    return {
-      text: ad.text,
-      hashtags: ad.hashtags,
-      landing_url: ad.landing_url,
-      platforms: ad.platforms,
-      units: ad.units,
-      reward: ad.reward,
-      starts_on: ad.starts_on,
-      ends_on: ad.ends_on,
-      image_urls: ad.image_urls,
-    };
-  }
-
   /** 下書き or 差し戻し -> 審査中: complete, the shop published, the company available (trading). */
   async submit(id: number, auth: AuthContext): Promise<Advertisement> {
     const current = await this.adOf(id, auth);
@@ -265,7 +251,7 @@ export class AdvertisementService {
     if (current.shopStatus !== PUBLISHED_SHOP_STATUS) throw new HttpError(403, AD_MESSAGES.shopNotPublished);
     if (current.paidStatus !== PAID_STATUS.availableTrading)
       throw new HttpError(403, AD_MESSAGES.companyUnavailable);
-    const errors = draftErrors(this.draftOf(current.ad), weightedLength, tokyoDate(now()));
+    const errors = draftErrors(draftOf(current.ad), weightedLength, tokyoDate(now()));
     if (Object.keys(errors).length) throw validationError(errors);
     await repo.markAdSubmitted(this.db, id, now());
     return this.mustFind(id, auth);

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ShopRequestItem } from '../../../contracts/shop-requests.ts';
-import { type Db, rowsOf } from '../../platform/db/client.ts';
-import { type HandlingTable, listHandled, updateHandled } from '../../platform/handling.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { type HandlingTable, listHandled, lockHandled, updateHandled } from '../../platform/handling.ts';
 import { users } from '../accounts/schema.ts';
 import { shopRequests } from './schema.ts';
 
@@ -49,14 +49,4 @@ export const updateRequest = (
 ) => updateHandled<ShopRequestItem>(db, TABLE, id, update, staffId);
 
 /** The handling of one row, locked (the staff audit log's "before"; issue 24); null when missing. */
-export async function lockHandling(
-  db: Db,
-  id: number,
-): Promise<{ status: string; staff_note: string | null } | null> {
-  const [row] = rowsOf(
-    await db.execute(
-      sql`select status, staff_note from ${sql.identifier(TABLE.name)} where id = ${id} for update`,
-    ),
-  );
-  return row ? { status: String(row.status), staff_note: (row.staff_note as string | null) ?? null } : null;
-}
+export const lockHandling = (db: Db, id: number) => lockHandled(db, TABLE, id);

@@ -1,18 +1,10 @@
 import type { InvoiceSummary } from '../../../contracts/money.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
+import { DataTable, TableScroll } from '../../platform/ui/DataTable.tsx';
 import { formatDate } from '../../platform/ui/format.ts';
 
-export const Table = styled('table', {
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: '$small',
-  '& th, & td': {
-    borderBottom: '1px solid $gray200',
-    padding: '$2',
-    textAlign: 'left',
-    verticalAlign: 'top',
-  },
-  '& th': { backgroundColor: '$gray50', whiteSpace: 'nowrap' },
+/** The money screens' tables: the staff list table (DataTable) with right-aligned amounts. */
+export const Table = styled(DataTable, {
   '& td.amount': { textAlign: 'right', whiteSpace: 'nowrap' },
   variants: {
     // Issue 25: the staff tables of months, dates and amounts keep each cell on its line and scroll in their
@@ -20,7 +12,8 @@ export const Table = styled('table', {
     nowrap: { true: { '& th, & td': { whiteSpace: 'nowrap' } } },
   },
 });
-export const Scroll = styled('div', { overflowX: 'auto', marginBottom: '$4' });
+/** The platform's table scroller (its `position: relative` keeps visually hidden cell texts inside it). */
+export const Scroll = TableScroll;
 export const Actions = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$2', alignItems: 'center' });
 
 /** `2026-11-16` as `2026年11月16日（月）`: the app's one date format (issue 25 (9)). */

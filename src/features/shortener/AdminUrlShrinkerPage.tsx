@@ -10,6 +10,7 @@ import {
 import { asApiError, useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { Button } from '../../platform/ui/Button.tsx';
+import { DataTable } from '../../platform/ui/DataTable.tsx';
 import { Field, FormAlert } from '../../platform/ui/Field.tsx';
 import { formatCount, formatDateTime } from '../../platform/ui/format.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
@@ -40,17 +41,7 @@ const Layout = styled('div', {
   '& > *': { minWidth: 0 },
   '@lg': { gridTemplateColumns: '3fr 2fr' },
 });
-const Table = styled('table', {
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: '$small',
-  '& th, & td': {
-    borderBottom: '1px solid $gray200',
-    padding: '$2',
-    textAlign: 'left',
-    verticalAlign: 'top',
-  },
-  '& th': { backgroundColor: '$gray100', whiteSpace: 'nowrap' },
+const Table = styled(DataTable, {
   '& td.num': { textAlign: 'right', whiteSpace: 'nowrap' },
   '& tr[aria-selected="true"] td': { backgroundColor: '$primaryPale' },
 });

@@ -1,9 +1,9 @@
 import { styled } from '../styles/stitches.config.ts';
 
 /**
- * The staff screens' list table: compact rows, a tinted header that does not wrap, and a wrapper that
- * scrolls sideways on a phone instead of squeezing the columns. Screens add their own touches with
- * `styled(DataTable, {...})`.
+ * The app's list table (the staff screens, the money history): compact rows, a tinted header that does
+ * not wrap, and a wrapper that scrolls sideways on a phone instead of squeezing the columns. Screens add
+ * their own touches with `styled(DataTable, {...})` (money/common.tsx, the URL shortener).
  */
 export const DataTable = styled('table', {
   width: '100%',

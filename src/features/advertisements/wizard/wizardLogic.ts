@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { AdDraft, Advertisement } from '../../../../contracts/advertisements.ts';
+import { type Advertisement, draftOf } from '../../../../contracts/advertisements.ts';
 import { adWizardMachine, type WizardAd } from '../../../../machines/adWizardMachine.ts';
 import { getAdvertisement } from '../api/get-advertisement.ts';
 import { listAdvertisements } from '../api/list-advertisements.ts';
@@ -12,29 +12,7 @@ const toWizardAd = (ad: Advertisement): WizardAd => ({
   status: ad.status,
   is_first: ad.is_first,
   reject_reason: ad.reject_reason,
-  draft: {
-    text: ad.text,
-    hashtags: ad.hashtags,
-    landing_url: ad.landing_url,
-    platforms: ad.platforms,
-    units: ad.units,
-    reward: ad.reward,
-    starts_on: ad.starts_on,
-    ends_on: ad.ends_on,
-    image_urls: ad.image_urls,
-  },
-});
-
-const fieldsOf = (d: AdDraft) => ({
-  text: d.text,
-  hashtags: d.hashtags,
-  landing_url: d.landing_url,
-  platforms: d.platforms,
-  units: d.units,
-  reward: d.reward,
-  starts_on: d.starts_on,
-  ends_on: d.ends_on,
-  image_urls: d.image_urls,
+  draft: draftOf(ad),
 });
 
 /**
@@ -50,15 +28,15 @@ export const wizardLogic = adWizardMachine.provide({
       return drafts.items[0] ? toWizardAd(drafts.items[0]) : null;
     }),
     save: fromPromise(async ({ input }) =>
-      toWizardAd(await saveAdvertisement(input.shopId, input.adId, fieldsOf(input.draft))),
+      toWizardAd(await saveAdvertisement(input.shopId, input.adId, draftOf(input.draft))),
     ),
     upload: fromPromise(async ({ input }) => {
       // The draft is saved first, so a new request has an id and the typed text is kept.
-      const saved = await saveAdvertisement(input.shopId, input.adId, fieldsOf(input.draft));
+      const saved = await saveAdvertisement(input.shopId, input.adId, draftOf(input.draft));
       return toWizardAd(await uploadAdImages(saved.id, input.files));
     }),
     submit: fromPromise(async ({ input }) => {
-      const saved = await saveAdvertisement(input.shopId, input.adId, fieldsOf(input.draft));
+      const saved = await saveAdvertisement(input.shopId, input.adId, draftOf(input.draft));
       return toWizardAd(await submitAdvertisement(saved.id));
     }),
   },

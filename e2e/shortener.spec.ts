@@ -33,6 +33,19 @@ test('staff shorten a URL; one browser visit is one click, a crawler none; switc
     (await page.getByRole('region', { name: '新しい短縮URL' }).locator('output').textContent()) ?? '';
   expect(shortUrl).toMatch(/\/s\/[A-Za-z0-9]{10}$/);
 
+  // Issue 4 (keyboard): the row's name that opens its detail is a button that keeps the focus ring when
+  // reached by Tab (an inline `all: unset` used to take the outline away).
+  const rowButton = page
+    .getByRole('table', { name: '短縮URLの一覧' })
+    .getByRole('button', { name: `${shortUrl} の詳細` });
+  await rowButton.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(rowButton).toBeFocused();
+  expect(
+    await rowButton.evaluate((el) => [getComputedStyle(el).outlineStyle, getComputedStyle(el).outlineWidth]),
+  ).toEqual(['solid', '3px']);
+
   // A person's browser (headless Chromium's own user agent is rightly a bot) opens it twice within the hour.
   const person = await browser.newContext({ userAgent: PERSON });
   const visit = await person.newPage();

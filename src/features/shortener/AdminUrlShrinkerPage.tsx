@@ -10,7 +10,7 @@ import {
 import { asApiError, useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { Button } from '../../platform/ui/Button.tsx';
-import { DataTable } from '../../platform/ui/DataTable.tsx';
+import { DataTable, RowButton, TableScroll } from '../../platform/ui/DataTable.tsx';
 import { Field, FormAlert } from '../../platform/ui/Field.tsx';
 import { formatCount, formatDateTime } from '../../platform/ui/format.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
@@ -42,7 +42,8 @@ const Layout = styled('div', {
   '@lg': { gridTemplateColumns: '3fr 2fr' },
 });
 const Table = styled(DataTable, {
-  '& td.num': { textAlign: 'right', whiteSpace: 'nowrap' },
+  '& td.num, & td.date': { whiteSpace: 'nowrap' },
+  '& td.num': { textAlign: 'right' },
   '& tr[aria-selected="true"] td': { backgroundColor: '$primaryPale' },
 });
 const Url = styled('span', { overflowWrap: 'anywhere', color: '$gray600' });
@@ -318,7 +319,7 @@ export default function AdminUrlShrinkerPage() {
               URLを登録すると、短縮URLとクリック数がここに表示されます。
             </EmptyState>
           ) : (
-            <div style={{ overflowX: 'auto' }}>
+            <TableScroll>
               <Table aria-label="短縮URLの一覧">
                 <thead>
                   <tr>
@@ -332,14 +333,13 @@ export default function AdminUrlShrinkerPage() {
                   {items.map((item) => (
                     <tr key={item.id} aria-selected={selected === item.id}>
                       <td>
-                        <button
+                        <RowButton
                           type="button"
                           onClick={() => setSelected(item.id)}
                           aria-label={`${item.short_url} の詳細`}
-                          style={{ all: 'unset', cursor: 'pointer', color: '#c02a64', fontWeight: 700 }}
                         >
                           /s/{item.code}
-                        </button>
+                        </RowButton>
                         <div>
                           <Url>{item.url}</Url>
                         </div>
@@ -348,12 +348,12 @@ export default function AdminUrlShrinkerPage() {
                       <td>
                         <Badge on={item.active}>{statusLabel(item)}</Badge>
                       </td>
-                      <td>{formatDateTime(item.created_at)}</td>
+                      <td className="date">{formatDateTime(item.created_at)}</td>
                     </tr>
                   ))}
                 </tbody>
               </Table>
-            </div>
+            </TableScroll>
           )}
           {phase === 'loading' && <PageLoading label="短縮URLを読み込んでいます…" />}
           {phase === 'done' && next !== null && (

@@ -13,7 +13,7 @@ import {
 } from '../../../contracts/supporters.ts';
 import { asApiError, useSubmission } from '../../platform/request/hooks.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
-import { DataTable } from '../../platform/ui/DataTable.tsx';
+import { DataTable, RowButton, TableScroll } from '../../platform/ui/DataTable.tsx';
 import { Button } from '../../platform/ui/Button.tsx';
 import { Field, FieldErrors, FormAlert, inputStyles } from '../../platform/ui/Field.tsx';
 import { formatCount, formatDateTime } from '../../platform/ui/format.ts';
@@ -372,7 +372,7 @@ export default function AdminFocustarListPage() {
           {phase === 'done' && rows.length === 0 ? (
             <EmptyState title="条件に合うフォーカスターはいません">条件を変えて検索してください。</EmptyState>
           ) : (
-            <div style={{ overflowX: 'auto' }}>
+            <TableScroll>
               <Table aria-label="フォーカスター一覧">
                 <thead>
                   <tr>
@@ -387,13 +387,9 @@ export default function AdminFocustarListPage() {
                   {rows.map((r) => (
                     <tr key={r.id} aria-selected={selected === r.id}>
                       <td>
-                        <button
-                          type="button"
-                          onClick={() => setSelected(r.id)}
-                          style={{ all: 'unset', cursor: 'pointer', color: '#c2185b', fontWeight: 700 }}
-                        >
+                        <RowButton type="button" onClick={() => setSelected(r.id)}>
                           {r.name}
-                        </button>
+                        </RowButton>
                         <div>@{r.screen_name}</div>
                         <div>{r.email ?? ''}</div>
                       </td>
@@ -405,7 +401,7 @@ export default function AdminFocustarListPage() {
                   ))}
                 </tbody>
               </Table>
-            </div>
+            </TableScroll>
           )}
           {phase === 'loading' && <PageLoading label="フォーカスターを読み込んでいます…" />}
           {phase === 'done' && next && (

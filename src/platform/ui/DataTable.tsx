@@ -24,3 +24,17 @@ export const DataTable = styled('table', {
  * (issue 27: /results at 375 px was 208 px too wide because of 「（…さんの投稿、新しいタブ）」).
  */
 export const TableScroll = styled('div', { overflowX: 'auto', position: 'relative', marginBottom: '$4' });
+
+/**
+ * A row's name that opens its detail beside the table: reads as a link, is a button (it changes what the
+ * screen shows, not the address), and keeps the focus ring that `all: unset` would take away, so that a
+ * keyboard user sees which row they are on.
+ */
+export const RowButton = styled('button', {
+  all: 'unset',
+  cursor: 'pointer',
+  color: '$primaryText',
+  fontWeight: 700,
+  '&:hover': { textDecoration: 'underline' },
+  '&:focus-visible': { outline: '3px solid $secondaryText', outlineOffset: '2px', borderRadius: '2px' },
+});

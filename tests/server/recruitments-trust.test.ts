@@ -196,6 +196,28 @@ for (const kind of DB_KINDS) {
       expect((await staff.post(`/api/recruitments/${id}/draw`)).statusCode).toBe(200);
     });
 
+    it('ADR 0217: 締め切る after the clock already closed it is done, not refused: 200, nothing changes, nothing audited', async () => {
+      const id = await openRecruitment();
+      await pastDeadline(id);
+      const actions = async () =>
+        rowsOf<{ action: string }>(
+          await t.database.db.execute(
+            sql`select action from audit_log where target_table = 'recruitments' and target_id = ${String(id)} order by id`,
+          ),
+        ).map((r) => r.action);
+      expect((await t.app.recruitments.tick()).closed).toBeGreaterThanOrEqual(1);
+      expect((await published(id)).status).toBe('選考中');
+      const before = await actions();
+      const again = await staff.put(`/api/recruitments/${id}/status`, { status: '選考中' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().status).toBe('選考中');
+      expect(await actions()).toEqual(before);
+      // A move the recruitment cannot make is still refused with the two statuses named.
+      const back = await staff.put(`/api/recruitments/${id}/status`, { status: '募集中' });
+      expect(back.statusCode).toBe(409);
+      expect(back.json().message).toBe(M.badTransition('選考中', '募集中'));
+    });
+
     it('issue 23 Recruitments: staff close applications early with a reason; the public page shows it with the time; then the draw runs', async () => {
       const id = await openRecruitment();
       await apply(id, 'supporter@example.com');

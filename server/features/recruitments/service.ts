@@ -273,6 +273,9 @@ export class RecruitmentService {
     await this.db.transaction(async (tx) => {
       const r = await repo.lockRecruitment(tx, id);
       if (!r) throw new HttpError(404, M.notFound);
+      // ADR 0217: the status it already has is done, not refused (the clock closed it at its deadline
+      // while staff looked at the list, a second tab, a retry): nothing changes and nothing is audited.
+      if (r.status === to) return;
       if (!STAFF_MOVES[r.status].includes(to)) throw new HttpError(409, M.badTransition(r.status, to));
       const now = this.now();
       await audit(tx, {

@@ -190,17 +190,16 @@ describe.runIf(canRun)('the main journey across two server processes (issue 17) 
     // mail job, wherever the job ran; the other approval queued nothing.
     const tracedOf = (id: string) =>
       [...logLines(a), ...logLines(b)].filter((l) => l.reqId === id).map((l) => l.msg);
-    // The processes' log lines reach this process through pipes, a moment after the mail itself.
-    await expect
-      .poll(
-        () => [...tracedOf(approveOnB), ...tracedOf(approveOnA)].filter((m) => m === 'mail sent').length,
-        {
-          timeout: 10_000,
-        },
-      )
-      .toBe(1);
+    // The processes' log lines reach this process through pipes, a moment after the mail itself, and the
+    // job's 'job done' a moment after its 'mail sent': wait for both.
+    const settled = () => {
+      const traces = [tracedOf(approveOnB), tracedOf(approveOnA)];
+      const sent = traces.flat().filter((m) => m === 'mail sent').length;
+      return { sent, done: traces.some((t) => t.includes('mail sent') && t.includes('job done')) };
+    };
+    await expect.poll(settled, { timeout: 10_000 }).toEqual({ sent: 1, done: true });
     const [tracedB, tracedA] = [tracedOf(approveOnB), tracedOf(approveOnA)];
-    const winner = tracedB.includes('job done') ? tracedB : tracedA;
+    const winner = tracedB.includes('mail sent') ? tracedB : tracedA;
     const loser = winner === tracedB ? tracedA : tracedB;
     expect(winner).toEqual(expect.arrayContaining(['request completed', 'job done', 'mail sent']));
     expect(loser).toContain('request completed');

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
@@ -59,5 +59,36 @@ describe('issue 25: the staff recruitment list asks before closing and reports a
       await shell.t.database.db.execute(sql`select status from recruitments where id = ${open!.id}`),
     );
     expect(after!.status).toBe('選考中');
+  });
+
+  it('a move refused because the recruitment moved meanwhile says what it is now, and the list shows its row as it is (ADR 0217)', async () => {
+    const [open] = rowsOf<{ id: number; title: string }>(
+      await shell.t.database.db.execute(
+        // One of the demo's in selection, open again past its deadline (the clock has not moved it yet).
+        sql`update recruitments set status = '募集中', application_ends_at = now() - interval '1 hour'
+          where id = (select id from recruitments where status = '選考中' order by id limit 1)
+          returning id, title`,
+      ),
+    );
+    expect(open).toBeDefined();
+    await signInAs('staff@example.com');
+    window.history.pushState(null, '', '/admin-recruitment-list?moved-meanwhile');
+    render(<App />);
+    const row = (await screen.findByRole('link', { name: open!.title })).closest('tr')!;
+    // Another staff member ends it while this list is open.
+    await shell.t.database.db.execute(sql`update recruitments set status = '終了' where id = ${open!.id}`);
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await userEvent.click(within(row).getByRole('button', { name: '締め切る' }));
+    expect(await screen.findByText('「終了」から「選考中」には変更できません。')).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('link', { name: open!.title }).closest('tr')!).queryByRole('button', {
+          name: '締め切る',
+        }),
+      ).toBeNull(),
+    );
+    expect(
+      within(screen.getByRole('link', { name: open!.title }).closest('tr')!).getByText('終了'),
+    ).toBeTruthy();
   });
 });

@@ -7,7 +7,7 @@ import {
 } from '../../../contracts/recruitments.ts';
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
-import { DataTable } from '../../platform/ui/DataTable.tsx';
+import { DataTable, TableScroll } from '../../platform/ui/DataTable.tsx';
 import { Button, ButtonLink } from '../../platform/ui/Button.tsx';
 import { FormAlert, inputStyles } from '../../platform/ui/Field.tsx';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
@@ -77,6 +77,9 @@ export default function AdminRecruitmentListPage() {
   const move = async (r: RecruitmentSummary, to: '募集中' | '選考中' | '終了') => {
     if (!window.confirm(MOVES[to].ask(r.title))) return;
     const done = await run(() => changeStatus(r.id, { status: to }));
+    // Moved meanwhile (another staff member, the clock at an end date): the message says what it is
+    // now, and the list is read again so that its row offers what can be done from there.
+    if (!done.ok && done.status === 409) setVersion((v) => v + 1);
     if (!done.ok) return;
     notify.success(MOVES[to].done(r.title));
     setVersion((v) => v + 1);
@@ -134,79 +137,86 @@ export default function AdminRecruitmentListPage() {
           action={<ButtonLink href="/admin-recruitment">モニター募集を作成する</ButtonLink>}
         />
       ) : (
-        <div style={{ overflowX: 'auto' }}>
-          <Table>
-            <thead>
-              <tr>
-                <th scope="col">番号</th>
-                <th scope="col">タイトル・お店</th>
-                <th scope="col">状況</th>
-                <th scope="col">応募数</th>
-                <th scope="col">応募締切</th>
-                <th scope="col">操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((r) => (
-                <tr key={r.id}>
-                  <td>{r.id}</td>
-                  <td>
-                    <Link href={`/recruitments/${r.id}`}>{r.title}</Link>
-                    <div>{r.shop.name}</div>
-                  </td>
-                  <td>
-                    <StatusBadge status={r.status} />
-                    {r.publish_at && <div>{formatDate(r.publish_at)}に公開予約</div>}
-                  </td>
-                  <td>{r.entries_count}件</td>
-                  <td>{formatDate(r.application_ends_at)}</td>
-                  <td>
-                    {r.status === '下書き' && !r.publish_at && (
-                      <Button size="sm" disabled={busy} onClick={() => move(r, '募集中')}>
-                        公開する
-                      </Button>
-                    )}
-                    {r.status === '募集中' &&
-                      (Date.parse(r.application_ends_at) < Date.now() ? (
-                        <Button size="sm" variant="outline" disabled={busy} onClick={() => move(r, '選考中')}>
-                          締め切る
-                        </Button>
-                      ) : (
-                        // Before the deadline closing is its own action, with a reason (issue 23).
-                        <ButtonLink
-                          size="sm"
-                          variant="outline"
-                          href={`/admin-recruitment-winner-picker/${r.id}`}
-                        >
-                          早めに締め切る
-                        </ButtonLink>
-                      ))}
-                    {(r.status === '募集中' || r.status === '選考中' || r.status === '当選発表済') && (
-                      <ButtonLink size="sm" href={`/admin-recruitment-winner-picker/${r.id}`}>
-                        当選者の選定
-                      </ButtonLink>
-                    )}
-                    {r.status !== '終了' && (
-                      <ButtonLink size="sm" variant="outline" href={`/admin-recruitment?id=${r.id}`}>
-                        編集
-                      </ButtonLink>
-                    )}
-                    {r.status === '当選発表済' && (
-                      <Button size="sm" variant="ghost" disabled={busy} onClick={() => move(r, '終了')}>
-                        終了にする
-                      </Button>
-                    )}
-                  </td>
+        <>
+          <TableScroll>
+            <Table>
+              <thead>
+                <tr>
+                  <th scope="col">番号</th>
+                  <th scope="col">タイトル・お店</th>
+                  <th scope="col">状況</th>
+                  <th scope="col">応募数</th>
+                  <th scope="col">応募締切</th>
+                  <th scope="col">操作</th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {items.map((r) => (
+                  <tr key={r.id}>
+                    <td>{r.id}</td>
+                    <td>
+                      <Link href={`/recruitments/${r.id}`}>{r.title}</Link>
+                      <div>{r.shop.name}</div>
+                    </td>
+                    <td>
+                      <StatusBadge status={r.status} />
+                      {r.publish_at && <div>{formatDate(r.publish_at)}に公開予約</div>}
+                    </td>
+                    <td>{r.entries_count}件</td>
+                    <td>{formatDate(r.application_ends_at)}</td>
+                    <td>
+                      {r.status === '下書き' && !r.publish_at && (
+                        <Button size="sm" disabled={busy} onClick={() => move(r, '募集中')}>
+                          公開する
+                        </Button>
+                      )}
+                      {r.status === '募集中' &&
+                        (Date.parse(r.application_ends_at) < Date.now() ? (
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            disabled={busy}
+                            onClick={() => move(r, '選考中')}
+                          >
+                            締め切る
+                          </Button>
+                        ) : (
+                          // Before the deadline closing is its own action, with a reason (issue 23).
+                          <ButtonLink
+                            size="sm"
+                            variant="outline"
+                            href={`/admin-recruitment-winner-picker/${r.id}`}
+                          >
+                            早めに締め切る
+                          </ButtonLink>
+                        ))}
+                      {(r.status === '募集中' || r.status === '選考中' || r.status === '当選発表済') && (
+                        <ButtonLink size="sm" href={`/admin-recruitment-winner-picker/${r.id}`}>
+                          当選者の選定
+                        </ButtonLink>
+                      )}
+                      {r.status !== '終了' && (
+                        <ButtonLink size="sm" variant="outline" href={`/admin-recruitment?id=${r.id}`}>
+                          編集
+                        </ButtonLink>
+                      )}
+                      {r.status === '当選発表済' && (
+                        <Button size="sm" variant="ghost" disabled={busy} onClick={() => move(r, '終了')}>
+                          終了にする
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableScroll>
           {cursor !== null && (
             <Button variant="outline" onClick={loadMore}>
               さらに表示する
             </Button>
           )}
-        </div>
+        </>
       )}
     </PageFrame>
   );

@@ -82,7 +82,8 @@ export function usePublicConfigSuspense(): PublicConfig {
 /** Said when a form's call fails without an answer from the server (offline, aborted). */
 export const SEND_FAILED = '送信できませんでした。もう一度お試しください。';
 
-export type Submitted<T> = { ok: true; value: T } | { ok: false };
+/** A call's outcome; a failure carries the answer's HTTP status (null when no answer came). */
+export type Submitted<T> = { ok: true; value: T } | { ok: false; status: number | null };
 
 /**
  * The state of a form that posts to the API: `busy` while the call runs, then the server's message
@@ -103,10 +104,10 @@ export function useSubmission(fallback: string = SEND_FAILED) {
       if (err instanceof ApiRequestError && err.status !== null) {
         setMessage(err.message);
         setErrors(err.errors);
-      } else {
-        setMessage(fallback);
+        return { ok: false, status: err.status };
       }
-      return { ok: false };
+      setMessage(fallback);
+      return { ok: false, status: null };
     } finally {
       setBusy(false);
     }

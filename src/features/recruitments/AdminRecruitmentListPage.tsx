@@ -7,7 +7,7 @@ import {
 } from '../../../contracts/recruitments.ts';
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
-import { DataTable, TableScroll } from '../../platform/ui/DataTable.tsx';
+import { DataTable, RowActions, TableScroll } from '../../platform/ui/DataTable.tsx';
 import { Button, ButtonLink } from '../../platform/ui/Button.tsx';
 import { FormAlert, inputStyles } from '../../platform/ui/Field.tsx';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
@@ -55,7 +55,6 @@ const MOVES = {
     done: (t: string) => `「${t}」を終了にしました。`,
   },
 } as const;
-const Table = styled(DataTable, { '& td > * + *': { marginLeft: '$2' } });
 
 /** Seed spec section 2 / issue 15: every recruitment with its entry count, filters and pages (staff). */
 export default function AdminRecruitmentListPage() {
@@ -139,7 +138,7 @@ export default function AdminRecruitmentListPage() {
       ) : (
         <>
           <TableScroll>
-            <Table>
+            <DataTable>
               <thead>
                 <tr>
                   <th scope="col">番号</th>
@@ -162,54 +161,56 @@ export default function AdminRecruitmentListPage() {
                       <StatusBadge status={r.status} />
                       {r.publish_at && <div>{formatDate(r.publish_at)}に公開予約</div>}
                     </td>
-                    <td>{r.entries_count}件</td>
-                    <td>{formatDate(r.application_ends_at)}</td>
+                    <td className="num">{r.entries_count}件</td>
+                    <td className="date">{formatDate(r.application_ends_at)}</td>
                     <td>
-                      {r.status === '下書き' && !r.publish_at && (
-                        <Button size="sm" disabled={busy} onClick={() => move(r, '募集中')}>
-                          公開する
-                        </Button>
-                      )}
-                      {r.status === '募集中' &&
-                        (Date.parse(r.application_ends_at) < Date.now() ? (
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            disabled={busy}
-                            onClick={() => move(r, '選考中')}
-                          >
-                            締め切る
+                      <RowActions>
+                        {r.status === '下書き' && !r.publish_at && (
+                          <Button size="sm" disabled={busy} onClick={() => move(r, '募集中')}>
+                            公開する
                           </Button>
-                        ) : (
-                          // Before the deadline closing is its own action, with a reason (issue 23).
-                          <ButtonLink
-                            size="sm"
-                            variant="outline"
-                            href={`/admin-recruitment-winner-picker/${r.id}`}
-                          >
-                            早めに締め切る
+                        )}
+                        {r.status === '募集中' &&
+                          (Date.parse(r.application_ends_at) < Date.now() ? (
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              disabled={busy}
+                              onClick={() => move(r, '選考中')}
+                            >
+                              締め切る
+                            </Button>
+                          ) : (
+                            // Before the deadline closing is its own action, with a reason (issue 23).
+                            <ButtonLink
+                              size="sm"
+                              variant="outline"
+                              href={`/admin-recruitment-winner-picker/${r.id}`}
+                            >
+                              早めに締め切る
+                            </ButtonLink>
+                          ))}
+                        {(r.status === '募集中' || r.status === '選考中' || r.status === '当選発表済') && (
+                          <ButtonLink size="sm" href={`/admin-recruitment-winner-picker/${r.id}`}>
+                            当選者の選定
                           </ButtonLink>
-                        ))}
-                      {(r.status === '募集中' || r.status === '選考中' || r.status === '当選発表済') && (
-                        <ButtonLink size="sm" href={`/admin-recruitment-winner-picker/${r.id}`}>
-                          当選者の選定
-                        </ButtonLink>
-                      )}
-                      {r.status !== '終了' && (
-                        <ButtonLink size="sm" variant="outline" href={`/admin-recruitment?id=${r.id}`}>
-                          編集
-                        </ButtonLink>
-                      )}
-                      {r.status === '当選発表済' && (
-                        <Button size="sm" variant="ghost" disabled={busy} onClick={() => move(r, '終了')}>
-                          終了にする
-                        </Button>
-                      )}
+                        )}
+                        {r.status !== '終了' && (
+                          <ButtonLink size="sm" variant="outline" href={`/admin-recruitment?id=${r.id}`}>
+                            編集
+                          </ButtonLink>
+                        )}
+                        {r.status === '当選発表済' && (
+                          <Button size="sm" variant="ghost" disabled={busy} onClick={() => move(r, '終了')}>
+                            終了にする
+                          </Button>
+                        )}
+                      </RowActions>
                     </td>
                   </tr>
                 ))}
               </tbody>
-            </Table>
+            </DataTable>
           </TableScroll>
           {cursor !== null && (
             <Button variant="outline" onClick={loadMore}>

@@ -42,7 +42,6 @@ const Layout = styled('div', {
   '@lg': { gridTemplateColumns: '3fr 2fr' },
 });
 const Table = styled(DataTable, {
-  '& td.num, & td.date': { whiteSpace: 'nowrap' },
   '& td.num': { textAlign: 'right' },
   '& tr[aria-selected="true"] td': { backgroundColor: '$primaryPale' },
 });

@@ -16,6 +16,8 @@ export const DataTable = styled('table', {
     verticalAlign: 'top',
   },
   '& th': { backgroundColor: '$gray50', whiteSpace: 'nowrap' },
+  // Dates and figures stay on one line (「2026年11月18日（水）」 broken into four lines reads as four things).
+  '& td.date, & td.num': { whiteSpace: 'nowrap' },
 });
 
 /**
@@ -37,4 +39,16 @@ export const RowButton = styled('button', {
   fontWeight: 700,
   '&:hover': { textDecoration: 'underline' },
   '&:focus-visible': { outline: '3px solid $secondaryText', outlineOffset: '2px', borderRadius: '2px' },
+});
+
+/**
+ * The buttons of a row's 操作 cell, side by side on one line: the table scrolls sideways (TableScroll) rather
+ * than stacking them into a tall row on a phone.
+ */
+export const RowActions = styled('div', {
+  display: 'flex',
+  gap: '$2',
+  alignItems: 'center',
+  whiteSpace: 'nowrap',
+  '& > *': { flexShrink: 0 },
 });

@@ -34,3 +34,30 @@ test('at 375 px the staff recruitment list keeps each deadline and each action o
   // The page itself does not scroll sideways: the table does, inside its box.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
 });
+
+test('at 375 px a supporter’s reward history breaks a date and time between them, never inside the date (product design section 8)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await login(page, DEMO.supporter);
+  await page.goto('/history');
+  const moments = page.locator('table time');
+  await expect(moments.first()).toBeVisible();
+  const parts = await moments.evaluateAll((els) =>
+    els.map((el) => {
+      const [day, time] = [...el.children].map((part) => {
+        const range = document.createRange();
+        range.selectNodeContents(part);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      return { text: el.textContent ?? '', attr: el.getAttribute('datetime') ?? '', day, time };
+    }),
+  );
+  expect(parts.length).toBeGreaterThan(0);
+  for (const p of parts) {
+    expect(p.text).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日（[日月火水木金土]） \d{2}:\d{2}$/);
+    expect(Number.isNaN(Date.parse(p.attr)), p.attr).toBe(false);
+    expect(p, p.text).toMatchObject({ day: 1, time: 1 });
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+});

@@ -77,7 +77,7 @@ function BatchRow({ batch, admin, onChanged }: { batch: Batch; admin: boolean; o
       <td>
         <Link href={`/admin-payments-detail?batch=${batch.id}`}>{formatMonth(batch.month)}</Link>
       </td>
-      <td>{formatDay(batch.payment_date)}</td>
+      <td className="date">{formatDay(batch.payment_date)}</td>
       <td className="amount">{formatCount(batch.lines_count)}件</td>
       <td className="amount">{formatYen(batch.total)}</td>
       <td>

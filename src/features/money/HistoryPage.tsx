@@ -7,7 +7,7 @@ import { useRaiseFlag } from '../../platform/session/useRaiseFlag.ts';
 import { styled } from '../../platform/styles/stitches.config.ts';
 import { Button, ButtonLink } from '../../platform/ui/Button.tsx';
 import { FormAlert } from '../../platform/ui/Field.tsx';
-import { formatDateTime, formatYen } from '../../platform/ui/format.ts';
+import { formatYen } from '../../platform/ui/format.ts';
 import { Card, PageFrame, PendingPage } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
 import { getPayments } from './api/get-payments.ts';
@@ -15,6 +15,7 @@ import { getRewards } from './api/get-rewards.ts';
 import { formatDay, formatMonth, Scroll, Table } from './common.tsx';
 import { ShopHistory } from './ShopHistory.tsx';
 import type { ModeHeads } from '../../platform/routing.ts';
+import { DateTime } from '../../platform/ui/DateTime.tsx';
 
 /**
  * ADR 0211, 0213, 0215: this screen's heads, one per mode (the same for everyone in it): the session frame shows
@@ -153,8 +154,8 @@ function SupporterHistory() {
               <tbody>
                 {data.items.map((p) => (
                   <tr key={p.id}>
-                    <td>{formatMonth(p.month)}</td>
-                    <td>{formatDay(p.payment_date)}</td>
+                    <td className="day">{formatMonth(p.month)}</td>
+                    <td className="day">{formatDay(p.payment_date)}</td>
                     <td className="amount">{formatYen(p.amount)}</td>
                     <td>
                       {p.status === '未払'
@@ -187,7 +188,9 @@ function SupporterHistory() {
               <tbody>
                 {rewardItems.map((r) => (
                   <tr key={r.id}>
-                    <td>{formatDateTime(r.created_at)}</td>
+                    <td>
+                      <DateTime iso={r.created_at} />
+                    </td>
                     <td>{labelOf(r)}</td>
                     <td className="amount">{formatYen(r.amount)}</td>
                   </tr>

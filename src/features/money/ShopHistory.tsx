@@ -3,7 +3,7 @@ import type { Billing, InvoiceSummary } from '../../../contracts/money.ts';
 import { useResource, useSubmission } from '../../platform/request/hooks.ts';
 import { Button } from '../../platform/ui/Button.tsx';
 import { FormAlert } from '../../platform/ui/Field.tsx';
-import { formatDateTime, formatYen } from '../../platform/ui/format.ts';
+import { formatYen } from '../../platform/ui/format.ts';
 import { PageLoading } from '../../platform/ui/LoadingOverlay.tsx';
 import { Card, EmptyState } from '../../platform/ui/Page.tsx';
 import { MessageView } from '../../platform/ui/StatusViews.tsx';
@@ -11,6 +11,7 @@ import { downloadInvoice } from './api/download-invoice.ts';
 import { getBilling } from './api/get-billing.ts';
 import { formatMonth, paymentStatusText, saveFile, Scroll, Table } from './common.tsx';
 import { TAX_PERCENT } from '../../../contracts/pricing.ts';
+import { DateTime } from '../../platform/ui/DateTime.tsx';
 
 function InvoiceRow({ invoice }: { invoice: InvoiceSummary }) {
   const action = useSubmission();
@@ -21,7 +22,7 @@ function InvoiceRow({ invoice }: { invoice: InvoiceSummary }) {
   };
   return (
     <tr>
-      <td>{formatMonth(invoice.month)}</td>
+      <td className="date">{formatMonth(invoice.month)}</td>
       <td className="amount">{formatYen(invoice.subtotal)}</td>
       <td className="amount">{formatYen(invoice.tax)}</td>
       <td className="amount">{formatYen(invoice.total)}</td>
@@ -101,7 +102,9 @@ function Lists({ first }: { first: Billing }) {
                   </td>
                   <td className="amount">{formatYen(b.fee)}</td>
                   <td className="amount">{formatYen(b.subtotal)}</td>
-                  <td>{formatDateTime(b.created_at)}</td>
+                  <td>
+                    <DateTime iso={b.created_at} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -114,7 +114,7 @@ export function EntryTable({
               <td>
                 <StatusBadge status={e.status} />
               </td>
-              <td>{formatDate(e.created_at)}</td>
+              <td className="date">{formatDate(e.created_at)}</td>
               {acts && (
                 <td>
                   {onVisit && e.status === '当選' && (

@@ -20,6 +20,7 @@ import { getShrinker } from './api/get-shrinker.ts';
 import { listShrinkers } from './api/list-shrinkers.ts';
 import { updateShrinker } from './api/update-shrinker.ts';
 import type { ScreenHead } from '../../platform/routing.ts';
+import { DateTime } from '../../platform/ui/DateTime.tsx';
 
 /** ADR 0211, 0213: this screen's head, the same for everyone: the session frame shows it at the first paint. */
 export const head: ScreenHead = {
@@ -347,7 +348,9 @@ export default function AdminUrlShrinkerPage() {
                       <td>
                         <Badge on={item.active}>{statusLabel(item)}</Badge>
                       </td>
-                      <td className="date">{formatDateTime(item.created_at)}</td>
+                      <td>
+                        <DateTime iso={item.created_at} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>

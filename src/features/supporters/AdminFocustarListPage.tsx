@@ -26,6 +26,7 @@ import { setSupporterStatus } from './api/set-supporter-status.ts';
 import { RoleForm } from './RoleForm.tsx';
 import { HistoryLink } from '../../platform/ui/HistoryLink.tsx';
 import type { ScreenHead } from '../../platform/routing.ts';
+import { DateTime } from '../../platform/ui/DateTime.tsx';
 
 /** ADR 0211, 0213: this screen's head, the same for everyone: the session frame shows it at the first paint. */
 export const head: ScreenHead = {
@@ -396,7 +397,9 @@ export default function AdminFocustarListPage() {
                       <td>{r.prefecture ?? '—'}</td>
                       <td>{r.status}</td>
                       <td>{r.approved_sns_count}</td>
-                      <td>{formatDateTime(r.created_at)}</td>
+                      <td>
+                        <DateTime iso={r.created_at} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -16,8 +16,12 @@ export const DataTable = styled('table', {
     verticalAlign: 'top',
   },
   '& th': { backgroundColor: '$gray50', whiteSpace: 'nowrap' },
-  // Dates and figures stay on one line (「2026年11月18日（水）」 broken into four lines reads as four things).
+  // Dates and figures stay on one line (「2026年11月18日（水）」 in four lines reads as four things); a date
+  // with its time is a `DateTime`, which may part at the space between them.
   '& td.date, & td.num': { whiteSpace: 'nowrap' },
+  // A date in a table that must fit a phone without scrolling (a supporter's own history): it may part from
+  // its weekday (「2026年10月15日 /（木）」) but is not broken inside.
+  '& td.day': { wordBreak: 'keep-all' },
 });
 
 /**
